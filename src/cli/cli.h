@@ -1,0 +1,35 @@
+/*
+ * Non-interactive commands: each is a main-like function taking the words
+ * after its name (argv[0] is the command name) and returning an exit status
+ * (see EXIT STATUS in tabula(6)).  main.c dispatches to them by name.
+ */
+#ifndef TABULA_CLI_CLI_H
+#define TABULA_CLI_CLI_H
+
+/* Exit statuses shared by every command (documented in tabula(6)). */
+enum cli_exit {
+	EXIT_OK = 0,
+	EXIT_FAILURE_RUN = 1, /* the command ran and failed: bad file, bad input */
+	EXIT_USAGE = 2	      /* the command line was wrong */
+};
+
+struct cli_command {
+	const char *name;
+	const char *usage;   /* the arguments, for --help and usage errors */
+	const char *summary; /* one line for --help */
+	int (*run)(int argc, char **argv);
+};
+
+/* The command named name, or NULL. */
+const struct cli_command *cli_find(const char *name);
+
+/* The i-th command, or NULL past the end; for --help. */
+const struct cli_command *cli_at(int index);
+
+/* Prints "usage: tabula <command> <usage>" to stderr; returns EXIT_USAGE. */
+int cli_usage_error(const struct cli_command *cmd, const char *why);
+
+int cli_engine_main(int argc, char **argv);
+int cli_perft_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * The table of commands: the one list that --help, the man page's SYNOPSIS
+ * and main.c's dispatch follow.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const struct cli_command cli_commands[] = {
+	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
+	 "count move sequences of DEPTH plies", cli_perft_main},
+};
+
+static const int CLI_COMMAND_COUNT =
+	(int)(sizeof cli_commands / sizeof cli_commands[0]);
+
+const struct cli_command *
+cli_find(const char *name)
+{
+	for (int i = 0; i < CLI_COMMAND_COUNT; i++) {
+		if (strcmp(cli_commands[i].name, name) == 0)
+			return &cli_commands[i];
+	}
+	return NULL;
+}
+
+const struct cli_command *
+cli_at(int index)
+{
+	return index >= 0 && index < CLI_COMMAND_COUNT ? &cli_commands[index]
+						       : NULL;
+}
+
+int
+cli_usage_error(const struct cli_command *cmd, const char *why)
+{
+	if (why != NULL)
+		fprintf(stderr, "tabula %s: %s\n", cmd->name, why);
+	fprintf(stderr, "usage: tabula %s %s\n", cmd->name, cmd->usage);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,4 @@
+src_libtabula_a_SOURCES += \
+	src/cli/cli.h \
+	src/cli/commands.c \
+	src/cli/perft-cmd.c

@@ -1,0 +1,136 @@
+/*
+ * `tabula perft GAME DEPTH [--fen POSITION] [--divide] [--threads N]`:
+ * prints the number of move sequences of DEPTH plies, and with --divide the
+ * count below each first move.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "core/perft.h"
+#include "core/registry.h"
+#include "core/session.h"
+
+static const int PERFT_MAX_DEPTH = 64;
+
+static bool
+perft_parse_int(const char *text, int min, int max, int *out)
+{
+	char *end;
+	long v = strtol(text, &end, 10);
+	if (*text == '\0' || *end != '\0' || v < min || v > max)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static double
+perft_seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* Prints each first move with its count; the sum goes to *total. */
+static int
+perft_print_divide(const struct game_ops *ops, const struct game_pos *pos,
+		   int depth, int threads, uint64_t *total)
+{
+	game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+	uint64_t *counts = malloc(GAME_MAX_MOVES * sizeof *counts);
+	if (moves == NULL || counts == NULL) {
+		free(moves);
+		free(counts);
+		fprintf(stderr, "tabula perft: out of memory\n");
+		return EXIT_FAILURE_RUN;
+	}
+	int n = perft_divide(ops, pos, depth, threads, moves, counts);
+	*total = 0;
+	char text[GAME_TEXT_MAX];
+	for (int i = 0; i < n; i++) {
+		ops->format_move(pos, moves[i], text, sizeof text);
+		printf("%s %" PRIu64 "\n", text, counts[i]);
+		*total += counts[i];
+	}
+	printf("moves %d\n", n);
+	free(moves);
+	free(counts);
+	return EXIT_OK;
+}
+
+int
+cli_perft_main(int argc, char **argv)
+{
+	const struct cli_command *self = cli_find("perft");
+	static const struct option options[] = {
+		{"fen", required_argument, NULL, 'f'},
+		{"divide", no_argument, NULL, 'd'},
+		{"threads", required_argument, NULL, 't'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *fen = NULL;
+	bool divide = false;
+	int threads = 0, opt;
+	while ((opt = getopt_long(argc, argv, "f:dt:", options, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			fen = optarg;
+			break;
+		case 'd':
+			divide = true;
+			break;
+		case 't':
+			if (!perft_parse_int(optarg, 1, 256, &threads))
+				return cli_usage_error(self, "--threads takes 1..256");
+			break;
+		default:
+			return cli_usage_error(self, NULL);
+		}
+	}
+	if (argc - optind != 2)
+		return cli_usage_error(self, "expected GAME and DEPTH");
+	const struct game_ops *ops = registry_find(argv[optind]);
+	if (ops == NULL) {
+		fprintf(stderr, "tabula perft: unknown game '%s'\n", argv[optind]);
+		return EXIT_USAGE;
+	}
+	int depth;
+	if (!perft_parse_int(argv[optind + 1], 0, PERFT_MAX_DEPTH, &depth))
+		return cli_usage_error(self, "DEPTH must be a number from 0 to 64");
+
+	struct session s;
+	if (!session_init(&s, ops, NULL)) {
+		fprintf(stderr, "tabula perft: out of memory\n");
+		return EXIT_FAILURE_RUN;
+	}
+	char err[256];
+	if (fen != NULL && !session_set_fen(&s, fen, err, sizeof err)) {
+		fprintf(stderr, "tabula perft: bad --fen: %s\n", err);
+		session_free(&s);
+		return EXIT_FAILURE_RUN;
+	}
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	int status = EXIT_OK;
+	uint64_t leaves = 0;
+	if (divide && depth > 0)
+		status = perft_print_divide(ops, session_current(&s), depth,
+					    threads, &leaves);
+	else
+		leaves = perft_count(ops, session_current(&s), depth, threads);
+	double secs = perft_seconds_since(&start);
+	if (status == EXIT_OK) {
+		printf("perft %d %" PRIu64 "\n", depth, leaves);
+		fprintf(stderr, "%.3f s, %.0f leaves/s\n", secs,
+			secs > 0 ? (double)leaves / secs : 0.0);
+	}
+	session_free(&s);
+	return status;
+}

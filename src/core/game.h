@@ -1,0 +1,123 @@
+/*
+ * The game interface: one `const struct game_ops` per game, registered by
+ * name.  Everything above the games (session, protocol, search, command-line
+ * tools, terminal UI) sees a game only through this table, so a new game is a
+ * new file and one line in the registry.
+ *
+ * Positions are fixed-size values copied with memcpy (copy-make): they are a
+ * few hundred bytes at most, copying is cheap, and a copied position can be
+ * handed to another thread without any sharing.  Generic code stores them in
+ * `struct game_pos`, an opaque, suitably aligned buffer; each game views it
+ * through its own struct (see games/<name>.h).
+ */
+#ifndef TABULA_CORE_GAME_H
+#define TABULA_CORE_GAME_H
+
+#include <stdalign.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Room for the largest legal-move list of any game (Tetress: 2,299 placements). */
+#define GAME_MAX_MOVES 2304
+
+/* Bytes reserved for any game's position struct. */
+#define GAME_POS_BYTES 256
+
+/* Enough for any position string, move text or board diagram. */
+#define GAME_TEXT_MAX 4096
+
+/* A move: a small integer packed by its game; only that game reads it. */
+typedef uint32_t game_move;
+
+/* A position of any game; only its game interprets the bytes. */
+struct game_pos {
+	alignas(16) unsigned char bytes[GAME_POS_BYTES];
+};
+
+enum game_outcome {
+	OUTCOME_ONGOING,
+	OUTCOME_P1_WINS, /* Red (Tetress, Infexion) or White (TZAAR) */
+	OUTCOME_P2_WINS, /* Blue or Black */
+	OUTCOME_DRAW,
+	OUTCOME_FINISHED /* single-player game whose input has run out */
+};
+
+struct game_status {
+	enum game_outcome outcome;
+	const char *reason; /* static text, e.g. "turn limit"; NULL while ongoing */
+};
+
+/* Choices made when a game starts (from the protocol, the CLI or the TUI). */
+struct game_setup {
+	uint64_t seed; /* TZAAR: 0 = the standard layout, else a random layout */
+};
+
+struct game_ops {
+	const char *name;	    /* registry key, lower case: "tetress" */
+	const char *title;	    /* for people: "Tetress" */
+	int players;		    /* 2, or 1 for Tetris */
+	const char *side_names[2];  /* "Red", "Blue" */
+	const char *side_letters;   /* position-string letters: "rb", "wb" */
+	size_t pos_size;	    /* bytes of the game's position struct */
+	bool perft_terminal_is_leaf; /* a game-ending move counts as a perft leaf */
+
+	/* Start position for the given set-up. */
+	void (*init)(struct game_pos *pos, const struct game_setup *setup);
+
+	/* Writes every legal move into moves[] (room for GAME_MAX_MOVES) and
+	 * returns the count; 0 once the game is over. */
+	int (*gen_moves)(const struct game_pos *pos, game_move *moves);
+
+	/* Applies a move that gen_moves produced for this position. */
+	void (*play)(struct game_pos *pos, game_move move);
+
+	/* Whether the game is over, who won and why. */
+	void (*status)(const struct game_pos *pos, struct game_status *status);
+
+	/* 0 when player 1 is to move, 1 for player 2. */
+	int (*side_to_move)(const struct game_pos *pos);
+
+	/* Zobrist key of the position, side to move and phase included. */
+	uint64_t (*hash)(const struct game_pos *pos);
+
+	/* Static score in centipawn-like units from the side to move's view. */
+	int (*evaluate)(const struct game_pos *pos);
+
+	/* Optional: moves worth searching first (captures, line clears). */
+	bool (*is_noisy)(const struct game_pos *pos, game_move move);
+
+	/* Optional: leaf count to the given depth, faster than the generic
+	 * walk (bulk counting, symmetry); must agree with core/perft.c. */
+	uint64_t (*perft)(const struct game_pos *pos, int depth);
+
+	/* Canonical text of a legal move (PROTOCOL.md section 1). */
+	void (*format_move)(const struct game_pos *pos, game_move move, char *buf,
+			    size_t size);
+
+	/* Reads a move in any accepted spelling and checks it against the
+	 * position.  On failure returns false and explains in err: malformed
+	 * text, or the rule the move breaks. */
+	bool (*parse_move)(const struct game_pos *pos, const char *text,
+			   game_move *move, char *err, size_t err_size);
+
+	/* One-line position string (PROTOCOL.md section 2). */
+	void (*format_pos)(const struct game_pos *pos, char *buf, size_t size);
+
+	/* Reads a position string; on failure says what and where in err. */
+	bool (*parse_pos)(struct game_pos *pos, const char *text, char *err,
+			  size_t err_size);
+
+	/* Plain multi-line board diagram, each line ending in '\n'. */
+	void (*render_text)(const struct game_pos *pos, char *buf, size_t size);
+
+	/* Games fed by an input stream (Tetris pieces) reveal its items one at
+	 * a time: item_from_char maps a stream letter to an item (-1 if not
+	 * one); reveal offers the position the next item and returns false
+	 * when it may not see one yet (it already holds the current and the
+	 * next piece).  NULL for games without a stream. */
+	int (*item_from_char)(char c);
+	bool (*reveal)(struct game_pos *pos, int item);
+};
+
+#endif

@@ -1,0 +1,7 @@
+src_libtabula_a_SOURCES += \
+	src/core/game.h \
+	src/core/perft.c src/core/perft.h \
+	src/core/registry.c src/core/registry.h \
+	src/core/rng.h \
+	src/core/session.c src/core/session.h \
+	src/games/games.h

@@ -1,0 +1,143 @@
+/*
+ * Perft over the game interface.  Terminal positions count as leaves only
+ * for games whose convention says so (TZAAR: "a sequence that ends the game
+ * is a leaf"); for the others a finished game has no moves and adds 0.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "core/perft.h"
+
+static uint64_t perft_node(const struct game_ops *ops,
+			   const struct game_pos *pos, int depth, bool fast);
+
+static bool
+perft_is_terminal_leaf(const struct game_ops *ops, const struct game_pos *pos)
+{
+	if (!ops->perft_terminal_is_leaf)
+		return false;
+	struct game_status st;
+	ops->status(pos, &st);
+	return st.outcome != OUTCOME_ONGOING;
+}
+
+static uint64_t
+perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
+	   bool fast)
+{
+	if (depth == 0 || perft_is_terminal_leaf(ops, pos))
+		return 1;
+	if (fast && ops->perft != NULL)
+		return ops->perft(pos, depth);
+	game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	if (depth == 1 && !ops->perft_terminal_is_leaf)
+		return (uint64_t)n;
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		total += perft_node(ops, &child, depth - 1, fast);
+	}
+	return total;
+}
+
+uint64_t
+perft_walk(const struct game_ops *ops, const struct game_pos *pos, int depth)
+{
+	return perft_node(ops, pos, depth, false);
+}
+
+/* Work shared by the perft threads: root moves are claimed one at a time
+ * through next_move, each count is written by the one thread that claimed
+ * its move, and the caller reads counts only after joining every thread. */
+struct perft_job {
+	const struct game_ops *ops;
+	const struct game_pos *root;
+	int depth;
+	const game_move *moves;
+	uint64_t *counts;
+	int n_moves;
+	atomic_int next_move;
+};
+
+static void *
+perft_worker(void *arg)
+{
+	struct perft_job *job = arg;
+	for (;;) {
+		int i = atomic_fetch_add(&job->next_move, 1);
+		if (i >= job->n_moves)
+			return NULL;
+		struct game_pos child = *job->root;
+		job->ops->play(&child, job->moves[i]);
+		job->counts[i] = perft_node(job->ops, &child, job->depth - 1, true);
+	}
+}
+
+static int
+perft_thread_count(int threads)
+{
+	if (threads > 0)
+		return threads;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	return online > 0 ? (int)online : 1;
+}
+
+int
+perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
+	     int threads, game_move *moves, uint64_t *counts)
+{
+	if (depth < 1)
+		return 0;
+	struct perft_job job = {
+		.ops = ops, .root = pos, .depth = depth, .moves = moves,
+		.counts = counts, .n_moves = ops->gen_moves(pos, moves),
+	};
+	atomic_init(&job.next_move, 0);
+	int n_threads = perft_thread_count(threads);
+	if (n_threads > job.n_moves)
+		n_threads = job.n_moves;
+	pthread_t *tids = calloc((size_t)(n_threads > 0 ? n_threads : 1),
+				 sizeof *tids);
+	int started = 0;
+	if (tids != NULL && n_threads > 1) {
+		while (started < n_threads &&
+		       pthread_create(&tids[started], NULL, perft_worker, &job) == 0)
+			started++;
+	}
+	/* The calling thread works too, so the job finishes even when no
+	 * thread could be started. */
+	perft_worker(&job);
+	for (int t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+	free(tids);
+	return job.n_moves;
+}
+
+uint64_t
+perft_count(const struct game_ops *ops, const struct game_pos *pos, int depth,
+	    int threads)
+{
+	if (depth == 0 || perft_is_terminal_leaf(ops, pos))
+		return 1;
+	if (depth == 1)
+		return perft_node(ops, pos, depth, true);
+	game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+	uint64_t *counts = malloc(GAME_MAX_MOVES * sizeof *counts);
+	uint64_t total = 0;
+	if (moves == NULL || counts == NULL) {
+		total = perft_node(ops, pos, depth, true);
+	} else {
+		int n = perft_divide(ops, pos, depth, threads, moves, counts);
+		for (int i = 0; i < n; i++)
+			total += counts[i];
+	}
+	free(moves);
+	free(counts);
+	return total;
+}

@@ -1,0 +1,40 @@
+/*
+ * The registry: a constant table of every game's operations, in the order
+ * menus and help texts list them.
+ */
+#include "config.h"
+
+#include <strings.h>
+
+#include "core/registry.h"
+#include "games/games.h"
+
+/* Adding a game: one line here, one in games/games.h. */
+static const struct game_ops *const registry_games[] = {
+	NULL /* end of the table */
+};
+
+static const size_t REGISTRY_SIZE =
+	sizeof registry_games / sizeof registry_games[0] - 1;
+
+const struct game_ops *
+registry_find(const char *name)
+{
+	for (size_t i = 0; i < REGISTRY_SIZE; i++) {
+		if (strcasecmp(registry_games[i]->name, name) == 0)
+			return registry_games[i];
+	}
+	return NULL;
+}
+
+const struct game_ops *
+registry_at(size_t index)
+{
+	return index < REGISTRY_SIZE ? registry_games[index] : NULL;
+}
+
+size_t
+registry_count(void)
+{
+	return REGISTRY_SIZE;
+}

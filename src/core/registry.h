@@ -1,0 +1,21 @@
+/*
+ * The games tabula knows, by name.  The only place that lists them: the
+ * protocol's Game option, the CLI and the TUI menu all read this table.
+ */
+#ifndef TABULA_CORE_REGISTRY_H
+#define TABULA_CORE_REGISTRY_H
+
+#include <stddef.h>
+
+#include "core/game.h"
+
+/* The game registered under name (case-insensitive), or NULL. */
+const struct game_ops *registry_find(const char *name);
+
+/* The i-th registered game, or NULL past the end; for listing. */
+const struct game_ops *registry_at(size_t index);
+
+/* Number of registered games. */
+size_t registry_count(void);
+
+#endif

@@ -1,0 +1,10 @@
+/*
+ * The operation tables the games export; the registry is their only user.
+ */
+#ifndef TABULA_GAMES_GAMES_H
+#define TABULA_GAMES_GAMES_H
+
+#include "core/game.h"
+
+
+#endif

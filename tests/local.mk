@@ -1,0 +1,12 @@
+# Test harness shared by every suite.  Check programs link the library and
+# tests/testutil.c; shell tests (transcripts, tmux) find the binary in
+# $TABULA and the data in $TABULA_TEST_DATA.
+AM_TESTS_ENVIRONMENT = \
+	TABULA_TEST_DATA='$(abs_top_srcdir)/tests/data'; \
+	TABULA='$(abs_top_builddir)/src/tabula'; \
+	CK_DEFAULT_TIMEOUT=120; \
+	export TABULA_TEST_DATA TABULA CK_DEFAULT_TIMEOUT;
+
+TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+TEST_LDADD = src/libtabula.a $(CHECK_LIBS)
+TEST_UTIL = tests/testutil.c tests/testutil.h

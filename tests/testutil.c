@@ -1,0 +1,42 @@
+/*
+ * Test-data access for the Check suites.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+FILE *
+testutil_open_data(const char *name)
+{
+	const char *dir = getenv("TABULA_TEST_DATA");
+	if (dir == NULL)
+		dir = "tests/data";
+	size_t len = strlen(dir) + strlen(name) + 2;
+	char *path = malloc(len);
+	if (path == NULL)
+		return NULL;
+	snprintf(path, len, "%s/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		fprintf(stderr, "cannot open test data %s\n", path);
+	free(path);
+	return f;
+}
+
+char *
+testutil_read_line(FILE *f)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n = getline(&line, &cap, f);
+	if (n < 0) {
+		free(line);
+		return NULL;
+	}
+	if (n > 0 && line[n - 1] == '\n')
+		line[n - 1] = '\0';
+	return line;
+}

@@ -1,0 +1,17 @@
+/*
+ * Helpers shared by the Check suites: finding test data (the directory in
+ * $TABULA_TEST_DATA, set by `make check`) and reading it line by line.
+ */
+#ifndef TABULA_TESTS_TESTUTIL_H
+#define TABULA_TESTS_TESTUTIL_H
+
+#include <stdio.h>
+
+/* Opens tests/data/<name> for reading; NULL (with a message) if missing. */
+FILE *testutil_open_data(const char *name);
+
+/* Reads one whole line (any length) without its newline into a buffer the
+ * caller frees; NULL at end of file. */
+char *testutil_read_line(FILE *f);
+
+#endif
