@@ -465,7 +465,7 @@ tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
 	bool wrapped = strncmp(s, "place(", 6) == 0;
 	if (wrapped) {
 		if (len < 7 || buf[len - 1] != ')') {
-			snprintf(err, err_size, "'%s': PLACE( is not closed", text);
+			snprintf(err, err_size, "PLACE( is not closed");
 			return false;
 		}
 		buf[len - 1] = '\0';
@@ -473,21 +473,18 @@ tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
 	}
 	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
 		if (i > 0 && *s++ != ',') {
-			snprintf(err, err_size,
-				 "'%s': expected four cells row-column separated "
-				 "by commas", text);
+			snprintf(err, err_size, "expected four cells row-column "
+						"separated by commas");
 			return false;
 		}
 		if (!tetress_read_cell(&s, &cells[i])) {
 			snprintf(err, err_size,
-				 "'%s': cell %d is not row-column with each 0..10",
-				 text, i + 1);
+				 "cell %d is not row-column with each 0..10", i + 1);
 			return false;
 		}
 	}
 	if (*s != '\0') {
-		snprintf(err, err_size, "'%s': unexpected text after four cells",
-			 text);
+		snprintf(err, err_size, "unexpected text after four cells");
 		return false;
 	}
 	return true;
@@ -646,17 +643,17 @@ tetress_render_text(const struct game_pos *pos, char *buf, size_t size)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
 	size_t n = 0;
-	n += (size_t)snprintf(buf + n, size - n, "    ");
+	n += (size_t)snprintf(buf + n, size - n, "   ");
 	for (int c = 0; c < BB121_SIDE && n < size; c++)
-		n += (size_t)snprintf(buf + n, size - n, "%2d", c);
+		n += (size_t)snprintf(buf + n, size - n, "%3d", c);
 	for (int r = 0; r < BB121_SIDE && n < size; r++) {
-		n += (size_t)snprintf(buf + n, size - n, "\n %2d ", r);
+		n += (size_t)snprintf(buf + n, size - n, "\n%2d ", r);
 		for (int c = 0; c < BB121_SIDE && n < size; c++) {
 			int cell = tetress_cell(r, c);
 			int k = bb121_has(p->cells[TETRESS_RED], cell)	  ? 1
 				: bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
 									  : 0;
-			n += (size_t)snprintf(buf + n, size - n, " %c",
+			n += (size_t)snprintf(buf + n, size - n, "  %c",
 					      TETRESS_CELL_CHARS[k]);
 		}
 	}
