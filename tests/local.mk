@@ -18,3 +18,11 @@ EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \
 	tests/proto/tetress-errors.in tests/proto/tetress-errors.out
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_core
+TESTS += tests/check_core
+tests_check_core_SOURCES = tests/check_core.c
+tests_check_core_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_core_LDADD = $(TESTS_LINK_LIBS)
+endif
