@@ -11,3 +11,7 @@ EXTRA_DIST += \
 	tests/data/infexion/corner_cases.txt \
 	tests/data/infexion/perft.txt \
 	tests/tools/infexion-convert.py
+# Engine protocol transcripts, run by tests/proto.test with the others.
+EXTRA_DIST += \
+	tests/proto/infexion-basic.in tests/proto/infexion-basic.out \
+	tests/proto/infexion-errors.in tests/proto/infexion-errors.out

@@ -320,7 +320,7 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 		if (ch == '/') {
 			if (q != INFEXION_N || row == INFEXION_N - 1) {
 				infexion_text_error(err, err_size,
-						    "bad position: '/' at column "
+						    "'/' at column "
 						    "%zu ends row %d after %d "
 						    "cells (want %d cells, %d "
 						    "rows)", i + 1, row, q,
@@ -333,7 +333,7 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 		}
 		if (q == INFEXION_N) {
 			infexion_text_error(err, err_size,
-					    "bad position: row %d has more "
+					    "row %d has more "
 					    "than %d cells (column %zu)", row,
 					    INFEXION_N, i + 1);
 			return false;
@@ -343,7 +343,7 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 			char pw = text[i + 1];
 			if (pw < '1' || pw > '0' + INFEXION_MAX_POWER) {
 				infexion_text_error(err, err_size,
-						    "bad position: '%c' at "
+						    "'%c' at "
 						    "column %zu needs a power "
 						    "1..%d after it", text[i],
 						    i + 1, INFEXION_MAX_POWER);
@@ -356,7 +356,7 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 			char shown[16];
 			infexion_text_show_char(text[i], shown, sizeof shown);
 			infexion_text_error(err, err_size,
-					    "bad position: %s at column %zu "
+					    "%s at column %zu "
 					    "(want '.', r1..r6, b1..b6 or '/')",
 					    shown, i + 1);
 			return false;
@@ -366,7 +366,7 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 	}
 	if (row != INFEXION_N - 1 || q != INFEXION_N) {
 		infexion_text_error(err, err_size,
-				    "bad position: the board ends in row %d "
+				    "the board ends in row %d "
 				    "after %d cells (want %d rows of %d)",
 				    row, q, INFEXION_N, INFEXION_N);
 		return false;
@@ -399,7 +399,7 @@ infexion_text_parse_tail(struct infexion_pos *p, const char *text, size_t at,
 	char side = (char)tolower((unsigned char)text[start]);
 	if (len != 1 || (side != 'r' && side != 'b')) {
 		infexion_text_error(err, err_size,
-				    "bad position: expected side to move 'r' "
+				    "expected side to move 'r' "
 				    "or 'b' at column %zu", start + 1);
 		return false;
 	}
@@ -412,7 +412,7 @@ infexion_text_parse_tail(struct infexion_pos *p, const char *text, size_t at,
 	}
 	if (!ok || turns > INFEXION_MAX_TURNS) {
 		infexion_text_error(err, err_size,
-				    "bad position: expected the number of "
+				    "expected the number of "
 				    "actions played, 0..%d, at column %zu",
 				    INFEXION_MAX_TURNS, start + 1);
 		return false;
@@ -420,7 +420,7 @@ infexion_text_parse_tail(struct infexion_pos *p, const char *text, size_t at,
 	start = infexion_text_word(text, &at, &len);
 	if (len > 0) {
 		infexion_text_error(err, err_size,
-				    "bad position: unexpected text at column "
+				    "unexpected text at column "
 				    "%zu", start + 1);
 		return false;
 	}
@@ -493,6 +493,9 @@ infexion_text_render(const struct game_pos *pos, char *buf, size_t size)
 					"rb"[infexion_cell_owner(v)],
 					infexion_cell_power(v));
 		}
+		/* No trailing blanks: diagrams end up in transcripts. */
+		while (n > 0 && n < size && buf[n - 1] == ' ')
+			buf[--n] = '\0';
 		infexion_text_append(buf, size, &n, "\n");
 	}
 	infexion_text_append(buf, size, &n,
