@@ -8,7 +8,14 @@
  * bits, owner above) plus running totals, so that move generation, the
  * bulk perft count and the evaluation never need to scan the board for
  * sums.  Board views and evaluations read the struct directly through
- * infexion_pos_of().
+ * infexion_cpos_of().
+ *
+ * Bitboards were measured against this array: occupancy per colour and
+ * three bit-sliced power planes, where a SPREAD adds 1 to a ray mask in a
+ * few word operations.  The Zobrist update still has to visit each changed
+ * cell, and over a perft(4) with every leaf played from a move-60 position
+ * both did about 34 million moves a second; the array needs no
+ * compiler-specific bit-scan, so it stayed.
  */
 #ifndef TABULA_GAMES_INFEXION_H
 #define TABULA_GAMES_INFEXION_H
