@@ -308,6 +308,38 @@ infexion_text_format_pos(const struct game_pos *pos, char *buf, size_t size)
 	snprintf(buf, size, "%s", out);
 }
 
+/* One cell of the board part at text[i]: '.' or a colour letter and a
+ * power.  Returns the characters used, 0 on error. */
+static size_t
+infexion_text_read_cell(const char *text, size_t i, uint8_t *v, char *err,
+			size_t err_size)
+{
+	char ch = (char)tolower((unsigned char)text[i]);
+	if (ch == '.') {
+		*v = 0;
+		return 1;
+	}
+	if (ch != 'r' && ch != 'b') {
+		char shown[16];
+		infexion_text_show_char(text[i], shown, sizeof shown);
+		infexion_text_error(err, err_size,
+				    "%s at column %zu (want '.', r1..r6, "
+				    "b1..b6 or '/')", shown, i + 1);
+		return 0;
+	}
+	char pw = text[i + 1];
+	if (pw < '1' || pw > '0' + INFEXION_MAX_POWER) {
+		infexion_text_error(err, err_size,
+				    "'%c' at column %zu needs a power 1..%d "
+				    "after it", text[i], i + 1,
+				    INFEXION_MAX_POWER);
+		return 0;
+	}
+	int owner = ch == 'r' ? INFEXION_RED : INFEXION_BLUE;
+	*v = (uint8_t)((pw - '0') | owner << INFEXION_OWNER_SHIFT);
+	return 2;
+}
+
 /* Reads the board part (rows joined by '/') into p; text[*at] onward. */
 static bool
 infexion_text_parse_board(struct infexion_pos *p, const char *text,
@@ -315,60 +347,42 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 {
 	int row = 0, q = 0;
 	size_t i = *at;
-	for (; text[i] != '\0' && !isspace((unsigned char)text[i]); i++) {
-		char ch = (char)tolower((unsigned char)text[i]);
-		if (ch == '/') {
+	while (text[i] != '\0' && !isspace((unsigned char)text[i])) {
+		if (text[i] == '/') {
 			if (q != INFEXION_N || row == INFEXION_N - 1) {
 				infexion_text_error(err, err_size,
-						    "'/' at column "
-						    "%zu ends row %d after %d "
-						    "cells (want %d cells, %d "
-						    "rows)", i + 1, row, q,
-						    INFEXION_N, INFEXION_N);
+						    "'/' at column %zu ends "
+						    "row %d after %d cells "
+						    "(want %d cells, %d rows)",
+						    i + 1, row, q, INFEXION_N,
+						    INFEXION_N);
 				return false;
 			}
 			row++;
 			q = 0;
+			i++;
 			continue;
 		}
 		if (q == INFEXION_N) {
 			infexion_text_error(err, err_size,
-					    "row %d has more "
-					    "than %d cells (column %zu)", row,
-					    INFEXION_N, i + 1);
+					    "row %d has more than %d cells "
+					    "(column %zu)", row, INFEXION_N,
+					    i + 1);
 			return false;
 		}
-		uint8_t v = 0;
-		if (ch == 'r' || ch == 'b') {
-			char pw = text[i + 1];
-			if (pw < '1' || pw > '0' + INFEXION_MAX_POWER) {
-				infexion_text_error(err, err_size,
-						    "'%c' at "
-						    "column %zu needs a power "
-						    "1..%d after it", text[i],
-						    i + 1, INFEXION_MAX_POWER);
-				return false;
-			}
-			int owner = ch == 'r' ? INFEXION_RED : INFEXION_BLUE;
-			v = (uint8_t)((pw - '0') | owner << INFEXION_OWNER_SHIFT);
-			i++;
-		} else if (ch != '.') {
-			char shown[16];
-			infexion_text_show_char(text[i], shown, sizeof shown);
-			infexion_text_error(err, err_size,
-					    "%s at column %zu "
-					    "(want '.', r1..r6, b1..b6 or '/')",
-					    shown, i + 1);
+		uint8_t v;
+		size_t used = infexion_text_read_cell(text, i, &v, err,
+						      err_size);
+		if (used == 0)
 			return false;
-		}
-		infexion_set_cell(p, row * INFEXION_N + q, v);
-		q++;
+		infexion_set_cell(p, row * INFEXION_N + q++, v);
+		i += used;
 	}
 	if (row != INFEXION_N - 1 || q != INFEXION_N) {
 		infexion_text_error(err, err_size,
-				    "the board ends in row %d "
-				    "after %d cells (want %d rows of %d)",
-				    row, q, INFEXION_N, INFEXION_N);
+				    "the board ends in row %d after %d cells "
+				    "(want %d rows of %d)", row, q, INFEXION_N,
+				    INFEXION_N);
 		return false;
 	}
 	*at = i;

@@ -111,7 +111,8 @@ infexion_set_cell(struct infexion_pos *p, int c, uint8_t v)
 	uint8_t old = p->cell[c];
 	if (old != 0) {
 		int o = infexion_cell_owner(old);
-		p->power[o] = (uint16_t)(p->power[o] - infexion_cell_power(old));
+		int pw = infexion_cell_power(old);
+		p->power[o] = (uint16_t)(p->power[o] - pw);
 		p->stacks[o]--;
 	}
 	if (v != 0) {
@@ -168,8 +169,10 @@ infexion_gen(const struct infexion_pos *p, game_move *moves)
 	int n = 0;
 	if (infexion_spawn_allowed(p)) {
 		for (int c = 0; c < INFEXION_CELLS; c++) {
+			game_move spawn =
+				infexion_move_make(c, INFEXION_SPAWN_DIR);
 			if (p->cell[c] == 0)
-				moves[n++] = infexion_move_make(c, INFEXION_SPAWN_DIR);
+				moves[n++] = spawn;
 		}
 	}
 	for (int c = 0; c < INFEXION_CELLS; c++) {
@@ -199,8 +202,8 @@ infexion_spread(struct infexion_pos *p, int src, int dir)
 	infexion_set_cell(p, src, 0);
 	for (int i = 0; i < k; i++) {
 		int pw = infexion_cell_power(p->cell[ray[i]]) + 1;
-		infexion_set_cell(p, ray[i],
-				  pw > INFEXION_MAX_POWER ? 0 : (uint8_t)(mine | pw));
+		uint8_t v = pw > INFEXION_MAX_POWER ? 0 : (uint8_t)(mine | pw);
+		infexion_set_cell(p, ray[i], v);
 	}
 }
 
@@ -208,9 +211,9 @@ void
 infexion_play_move(struct infexion_pos *p, game_move m)
 {
 	int c = infexion_move_cell(m), d = infexion_move_dir(m);
+	uint8_t spawned = (uint8_t)(1 | p->side << INFEXION_OWNER_SHIFT);
 	if (d == INFEXION_SPAWN_DIR)
-		infexion_set_cell(p, c,
-				  (uint8_t)(1 | p->side << INFEXION_OWNER_SHIFT));
+		infexion_set_cell(p, c, spawned);
 	else
 		infexion_spread(p, c, d - 1);
 	p->side ^= 1;
@@ -236,7 +239,8 @@ infexion_status(const struct game_pos *pos, struct game_status *st)
 	}
 	/* Elimination is tested first: at action 343 both apply and the
 	 * winner rule is the same. */
-	bool wiped = p->power[INFEXION_RED] == 0 || p->power[INFEXION_BLUE] == 0;
+	bool wiped = p->power[INFEXION_RED] == 0 ||
+		     p->power[INFEXION_BLUE] == 0;
 	st->reason = wiped ? "elimination" : "turn limit";
 	int lead = p->power[INFEXION_RED] - p->power[INFEXION_BLUE];
 	if (lead >= INFEXION_WIN_LEAD)

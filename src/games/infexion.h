@@ -27,19 +27,19 @@
 #include "core/game.h"
 
 enum {
-	INFEXION_N = 7,			   /* cells per side of the torus */
-	INFEXION_CELLS = 49,		   /* INFEXION_N * INFEXION_N */
-	INFEXION_DIRS = 6,		   /* hex directions */
-	INFEXION_MAX_POWER = 6,		   /* a stack above this vanishes */
-	INFEXION_MAX_TOTAL_POWER = 49,	   /* SPAWN needs a board total below */
-	INFEXION_MAX_TURNS = 343,	   /* actions by both players together */
-	INFEXION_WIN_LEAD = 2,		   /* power lead needed to win */
-	INFEXION_RED = 0,		   /* player 1, moves first */
-	INFEXION_BLUE = 1,		   /* player 2 */
-	INFEXION_OWNER_SHIFT = 3,	   /* cell byte: owner bit above power */
-	INFEXION_POWER_MASK = 7,	   /* cell byte: power bits */
-	INFEXION_SPAWN_DIR = 0,		   /* move.dir field value for SPAWN */
-	INFEXION_MOVE_CELL_BITS = 6,	   /* move: cell index in the low bits */
+	INFEXION_N = 7,		       /* cells per side of the torus */
+	INFEXION_CELLS = 49,	       /* INFEXION_N * INFEXION_N */
+	INFEXION_DIRS = 6,	       /* hex directions */
+	INFEXION_MAX_POWER = 6,	       /* a stack above this vanishes */
+	INFEXION_MAX_TOTAL_POWER = 49, /* SPAWN needs a board total below */
+	INFEXION_MAX_TURNS = 343,      /* actions by both players together */
+	INFEXION_WIN_LEAD = 2,	       /* power lead needed to win */
+	INFEXION_RED = 0,	       /* player 1, moves first */
+	INFEXION_BLUE = 1,	       /* player 2 */
+	INFEXION_OWNER_SHIFT = 3,      /* cell byte: owner bit above power */
+	INFEXION_POWER_MASK = 7,       /* cell byte: power bits */
+	INFEXION_SPAWN_DIR = 0,	       /* move direction field of a SPAWN */
+	INFEXION_MOVE_CELL_BITS = 6,   /* move: cell index in the low bits */
 };
 
 /* Direction vectors (dr, dq) in the referee's enum order. */
