@@ -152,6 +152,8 @@ tzaar_play_capture(struct tzaar_pos *p, const struct tzaar_geometry *g,
 	p->top[s][ft] ^= fbit | tbit;
 	p->height[to] = (uint8_t)h;
 	p->kind[to] = (uint8_t)ft;
+	p->height[from] = 0; /* empty spaces read as zero: equal positions */
+	p->kind[from] = 0;   /* are equal bytes */
 	if (p->top[o][tt] == 0) {
 		p->winner = (uint8_t)s;
 		p->end = TZAAR_END_TYPE_CAPTURED;
@@ -175,6 +177,8 @@ tzaar_play_stack(struct tzaar_pos *p, const struct tzaar_geometry *g,
 	p->top[s][ft] |= tbit;
 	p->height[to] = (uint8_t)sum;
 	p->kind[to] = (uint8_t)ft;
+	p->height[from] = 0;
+	p->kind[from] = 0;
 	if (p->top[s][tt] == 0) {
 		p->winner = (uint8_t)(1 - s);
 		p->end = TZAAR_END_TYPE_BURIED;
@@ -200,27 +204,23 @@ tzaar_play(struct tzaar_pos *p, game_move move)
 	tzaar_advance_phase(p, g);
 }
 
-/* Leaf count below p (not finished) to depth >= 1.  At depth 1 the moves
- * are only counted; a turn start without a capture ends the game, which is
- * a leaf of its own. */
+/* Leaf count below p to depth >= 1, in the oracle's convention: only
+ * sequences of exactly depth sub-moves count, so a game that ends sooner
+ * (a type captured or buried, no capture at the start of a turn) adds
+ * nothing.  At depth 1 the moves are only counted, not played. */
 static uint64_t
 tzaar_perft_rec(const struct tzaar_pos *p, int depth)
 {
-	if (depth == 1) {
-		int n = tzaar_count_moves(p);
-		return n > 0 ? (uint64_t)n : 1;
-	}
+	if (depth == 1)
+		return (uint64_t)tzaar_count_moves(p);
 	game_move moves[TZAAR_CELLS * TZAAR_DIRS + 1];
 	int n = tzaar_gen(p, moves);
-	if (n == 0)
-		return 1;
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
 		struct tzaar_pos child = *p;
 		tzaar_play(&child, moves[i]);
-		total += tzaar_game_over_flag(&child)
-				 ? 1
-				 : tzaar_perft_rec(&child, depth - 1);
+		if (!tzaar_game_over_flag(&child))
+			total += tzaar_perft_rec(&child, depth - 1);
 	}
 	return total;
 }
@@ -228,10 +228,9 @@ tzaar_perft_rec(const struct tzaar_pos *p, int depth)
 static uint64_t
 tzaar_op_perft(const struct game_pos *pos, int depth)
 {
-	const struct tzaar_pos *p = tzaar_of_const(pos);
-	if (depth <= 0 || tzaar_game_over_flag(p))
+	if (depth <= 0)
 		return 1;
-	return tzaar_perft_rec(p, depth);
+	return tzaar_perft_rec(tzaar_of_const(pos), depth);
 }
 
 /* Places the 60 pieces: the standard layout for seed 0, else a shuffle of
@@ -353,7 +352,9 @@ const struct game_ops tzaar_game = {
 	.side_names = {"White", "Black"},
 	.side_letters = "wb",
 	.pos_size = sizeof(struct tzaar_pos),
-	.perft_terminal_is_leaf = true,
+	/* The oracle's perft numbers (cross-checked against two other
+	 * engines) count a game that ends before the depth as 0, not 1. */
+	.perft_terminal_is_leaf = false,
 	.init = tzaar_init,
 	.gen_moves = tzaar_op_gen,
 	.play = tzaar_op_play,
