@@ -11,3 +11,7 @@ EXTRA_DIST += \
 	tests/data/tzaar/perft-positions.txt \
 	tests/data/tzaar/perft-standard.txt \
 	tests/tools/tzaar-oracle.py
+# Engine protocol transcripts, run by tests/proto.test with the others.
+EXTRA_DIST += \
+	tests/proto/tzaar-basic.in tests/proto/tzaar-basic.out \
+	tests/proto/tzaar-errors.in tests/proto/tzaar-errors.out
