@@ -15,3 +15,6 @@ EXTRA_DIST += \
 EXTRA_DIST += \
 	tests/proto/tzaar-basic.in tests/proto/tzaar-basic.out \
 	tests/proto/tzaar-errors.in tests/proto/tzaar-errors.out
+# The statistics command, driven through the binary.
+TESTS += tests/tzaar-stats.test
+EXTRA_DIST += tests/tzaar-stats.test
