@@ -43,7 +43,7 @@ load_pos(struct game_pos *pos, const char *text)
 {
 	char err[256];
 	ck_assert_msg(ops->parse_pos(pos, text, err, sizeof err),
-		      "parse_pos(%s): %s", text, err);
+	              "parse_pos(%s): %s", text, err);
 }
 
 /* The board part of the position string (buf holds GAME_TEXT_MAX bytes). */
@@ -70,7 +70,7 @@ sparse_pos(struct game_pos *pos, const char *stacks, const char *turn)
 		int cell = tzaar_cell_at(t[0] - 'A', atoi(t + 1));
 		ck_assert_msg(cell >= 0 && strchr(t, ':'), "bad spec %s", t);
 		snprintf(cells[cell], sizeof cells[cell], "%s",
-			 strchr(t, ':') + 1);
+		         strchr(t, ':') + 1);
 	}
 	char text[GAME_TEXT_MAX] = "";
 	for (int i = 0; i < TZAAR_CELLS; i++)
@@ -85,7 +85,7 @@ check_hash(const struct game_pos *pos, const char *where)
 {
 	const struct tzaar_pos *p = tzaar_of_const(pos);
 	ck_assert_msg(ops->hash(pos) == tzaar_hash_full(p),
-		      "%s: incremental hash differs from a fresh one", where);
+	              "%s: incremental hash differs from a fresh one", where);
 }
 
 static const char *
@@ -112,26 +112,28 @@ replay_game(char **f, int line_no)
 	char *cnt = strtok_r(f[2], " ", &save_c);
 	game_move moves[GAME_MAX_MOVES];
 	for (int ply = 0; mv != NULL; ply++) {
-		ck_assert_msg(cnt != NULL, "game %d: counts end early", line_no);
+		ck_assert_msg(cnt != NULL, "game %d: counts end early",
+		              line_no);
 		int n = ops->gen_moves(&pos, moves);
-		ck_assert_msg(n == atoi(cnt), "game %d ply %d: %d moves, want %s",
-			      line_no, ply, n, cnt);
+		ck_assert_msg(n == atoi(cnt),
+		              "game %d ply %d: %d moves, want %s", line_no, ply,
+		              n, cnt);
 		ck_assert_int_eq(tzaar_count_moves(tzaar_of_const(&pos)), n);
 		struct game_status st;
 		ops->status(&pos, &st);
 		ck_assert_msg(st.outcome == OUTCOME_ONGOING,
-			      "game %d ply %d: over too early (%s)", line_no,
-			      ply, st.reason);
+		              "game %d ply %d: over too early (%s)", line_no,
+		              ply, st.reason);
 		game_move m;
 		ck_assert_msg(ops->parse_move(&pos, mv, &m, err, sizeof err),
-			      "game %d ply %d: %s: %s", line_no, ply, mv, err);
+		              "game %d ply %d: %s: %s", line_no, ply, mv, err);
 		ops->format_move(&pos, m, text, sizeof text);
 		ck_assert_str_eq(text, mv);
 		int found = 0;
 		for (int i = 0; i < n; i++)
 			found += moves[i] == m;
 		ck_assert_msg(found == 1, "game %d ply %d: %s not generated",
-			      line_no, ply, mv);
+		              line_no, ply, mv);
 		ops->play(&pos, m);
 		check_hash(&pos, mv);
 		mv = strtok_r(NULL, " ", &save_m);
@@ -139,10 +141,10 @@ replay_game(char **f, int line_no)
 	}
 	struct game_status st;
 	ops->status(&pos, &st);
-	enum game_outcome want = strcmp(f[3], "WHITE") == 0 ? OUTCOME_P1_WINS
-							    : OUTCOME_P2_WINS;
+	enum game_outcome want =
+	        strcmp(f[3], "WHITE") == 0 ? OUTCOME_P1_WINS : OUTCOME_P2_WINS;
 	ck_assert_msg(st.outcome == want, "game %d: outcome %d, want %s",
-		      line_no, st.outcome, f[3]);
+	              line_no, st.outcome, f[3]);
 	ck_assert_str_eq(st.reason, reason_text(f[4]));
 	ck_assert_int_eq(ops->gen_moves(&pos, moves), 0);
 	board_of(&pos, text);
@@ -184,19 +186,22 @@ START_TEST(test_perft_standard)
 		if (sscanf(line, "perft %d %" SCNu64, &depth, &want) == 2 &&
 		    depth <= max_depth) {
 			uint64_t got = perft_count(ops, &start, depth, 1);
-			ck_assert_msg(got == want, "perft(%d) = %" PRIu64
-				      ", want %" PRIu64, depth, got, want);
+			ck_assert_msg(got == want,
+			              "perft(%d) = %" PRIu64 ", want %" PRIu64,
+			              depth, got, want);
 			if (depth <= max_walk)
-				ck_assert(perft_walk(ops, &start, depth) == want);
+				ck_assert(perft_walk(ops, &start, depth) ==
+				          want);
 			checked++;
 		} else if (sscanf(line, "opening %15s %d %" SCNu64, mv, &caps,
-				  &full) == 3) {
+		                  &full) == 3) {
 			/* Black's captures and full turns after each opening:
 			 * perft 1 and 2 below it. */
 			struct game_pos pos = start;
 			game_move m;
 			char err[128];
-			ck_assert(ops->parse_move(&pos, mv, &m, err, sizeof err));
+			ck_assert(
+			        ops->parse_move(&pos, mv, &m, err, sizeof err));
 			ops->play(&pos, m);
 			ck_assert_int_eq(ops->gen_moves(&pos, moves), caps);
 			ck_assert(ops->perft(&pos, 2) == full);
@@ -227,8 +232,10 @@ START_TEST(test_perft_positions)
 		for (int depth = 1; c != NULL; depth++) {
 			uint64_t want = strtoull(c, NULL, 10);
 			uint64_t got = perft_count(ops, &pos, depth, 1);
-			ck_assert_msg(got == want, "%s: perft(%d) = %" PRIu64
-				      ", want %" PRIu64, text, depth, got, want);
+			ck_assert_msg(got == want,
+			              "%s: perft(%d) = %" PRIu64
+			              ", want %" PRIu64,
+			              text, depth, got, want);
 			if (depth <= 2)
 				ck_assert(perft_walk(ops, &pos, depth) == want);
 			c = strtok_r(NULL, " ", &save);
@@ -245,7 +252,7 @@ END_TEST
  * returns the number of sub-moves played. */
 static int
 random_game(struct game_pos *pos, struct rng *r,
-	    void (*visit)(const struct game_pos *, game_move))
+            void (*visit)(const struct game_pos *, game_move))
 {
 	game_move moves[GAME_MAX_MOVES];
 	int plies = 0, n;
@@ -267,12 +274,13 @@ visit_fast_vs_walk(const struct game_pos *pos, game_move m)
 {
 	(void)m;
 	int depth = tzaar_empty_cells(tzaar_of_const(pos)) > 30 ? 3 : 2;
-	uint64_t fast = ops->perft(pos, depth), walk = perft_walk(ops, pos, depth);
+	uint64_t fast = ops->perft(pos, depth),
+	         walk = perft_walk(ops, pos, depth);
 	if (fast != walk) {
 		char text[GAME_TEXT_MAX];
 		ops->format_pos(pos, text, sizeof text);
 		ck_abort_msg("%s: fast perft(%d) %" PRIu64 " != walk %" PRIu64,
-			     text, depth, fast, walk);
+		             text, depth, fast, walk);
 	}
 }
 
@@ -299,7 +307,8 @@ round_trip_pos(const struct game_pos *pos)
 	ops->format_pos(&copy, again, sizeof again);
 	ck_assert_str_eq(again, text);
 	ck_assert(ops->hash(&copy) == ops->hash(pos));
-	ck_assert(memcmp(copy.bytes, pos->bytes, sizeof(struct tzaar_pos)) == 0);
+	ck_assert(memcmp(copy.bytes, pos->bytes, sizeof(struct tzaar_pos)) ==
+	          0);
 	struct game_status a, b;
 	ops->status(pos, &a);
 	ops->status(&copy, &b);
@@ -314,7 +323,7 @@ visit_round_trip(const struct game_pos *pos, game_move m)
 	game_move back;
 	ops->format_move(pos, m, text, sizeof text);
 	ck_assert_msg(ops->parse_move(pos, text, &back, err, sizeof err),
-		      "%s: %s", text, err);
+	              "%s: %s", text, err);
 	ck_assert_uint_eq(back, m);
 	round_trip_pos(pos);
 }
@@ -340,7 +349,7 @@ START_TEST(test_random_setup)
 	ops->init(&std, &(struct game_setup){.seed = 0});
 	ops->format_pos(&std, text, sizeof text);
 	ck_assert_str_eq(text, "ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAA"
-			       "bccbBBBccCCCC w open");
+	                       "bccbBBBccCCCC w open");
 	ops->init(&std, NULL);
 	ops->format_pos(&std, other, sizeof other);
 	ck_assert_str_eq(other, text);
@@ -355,7 +364,7 @@ START_TEST(test_random_setup)
 		for (int s = 0; s < 2; s++)
 			for (int t = 0; t < TZAAR_TYPES; t++)
 				ck_assert_int_eq(tzaar_popcount(p->top[s][t]),
-						 per_type[t]);
+				                 per_type[t]);
 		ck_assert_int_eq(p->side, TZAAR_WHITE);
 		ck_assert_int_eq(p->phase, TZAAR_OPEN);
 		ops->init(&b, &(struct game_setup){.seed = seed + 1});
@@ -369,7 +378,7 @@ START_TEST(test_hash_covers_turn)
 {
 	struct game_pos a, b;
 	const char *board = "ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAA"
-			    "bccbBBBccCCCC";
+	                    "bccbBBBccCCCC";
 	char text[GAME_TEXT_MAX];
 	snprintf(text, sizeof text, "%s w cap", board);
 	load_pos(&a, text);
@@ -401,8 +410,8 @@ START_TEST(test_end_rules)
 	ck_assert(ops->perft(&pos, 3) == 0 && perft_walk(ops, &pos, 3) == 0);
 	/* Burying your own last Tzaar is legal and loses at once. */
 	sparse_pos(&pos, "A1:A B1:B C1:C A3:C A5:a I5:b I3:c", "w second");
-	ck_assert_msg(ops->parse_move(&pos, "A1+B1", &m, err, sizeof err),
-		      "%s", err);
+	ck_assert_msg(ops->parse_move(&pos, "A1+B1", &m, err, sizeof err), "%s",
+	              err);
 	ops->play(&pos, m);
 	ops->status(&pos, &st);
 	ck_assert_int_eq(st.outcome, OUTCOME_P2_WINS);
@@ -432,36 +441,36 @@ struct illegal_case {
 };
 
 static const struct illegal_case ILLEGAL[] = {
-	{NULL, "w open", "pass", "pass is only allowed as the second"},
-	{NULL, "w open", "A1xA2", "holds a Black stack, not yours"},
-	{NULL, "w open", "A5xA3", "blocked at A4"},
-	{NULL, "w open", "E4xE6", "crosses the hole"},
-	{NULL, "w open", "A5xC3", "not on one straight line"},
-	{NULL, "w open", "B1+C1", "first sub-move of a turn must be a capture"},
-	{NULL, "w open", "B1xC1", "your own stack: stacking is written B1+C1"},
-	{NULL, "w open", "A5+A4", "enemy stack: a capture is written A5xA4"},
-	{NULL, "w open", "A5xA5", "onto its own space"},
-	{"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "w cap", "A3xA5",
-	 "target too tall"},
-	{"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "w cap", "A3xA4",
-	 "A4 is empty"},
-	{"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "w cap", "D1xA1",
-	 "no stack on D1"},
-	{"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "b second", "A2xA3",
-	 "target too tall"},
-	{"A1:A B1:B C1:C I5:a2 I4:b2 I3:c2", "w cap", "A1xA2",
-	 "the game is over (Black won: no capture)"},
-	{"A1:A B1:B C1:C A2:b I5:b I3:c", "b cap", "pass",
-	 "the game is over (White won: type captured)"},
-	{NULL, "w open", "E5xE4", "E5 is the hole"},
-	{NULL, "w open", "J1xA1", "malformed"},
-	{NULL, "w open", "A6xA1", "off the board"},
-	{NULL, "w open", "A1A2", "expected x, + or -"},
-	{NULL, "w open", "A1xA2x", "unexpected"},
-	{NULL, "w open", "", "empty"},
-	{NULL, "w open", "x", "malformed"},
-	{NULL, "w open", "A", "expected a row"},
-	{NULL, "w open", "passpasspasspasspass", "too long"},
+        {NULL, "w open", "pass", "pass is only allowed as the second"},
+        {NULL, "w open", "A1xA2", "holds a Black stack, not yours"},
+        {NULL, "w open", "A5xA3", "blocked at A4"},
+        {NULL, "w open", "E4xE6", "crosses the hole"},
+        {NULL, "w open", "A5xC3", "not on one straight line"},
+        {NULL, "w open", "B1+C1", "first sub-move of a turn must be a capture"},
+        {NULL, "w open", "B1xC1", "your own stack: stacking is written B1+C1"},
+        {NULL, "w open", "A5+A4", "enemy stack: a capture is written A5xA4"},
+        {NULL, "w open", "A5xA5", "onto its own space"},
+        {"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "w cap", "A3xA5",
+         "target too tall"},
+        {"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "w cap", "A3xA4",
+         "A4 is empty"},
+        {"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "w cap", "D1xA1",
+         "no stack on D1"},
+        {"A1:A B1:B C1:C A3:C2 A5:b3 A2:a I5:a I3:c", "b second", "A2xA3",
+         "target too tall"},
+        {"A1:A B1:B C1:C I5:a2 I4:b2 I3:c2", "w cap", "A1xA2",
+         "the game is over (Black won: no capture)"},
+        {"A1:A B1:B C1:C A2:b I5:b I3:c", "b cap", "pass",
+         "the game is over (White won: type captured)"},
+        {NULL, "w open", "E5xE4", "E5 is the hole"},
+        {NULL, "w open", "J1xA1", "malformed"},
+        {NULL, "w open", "A6xA1", "off the board"},
+        {NULL, "w open", "A1A2", "expected x, + or -"},
+        {NULL, "w open", "A1xA2x", "unexpected"},
+        {NULL, "w open", "", "empty"},
+        {NULL, "w open", "x", "malformed"},
+        {NULL, "w open", "A", "expected a row"},
+        {NULL, "w open", "passpasspasspasspass", "too long"},
 };
 
 START_TEST(test_illegal_moves)
@@ -471,7 +480,7 @@ START_TEST(test_illegal_moves)
 	if (c->stacks == NULL) {
 		char text[GAME_TEXT_MAX];
 		snprintf(text, sizeof text, "%s %s", TZAAR_STANDARD_BOARD,
-			 c->turn);
+		         c->turn);
 		load_pos(&pos, text);
 	} else {
 		sparse_pos(&pos, c->stacks, c->turn);
@@ -479,9 +488,9 @@ START_TEST(test_illegal_moves)
 	game_move m;
 	char err[256] = "";
 	ck_assert_msg(!ops->parse_move(&pos, c->move, &m, err, sizeof err),
-		      "%s accepted", c->move);
+	              "%s accepted", c->move);
 	ck_assert_msg(strstr(err, c->reason) != NULL, "%s: '%s' lacks '%s'",
-		      c->move, err, c->reason);
+	              c->move, err, c->reason);
 }
 END_TEST
 
@@ -509,41 +518,43 @@ START_TEST(test_accepted_spellings)
 END_TEST
 
 static const char *const BAD_POSITIONS[][2] = {
-	{"", "board ends"},
-	{"cccc w open", "board ends at A5"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC", "side"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC x open",
-	 "side to move"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cup",
-	 "phase"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC b open",
-	 "White's first turn"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap x",
-	 "unexpected text"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCCc w cap",
-	 "more than 60"},
-	{"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCd w cap",
-	 "space I5: unexpected 'd'"},
-	{"c0cccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap",
-	 "height"},
-	{"c99cccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap",
-	 "height"},
-	{"c2cccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap",
-	 "31 pieces"},
-	{"aaaaaaaBCc.................................................. w cap",
-	 "7 Tzaars"},
-	{"AB.......................................................... w cap",
-	 "both players"},
+        {"", "board ends"},
+        {"cccc w open", "board ends at A5"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC",
+         "side"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC x open",
+         "side to move"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cup",
+         "phase"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC b open",
+         "White's first turn"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap x",
+         "unexpected text"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCCc w cap",
+         "more than 60"},
+        {"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCd w cap",
+         "space I5: unexpected 'd'"},
+        {"c0cccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap",
+         "height"},
+        {"c99cccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap",
+         "height"},
+        {"c2cccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC w cap",
+         "31 pieces"},
+        {"aaaaaaaBCc.................................................. w cap",
+         "7 Tzaars"},
+        {"AB.......................................................... w cap",
+         "both players"},
 };
 
 START_TEST(test_bad_positions)
 {
 	struct game_pos pos;
 	char err[256] = "";
-	ck_assert_msg(!ops->parse_pos(&pos, BAD_POSITIONS[_i][0], err, sizeof err),
-		      "accepted %s", BAD_POSITIONS[_i][0]);
+	ck_assert_msg(
+	        !ops->parse_pos(&pos, BAD_POSITIONS[_i][0], err, sizeof err),
+	        "accepted %s", BAD_POSITIONS[_i][0]);
 	ck_assert_msg(strstr(err, BAD_POSITIONS[_i][1]) != NULL,
-		      "'%s' lacks '%s'", err, BAD_POSITIONS[_i][1]);
+	              "'%s' lacks '%s'", err, BAD_POSITIONS[_i][1]);
 }
 END_TEST
 
@@ -570,7 +581,7 @@ START_TEST(test_fuzz_text)
 		size_t n = strlen(text);
 		for (int j = 0; j < 3; j++)
 			text[rng_below(&r, (uint32_t)n)] =
-				alphabet[rng_below(&r, sizeof alphabet - 1)];
+			        alphabet[rng_below(&r, sizeof alphabet - 1)];
 		text[rng_below(&r, (uint32_t)n + 1)] = '\0';
 		struct game_pos p2;
 		if (ops->parse_pos(&p2, text, err, sizeof err))
@@ -611,10 +622,11 @@ tzaar_suite(void)
 	tcase_add_test(rules, test_hash_covers_turn);
 	tcase_add_test(rules, test_end_rules);
 	tcase_add_loop_test(rules, test_illegal_moves, 0,
-			    (int)(sizeof ILLEGAL / sizeof ILLEGAL[0]));
+	                    (int)(sizeof ILLEGAL / sizeof ILLEGAL[0]));
 	tcase_add_test(rules, test_accepted_spellings);
-	tcase_add_loop_test(rules, test_bad_positions, 0,
-			    (int)(sizeof BAD_POSITIONS / sizeof BAD_POSITIONS[0]));
+	tcase_add_loop_test(
+	        rules, test_bad_positions, 0,
+	        (int)(sizeof BAD_POSITIONS / sizeof BAD_POSITIONS[0]));
 	tcase_add_test(rules, test_fuzz_text);
 	tcase_add_test(rules, test_render);
 	suite_add_tcase(s, rules);

@@ -32,12 +32,12 @@ enum { STATS_MAX_TURNS = 128, STATS_MAX_MOVES = TZAAR_CELLS * TZAAR_DIRS + 1 };
 /* Sums over every turn start that falls in one row of a table. */
 struct stats_row {
 	long samples;
-	double captures;	/* first sub-move options */
-	double seconds;		/* second sub-move options after the capture */
-	long second_samples;	/* turns that had a second sub-move */
-	double full;		/* whole-turn options */
+	double captures;     /* first sub-move options */
+	double seconds;      /* second sub-move options after the capture */
+	long second_samples; /* turns that had a second sub-move */
+	double full;         /* whole-turn options */
 	long full_min, full_max;
-	double empty;		/* empty spaces at the start of the turn */
+	double empty; /* empty spaces at the start of the turn */
 };
 
 struct stats {
@@ -128,7 +128,7 @@ stats_print_row(const char *label, int key, const struct stats_row *r)
 	char second[32] = "-"; /* the opening has no second sub-move */
 	if (r->second_samples > 0)
 		snprintf(second, sizeof second, "%.2f",
-			 stats_mean(r->seconds, r->second_samples));
+		         stats_mean(r->seconds, r->second_samples));
 	printf("%-6s%4d %6ld %9.2f %9s %10.1f %7ld %7ld %7.1f\n", label, key,
 	       r->samples, stats_mean(r->captures, r->samples), second,
 	       stats_mean(r->full, r->samples), r->full_min, r->full_max,
@@ -138,13 +138,13 @@ stats_print_row(const char *label, int key, const struct stats_row *r)
 static void
 stats_print_head(const char *key, const char *samples)
 {
-	printf("%-10s %6s %9s %9s %10s %7s %7s %7s\n", key, samples,
-	       "captures", "second", "full", "min", "max", "empty");
+	printf("%-10s %6s %9s %9s %10s %7s %7s %7s\n", key, samples, "captures",
+	       "second", "full", "min", "max", "empty");
 }
 
 static void
 stats_print(const struct stats *st, long games, uint64_t seed,
-	    const char *setup)
+            const char *setup)
 {
 	printf("# tzaar: %ld random games, %s set-up, seed %" PRIu64 "\n",
 	       games, setup, seed);
@@ -165,7 +165,8 @@ stats_print(const struct stats *st, long games, uint64_t seed,
 	       stats_mean((double)st->turns, games),
 	       stats_mean((double)st->plies, games),
 	       stats_mean((double)st->submove_options, st->plies));
-	printf("# results: White %ld, Black %ld; type captured %ld, type buried "
+	printf("# results: White %ld, Black %ld; type captured %ld, type "
+	       "buried "
 	       "%ld, no capture %ld\n",
 	       st->wins[0], st->wins[1], st->reasons[TZAAR_END_TYPE_CAPTURED],
 	       st->reasons[TZAAR_END_TYPE_BURIED],
@@ -212,10 +213,10 @@ cli_stats_main(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("stats");
 	static const struct option options[] = {
-		{"games", required_argument, NULL, 'g'},
-		{"seed", required_argument, NULL, 's'},
-		{"setup", required_argument, NULL, 'u'},
-		{NULL, 0, NULL, 0},
+	        {"games", required_argument, NULL, 'g'},
+	        {"seed", required_argument, NULL, 's'},
+	        {"setup", required_argument, NULL, 'u'},
+	        {NULL, 0, NULL, 0},
 	};
 	long games = STATS_DEFAULT_GAMES, seed_arg;
 	uint64_t seed = STATS_DEFAULT_SEED;
@@ -224,21 +225,23 @@ cli_stats_main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "g:s:u:", options, NULL)) != -1) {
 		switch (opt) {
 		case 'g':
-			if (!stats_parse_long(optarg, 1, STATS_MAX_GAMES, &games))
-				return cli_usage_error(self,
-						       "--games takes 1..1000000");
+			if (!stats_parse_long(optarg, 1, STATS_MAX_GAMES,
+			                      &games))
+				return cli_usage_error(
+				        self, "--games takes 1..1000000");
 			break;
 		case 's':
 			if (!stats_parse_long(optarg, 0, INT32_MAX, &seed_arg))
 				return cli_usage_error(
-					self, "--seed takes 0..2147483647");
+				        self, "--seed takes 0..2147483647");
 			seed = (uint64_t)seed_arg;
 			break;
 		case 'u':
 			if (strcmp(optarg, "random") != 0 &&
 			    strcmp(optarg, "standard") != 0)
 				return cli_usage_error(
-					self, "--setup takes random or standard");
+				        self,
+				        "--setup takes random or standard");
 			random_setup = strcmp(optarg, "random") == 0;
 			break;
 		default:
@@ -248,9 +251,10 @@ cli_stats_main(int argc, char **argv)
 	if (argc - optind != 1)
 		return cli_usage_error(self, "expected GAME");
 	if (strcmp(argv[optind], "tzaar") != 0) {
-		fprintf(stderr, "tabula stats: only tzaar has branching "
-				"statistics, not '%s'\n",
-			argv[optind]);
+		fprintf(stderr,
+		        "tabula stats: only tzaar has branching "
+		        "statistics, not '%s'\n",
+		        argv[optind]);
 		return EXIT_USAGE;
 	}
 	return stats_run(games, seed, random_setup);

@@ -22,7 +22,7 @@
 static const uint64_t TZAAR_ZOBRIST_SEED = 0x545A414152ULL;
 
 static const int TZAAR_COLUMN_SIZES[TZAAR_COLUMNS] = {5, 6, 7, 8, 9,
-						      8, 7, 6, 5};
+                                                      8, 7, 6, 5};
 static const int TZAAR_CENTRE_COLUMN = 4;
 static const int TZAAR_CENTRE_ROW = 5;
 
@@ -32,7 +32,7 @@ static const int TZAAR_DIR_DI[TZAAR_DIRS] = {1, 1, 0, -1, -1, 0};
 static const int TZAAR_DIR_DJ[TZAAR_DIRS] = {0, 1, 1, 0, -1, -1};
 
 const char TZAAR_STANDARD_BOARD[] =
-	"ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC";
+        "ccccCCbbbBCCBaaABCCBAcCABCCBACcabccbacCabccbaAAbccbBBBccCCCC";
 
 static struct tzaar_geometry tzaar_geo;
 static pthread_once_t tzaar_geo_once = PTHREAD_ONCE_INIT;
@@ -41,8 +41,8 @@ int
 tzaar_column_size(int column)
 {
 	return column >= 0 && column < TZAAR_COLUMNS
-		       ? TZAAR_COLUMN_SIZES[column]
-		       : 0;
+	               ? TZAAR_COLUMN_SIZES[column]
+	               : 0;
 }
 
 static int
@@ -188,7 +188,7 @@ tzaar_check_counts(const struct tzaar_pos *p, char *err, size_t err_size)
 {
 	static const int per_type[TZAAR_TYPES] = {6, 9, 15};
 	static const char *const type_names[TZAAR_TYPES] = {"Tzaars", "Tzarras",
-							    "Totts"};
+	                                                    "Totts"};
 	static const char *const colors[2] = {"White", "Black"};
 	for (int s = 0; s < 2; s++) {
 		int pieces = 0;
@@ -196,15 +196,16 @@ tzaar_check_counts(const struct tzaar_pos *p, char *err, size_t err_size)
 			pieces += p->height[tzaar_bit_low(m)];
 		if (pieces > TZAAR_PIECES) {
 			snprintf(err, err_size, "%s has %d pieces, at most %d",
-				 colors[s], pieces, TZAAR_PIECES);
+			         colors[s], pieces, TZAAR_PIECES);
 			return false;
 		}
 		for (int t = 0; t < TZAAR_TYPES; t++) {
 			if (tzaar_popcount(p->top[s][t]) > per_type[t]) {
 				snprintf(err, err_size,
-					 "%s shows %d %s, at most %d",
-					 colors[s], tzaar_popcount(p->top[s][t]),
-					 type_names[t], per_type[t]);
+				         "%s shows %d %s, at most %d",
+				         colors[s],
+				         tzaar_popcount(p->top[s][t]),
+				         type_names[t], per_type[t]);
 				return false;
 			}
 		}
@@ -238,15 +239,16 @@ tzaar_derive_end(struct tzaar_pos *p, char *err, size_t err_size)
 		return false;
 	}
 	if (p->phase == TZAAR_OPEN) {
-		snprintf(err, err_size,
-			 "a player lacks a type of piece before the first move");
+		snprintf(
+		        err, err_size,
+		        "a player lacks a type of piece before the first move");
 		return false;
 	}
 	int loser = lacks[0] ? 0 : 1;
 	int last_mover = p->phase == TZAAR_SECOND ? p->side : 1 - p->side;
 	p->winner = (uint8_t)(1 - loser);
 	p->end = loser == last_mover ? TZAAR_END_TYPE_BURIED
-				     : TZAAR_END_TYPE_CAPTURED;
+	                             : TZAAR_END_TYPE_CAPTURED;
 	return true;
 }
 
@@ -255,7 +257,7 @@ tzaar_finish_pos(struct tzaar_pos *p, char *err, size_t err_size)
 {
 	if (p->phase == TZAAR_OPEN && p->side != TZAAR_WHITE) {
 		snprintf(err, err_size,
-			 "phase 'open' is White's first turn, not Black's");
+		         "phase 'open' is White's first turn, not Black's");
 		return false;
 	}
 	if (!tzaar_check_counts(p, err, err_size) ||

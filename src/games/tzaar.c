@@ -21,7 +21,7 @@
 #include "games/tzaar.h"
 
 static_assert(sizeof(struct tzaar_pos) <= GAME_POS_BYTES,
-	      "TZAAR position must fit in struct game_pos");
+              "TZAAR position must fit in struct game_pos");
 
 /* Material weights for the simple evaluation: every stack counts, taller
  * stacks count more, and a type down to its last stacks is in danger. */
@@ -33,7 +33,7 @@ static const int EVAL_SECOND_LAST_OF_TYPE = -100;
 /* The first stack along ray d from a space, or -1 when the ray is empty. */
 static inline int
 tzaar_first_on_ray(const struct tzaar_geometry *g, int from, int d,
-		   uint64_t occupied)
+                   uint64_t occupied)
 {
 	uint64_t m = g->ray[from][d] & occupied;
 	if (m == 0)
@@ -107,11 +107,11 @@ tzaar_gen(const struct tzaar_pos *p, game_move *moves)
 				continue;
 			if (enemy >> t & 1) {
 				if (p->height[t] <= p->height[from])
-					moves[n++] =
-						TZAAR_MOVE(from, t, TZAAR_CAPTURE);
+					moves[n++] = TZAAR_MOVE(from, t,
+					                        TZAAR_CAPTURE);
 			} else if (second) {
 				stacks[n_stacks++] =
-					TZAAR_MOVE(from, t, TZAAR_STACK);
+				        TZAAR_MOVE(from, t, TZAAR_STACK);
 			}
 		}
 	}
@@ -139,13 +139,14 @@ tzaar_advance_phase(struct tzaar_pos *p, const struct tzaar_geometry *g)
 
 static inline void
 tzaar_play_capture(struct tzaar_pos *p, const struct tzaar_geometry *g,
-		   int from, int to)
+                   int from, int to)
 {
 	int s = p->side, o = 1 - s;
 	int ft = p->kind[from], tt = p->kind[to], h = p->height[from];
 	uint64_t fbit = 1ULL << from, tbit = 1ULL << to;
-	p->hash ^= g->zobrist[from][s][ft][h] ^ g->zobrist[to][o][tt][p->height[to]] ^
-		   g->zobrist[to][s][ft][h];
+	p->hash ^= g->zobrist[from][s][ft][h] ^
+	           g->zobrist[to][o][tt][p->height[to]] ^
+	           g->zobrist[to][s][ft][h];
 	p->own[o] &= ~tbit;
 	p->top[o][tt] &= ~tbit;
 	p->own[s] ^= fbit | tbit;
@@ -161,8 +162,8 @@ tzaar_play_capture(struct tzaar_pos *p, const struct tzaar_geometry *g,
 }
 
 static inline void
-tzaar_play_stack(struct tzaar_pos *p, const struct tzaar_geometry *g,
-		 int from, int to)
+tzaar_play_stack(struct tzaar_pos *p, const struct tzaar_geometry *g, int from,
+                 int to)
 {
 	int s = p->side;
 	int ft = p->kind[from], tt = p->kind[to];
@@ -170,7 +171,7 @@ tzaar_play_stack(struct tzaar_pos *p, const struct tzaar_geometry *g,
 	uint64_t fbit = 1ULL << from, tbit = 1ULL << to;
 	/* sum <= 30: a player never has more pieces (tzaar_finish_pos). */
 	p->hash ^= g->zobrist[from][s][ft][hf] ^ g->zobrist[to][s][tt][ht] ^
-		   g->zobrist[to][s][ft][sum];
+	           g->zobrist[to][s][ft][sum];
 	p->own[s] &= ~fbit;
 	p->top[s][ft] &= ~fbit;
 	p->top[s][tt] &= ~tbit;
@@ -192,11 +193,11 @@ tzaar_play(struct tzaar_pos *p, game_move move)
 	switch (TZAAR_MOVE_KIND(move)) {
 	case TZAAR_CAPTURE:
 		tzaar_play_capture(p, g, TZAAR_MOVE_FROM(move),
-				   TZAAR_MOVE_TO(move));
+		                   TZAAR_MOVE_TO(move));
 		break;
 	case TZAAR_STACK:
 		tzaar_play_stack(p, g, TZAAR_MOVE_FROM(move),
-				 TZAAR_MOVE_TO(move));
+		                 TZAAR_MOVE_TO(move));
 		break;
 	case TZAAR_PASS:
 		break;
@@ -248,7 +249,8 @@ tzaar_init(struct game_pos *pos, const struct game_setup *setup)
 		for (int s = 0; s < 2; s++)
 			for (int t = 0; t < TZAAR_TYPES; t++)
 				for (int k = 0; k < per_type[t]; k++)
-					board[n++] = (char)((s ? 'a' : 'A') + t);
+					board[n++] =
+					        (char)((s ? 'a' : 'A') + t);
 		struct rng r;
 		rng_seed(&r, setup->seed);
 		for (int i = TZAAR_CELLS - 1; i > 0; i--) {
@@ -286,7 +288,7 @@ static void
 tzaar_status(const struct game_pos *pos, struct game_status *st)
 {
 	static const char *const reasons[] = {NULL, "type captured",
-					      "type buried", "no capture"};
+	                                      "type buried", "no capture"};
 	const struct tzaar_pos *p = tzaar_of_const(pos);
 	int winner = p->winner, end = p->end;
 	if (winner == TZAAR_NO_WINNER && p->phase != TZAAR_SECOND &&
@@ -346,29 +348,29 @@ tzaar_is_noisy(const struct game_pos *pos, game_move move)
 }
 
 const struct game_ops tzaar_game = {
-	.name = "tzaar",
-	.title = "TZAAR",
-	.players = 2,
-	.side_names = {"White", "Black"},
-	.side_letters = "wb",
-	.pos_size = sizeof(struct tzaar_pos),
-	/* The oracle's perft numbers (cross-checked against two other
-	 * engines) count a game that ends before the depth as 0, not 1. */
-	.perft_terminal_is_leaf = false,
-	.init = tzaar_init,
-	.gen_moves = tzaar_op_gen,
-	.play = tzaar_op_play,
-	.status = tzaar_status,
-	.side_to_move = tzaar_side_to_move,
-	.hash = tzaar_op_hash,
-	.evaluate = tzaar_evaluate,
-	.is_noisy = tzaar_is_noisy,
-	.perft = tzaar_op_perft,
-	.format_move = tzaar_format_move,
-	.parse_move = tzaar_parse_move,
-	.format_pos = tzaar_format_pos,
-	.parse_pos = tzaar_parse_pos,
-	.render_text = tzaar_render_text,
-	.item_from_char = NULL,
-	.reveal = NULL,
+        .name = "tzaar",
+        .title = "TZAAR",
+        .players = 2,
+        .side_names = {"White", "Black"},
+        .side_letters = "wb",
+        .pos_size = sizeof(struct tzaar_pos),
+        /* The oracle's perft numbers (cross-checked against two other
+         * engines) count a game that ends before the depth as 0, not 1. */
+        .perft_terminal_is_leaf = false,
+        .init = tzaar_init,
+        .gen_moves = tzaar_op_gen,
+        .play = tzaar_op_play,
+        .status = tzaar_status,
+        .side_to_move = tzaar_side_to_move,
+        .hash = tzaar_op_hash,
+        .evaluate = tzaar_evaluate,
+        .is_noisy = tzaar_is_noisy,
+        .perft = tzaar_op_perft,
+        .format_move = tzaar_format_move,
+        .parse_move = tzaar_parse_move,
+        .format_pos = tzaar_format_pos,
+        .parse_pos = tzaar_parse_pos,
+        .render_text = tzaar_render_text,
+        .item_from_char = NULL,
+        .reveal = NULL,
 };

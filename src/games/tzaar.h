@@ -20,11 +20,11 @@
 #include "core/game.h"
 
 enum {
-	TZAAR_CELLS = 60,    /* spaces on the board (61 points minus the hole) */
-	TZAAR_COLUMNS = 9,   /* A..I */
-	TZAAR_DIRS = 6,	     /* lines of movement through a space */
-	TZAAR_TYPES = 3,     /* Tzaar, Tzarra, Tott */
-	TZAAR_PIECES = 30,   /* pieces per player */
+	TZAAR_CELLS = 60,  /* spaces on the board (61 points minus the hole) */
+	TZAAR_COLUMNS = 9, /* A..I */
+	TZAAR_DIRS = 6,    /* lines of movement through a space */
+	TZAAR_TYPES = 3,   /* Tzaar, Tzarra, Tott */
+	TZAAR_PIECES = 30, /* pieces per player */
 	TZAAR_MAX_HEIGHT = 30 /* a stack can never hold more than one army */
 };
 
@@ -38,20 +38,20 @@ enum tzaar_phase { TZAAR_OPEN, TZAAR_CAP, TZAAR_SECOND };
 /* Why a finished game ended (TZAAR_END_NONE while it goes on). */
 enum tzaar_end {
 	TZAAR_END_NONE,
-	TZAAR_END_TYPE_CAPTURED, /* the loser's last stack of a type was taken */
-	TZAAR_END_TYPE_BURIED,	 /* the loser covered his own last one */
-	TZAAR_END_NO_CAPTURE	 /* no capture at the start of the turn */
+	TZAAR_END_TYPE_CAPTURED, /* the loser's last type was captured */
+	TZAAR_END_TYPE_BURIED,   /* the loser covered his own last one */
+	TZAAR_END_NO_CAPTURE     /* no capture at the start of the turn */
 };
 
 /* Sub-move kinds, bits 12..13 of a game_move; bits 0..5 hold the source
  * space and bits 6..11 the target. */
 enum tzaar_kind { TZAAR_CAPTURE, TZAAR_STACK, TZAAR_PASS };
 
-#define TZAAR_MOVE(from, to, kind)                                            \
+#define TZAAR_MOVE(from, to, kind)                                             \
 	((game_move)(from) | (game_move)(to) << 6 | (game_move)(kind) << 12)
-#define TZAAR_MOVE_FROM(m) ((int)((m)&63u))
-#define TZAAR_MOVE_TO(m) ((int)(((m) >> 6) & 63u))
-#define TZAAR_MOVE_KIND(m) ((enum tzaar_kind)(((m) >> 12) & 3u))
+#define TZAAR_MOVE_FROM(m)    ((int)((m)&63u))
+#define TZAAR_MOVE_TO(m)      ((int)(((m) >> 6) & 63u))
+#define TZAAR_MOVE_KIND(m)    ((enum tzaar_kind)(((m) >> 12) & 3u))
 #define TZAAR_MOVE_PASS_VALUE TZAAR_MOVE(0, 0, TZAAR_PASS)
 
 /* No winner yet, in tzaar_pos.winner. */
@@ -71,21 +71,21 @@ struct tzaar_pos {
 	uint64_t hash;
 	uint8_t height[TZAAR_CELLS];
 	uint8_t kind[TZAAR_CELLS];
-	uint8_t side;	/* enum tzaar_color to move */
-	uint8_t phase;	/* enum tzaar_phase */
+	uint8_t side;   /* enum tzaar_color to move */
+	uint8_t phase;  /* enum tzaar_phase */
 	uint8_t winner; /* enum tzaar_color, or TZAAR_NO_WINNER */
-	uint8_t end;	/* enum tzaar_end */
+	uint8_t end;    /* enum tzaar_end */
 };
 
 /* Precomputed geometry: rays stop at the edge and at the hole. */
 struct tzaar_geometry {
-	uint64_t ray[TZAAR_CELLS][TZAAR_DIRS];	/* spaces along each line */
-	bool ray_up[TZAAR_DIRS];		/* indices grow along the ray */
-	uint8_t column[TZAAR_CELLS];		/* 0 = A .. 8 = I */
-	uint8_t row[TZAAR_CELLS];		/* 1 = bottom */
-	int8_t index[TZAAR_COLUMNS][10];	/* [column][row] -> space, -1 */
+	uint64_t ray[TZAAR_CELLS][TZAAR_DIRS]; /* spaces along each line */
+	bool ray_up[TZAAR_DIRS];               /* indices grow along the ray */
+	uint8_t column[TZAAR_CELLS];           /* 0 = A .. 8 = I */
+	uint8_t row[TZAAR_CELLS];              /* 1 = bottom */
+	int8_t index[TZAAR_COLUMNS][10];       /* [column][row] -> space, -1 */
 	uint64_t zobrist[TZAAR_CELLS][2][TZAAR_TYPES][TZAAR_MAX_HEIGHT + 1];
-	uint64_t zobrist_turn[2][3];		/* [side][phase] */
+	uint64_t zobrist_turn[2][3]; /* [side][phase] */
 };
 
 /* The tables, built once on first use (thread-safe). */
@@ -94,7 +94,8 @@ const struct tzaar_geometry *tzaar_geometry(void);
 /* Points in column c (0..8): 5,6,7,8,9,8,7,6,5. */
 int tzaar_column_size(int column);
 
-/* Space index of a column (0..8) and row (1..), -1 off the board or the hole. */
+/* Space index of a column (0..8) and row (1..), -1 off the board or the hole.
+ */
 int tzaar_cell_at(int column, int row);
 
 /* Writes a space's name ("F3") into buf (at least 4 bytes). */
@@ -169,7 +170,7 @@ bool tzaar_finish_pos(struct tzaar_pos *p, char *err, size_t err_size);
 
 /* Puts a stack on an empty space (no hash update; call tzaar_finish_pos). */
 void tzaar_set_cell(struct tzaar_pos *p, int cell, int color, int type,
-		    int height);
+                    int height);
 
 /* Number of empty spaces. */
 int tzaar_empty_cells(const struct tzaar_pos *p);
@@ -192,17 +193,17 @@ extern const char TZAAR_STANDARD_BOARD[];
 
 /* Text forms (tzaar-text.c), with the game_ops signatures. */
 void tzaar_format_move(const struct game_pos *pos, game_move move, char *buf,
-		       size_t size);
+                       size_t size);
 bool tzaar_parse_move(const struct game_pos *pos, const char *text,
-		      game_move *move, char *err, size_t err_size);
+                      game_move *move, char *err, size_t err_size);
 void tzaar_format_pos(const struct game_pos *pos, char *buf, size_t size);
 bool tzaar_parse_pos(struct game_pos *pos, const char *text, char *err,
-		     size_t err_size);
+                     size_t err_size);
 void tzaar_render_text(const struct game_pos *pos, char *buf, size_t size);
 
 /* Reads a 60-cell board string (the first field of a position string) into
  * p's cells; on failure says which cell is wrong. */
 bool tzaar_parse_board(struct tzaar_pos *p, const char *text, size_t *used,
-		       char *err, size_t err_size);
+                       char *err, size_t err_size);
 
 #endif
