@@ -590,6 +590,37 @@ START_TEST(test_fuzz_text)
 }
 END_TEST
 
+START_TEST(test_evaluate_and_noisy)
+{
+	struct game_pos pos;
+	ops->init(&pos, NULL);
+	ck_assert_int_eq(ops->evaluate(&pos), 0); /* the layout is symmetric */
+	const char *stacks = "A1:A B1:B C1:C2 D1:C A5:a I5:b I3:c";
+	sparse_pos(&pos, stacks, "w cap");
+	int white_view = ops->evaluate(&pos);
+	sparse_pos(&pos, stacks, "b cap");
+	ck_assert_int_gt(white_view, 0);
+	ck_assert_int_eq(ops->evaluate(&pos), -white_view);
+	game_move moves[GAME_MAX_MOVES];
+	ops->init(&pos, NULL);
+	ops->play(&pos, TZAAR_MOVE(tzaar_cell_at(0, 5), tzaar_cell_at(0, 4),
+	                           TZAAR_CAPTURE));
+	ops->play(&pos, TZAAR_MOVE(tzaar_cell_at(0, 3), tzaar_cell_at(0, 4),
+	                           TZAAR_CAPTURE));
+	int n = ops->gen_moves(&pos, moves), noisy = 0;
+	for (int i = 0; i < n; i++) {
+		bool capture = TZAAR_MOVE_KIND(moves[i]) == TZAAR_CAPTURE;
+		ck_assert(ops->is_noisy(&pos, moves[i]) == capture);
+		/* Captures come first: each follows only captures. */
+		ck_assert(!capture || noisy == i);
+		noisy += capture;
+	}
+	ck_assert_int_gt(noisy, 0);
+	ck_assert_int_lt(noisy, n);
+	ck_assert_uint_eq(moves[n - 1], TZAAR_MOVE_PASS_VALUE);
+}
+END_TEST
+
 START_TEST(test_render)
 {
 	struct game_pos pos;
@@ -628,6 +659,7 @@ tzaar_suite(void)
 	        rules, test_bad_positions, 0,
 	        (int)(sizeof BAD_POSITIONS / sizeof BAD_POSITIONS[0]));
 	tcase_add_test(rules, test_fuzz_text);
+	tcase_add_test(rules, test_evaluate_and_noisy);
 	tcase_add_test(rules, test_render);
 	suite_add_tcase(s, rules);
 	return s;
