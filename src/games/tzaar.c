@@ -64,12 +64,13 @@ tzaar_has_capture(const struct tzaar_pos *p)
 	return false;
 }
 
-int
-tzaar_count_moves(const struct tzaar_pos *p)
+/* The generator, player and counter take the tables as an argument so
+ * perft's inner loop does not ask for them at every node. */
+static inline int
+tzaar_count_with(const struct tzaar_pos *p, const struct tzaar_geometry *g)
 {
 	if (tzaar_game_over_flag(p))
 		return 0;
-	const struct tzaar_geometry *g = tzaar_geometry();
 	uint64_t occ = p->own[0] | p->own[1], enemy = p->own[1 - p->side];
 	bool second = p->phase == TZAAR_SECOND;
 	int n = second ? 1 : 0; /* the pass */
@@ -90,11 +91,17 @@ tzaar_count_moves(const struct tzaar_pos *p)
 }
 
 int
-tzaar_gen(const struct tzaar_pos *p, game_move *moves)
+tzaar_count_moves(const struct tzaar_pos *p)
+{
+	return tzaar_count_with(p, tzaar_geometry());
+}
+
+static inline int
+tzaar_gen_with(const struct tzaar_pos *p, const struct tzaar_geometry *g,
+               game_move *moves)
 {
 	if (tzaar_game_over_flag(p))
 		return 0;
-	const struct tzaar_geometry *g = tzaar_geometry();
 	uint64_t occ = p->own[0] | p->own[1], enemy = p->own[1 - p->side];
 	bool second = p->phase == TZAAR_SECOND;
 	game_move stacks[TZAAR_CELLS * TZAAR_DIRS];
@@ -121,6 +128,12 @@ tzaar_gen(const struct tzaar_pos *p, game_move *moves)
 	if (second)
 		moves[n++] = TZAAR_MOVE_PASS_VALUE;
 	return n;
+}
+
+int
+tzaar_gen(const struct tzaar_pos *p, game_move *moves)
+{
+	return tzaar_gen_with(p, tzaar_geometry(), moves);
 }
 
 /* Moves the turn on: an opening or a second sub-move ends the turn. */
@@ -186,10 +199,10 @@ tzaar_play_stack(struct tzaar_pos *p, const struct tzaar_geometry *g, int from,
 	}
 }
 
-void
-tzaar_play(struct tzaar_pos *p, game_move move)
+static inline void
+tzaar_play_with(struct tzaar_pos *p, const struct tzaar_geometry *g,
+                game_move move)
 {
-	const struct tzaar_geometry *g = tzaar_geometry();
 	switch (TZAAR_MOVE_KIND(move)) {
 	case TZAAR_CAPTURE:
 		tzaar_play_capture(p, g, TZAAR_MOVE_FROM(move),
@@ -205,23 +218,30 @@ tzaar_play(struct tzaar_pos *p, game_move move)
 	tzaar_advance_phase(p, g);
 }
 
+void
+tzaar_play(struct tzaar_pos *p, game_move move)
+{
+	tzaar_play_with(p, tzaar_geometry(), move);
+}
+
 /* Leaf count below p to depth >= 1, in the oracle's convention: only
  * sequences of exactly depth sub-moves count, so a game that ends sooner
  * (a type captured or buried, no capture at the start of a turn) adds
  * nothing.  At depth 1 the moves are only counted, not played. */
 static uint64_t
-tzaar_perft_rec(const struct tzaar_pos *p, int depth)
+tzaar_perft_rec(const struct tzaar_pos *p, const struct tzaar_geometry *g,
+                int depth)
 {
 	if (depth == 1)
-		return (uint64_t)tzaar_count_moves(p);
+		return (uint64_t)tzaar_count_with(p, g);
 	game_move moves[TZAAR_CELLS * TZAAR_DIRS + 1];
-	int n = tzaar_gen(p, moves);
+	int n = tzaar_gen_with(p, g, moves);
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
 		struct tzaar_pos child = *p;
-		tzaar_play(&child, moves[i]);
+		tzaar_play_with(&child, g, moves[i]);
 		if (!tzaar_game_over_flag(&child))
-			total += tzaar_perft_rec(&child, depth - 1);
+			total += tzaar_perft_rec(&child, g, depth - 1);
 	}
 	return total;
 }
@@ -231,7 +251,7 @@ tzaar_op_perft(const struct game_pos *pos, int depth)
 {
 	if (depth <= 0)
 		return 1;
-	return tzaar_perft_rec(tzaar_of_const(pos), depth);
+	return tzaar_perft_rec(tzaar_of_const(pos), tzaar_geometry(), depth);
 }
 
 /* Places the 60 pieces: the standard layout for seed 0, else a shuffle of
