@@ -12,6 +12,7 @@
 static const struct cli_command cli_commands[] = {
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
+	{"replay", "FILE", "check a game record and print its moves", cli_replay_main},
 };
 
 static const int CLI_COMMAND_COUNT =
