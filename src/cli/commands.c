@@ -10,6 +10,8 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
+	{"engine", "", "speak the engine protocol on stdin/stdout",
+	 cli_engine_main},
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
 };

@@ -6,5 +6,7 @@
 
 #include "core/game.h"
 
+extern const struct game_ops tetress_game;
+
 
 #endif
