@@ -1,0 +1,2 @@
+src_libtabula_a_SOURCES += \
+	src/games/tetress-eval.c src/games/tetress-eval.h
