@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "core/registry.h"
+#include "proto/engine.h"
 #include "search/alphabeta.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -463,6 +466,123 @@ START_TEST(test_restart_and_no_move)
 }
 END_TEST
 
+/* ---- the protocol: engine_run on pipes ------------------------------ */
+
+struct proto {
+	FILE *to;   /* our end: commands */
+	FILE *from; /* our end: replies */
+	FILE *in, *out;
+	pthread_t thread;
+};
+
+static void *
+proto_main(void *arg)
+{
+	struct proto *p = arg;
+	engine_run(p->in, p->out);
+	fclose(p->in);
+	fclose(p->out);
+	return NULL;
+}
+
+static void
+proto_open(struct proto *p)
+{
+	int down[2], up[2];
+	ck_assert(pipe(down) == 0 && pipe(up) == 0);
+	p->in = fdopen(down[0], "r");
+	p->to = fdopen(down[1], "w");
+	p->from = fdopen(up[0], "r");
+	p->out = fdopen(up[1], "w");
+	ck_assert(p->in && p->to && p->from && p->out);
+	ck_assert(pthread_create(&p->thread, NULL, proto_main, p) == 0);
+}
+
+static void
+proto_send(struct proto *p, const char *line)
+{
+	fprintf(p->to, "%s\n", line);
+	fflush(p->to);
+}
+
+/* Reads replies until one starts with prefix; returns it (static buffer)
+ * or fails the test at end of output. */
+static const char *
+proto_expect(struct proto *p, const char *prefix)
+{
+	static char line[1 << 16];
+	while (fgets(line, sizeof line, p->from) != NULL) {
+		if (strncmp(line, prefix, strlen(prefix)) == 0)
+			return line;
+		ck_assert_msg(strncmp(line, "info string error", 17) != 0, "%s",
+			      line);
+	}
+	ck_abort_msg("no line starting with '%s'", prefix);
+	return NULL;
+}
+
+static void
+proto_close(struct proto *p)
+{
+	fclose(p->to);
+	pthread_join(p->thread, NULL);
+	fclose(p->from);
+}
+
+/* While searching, the loop answers isready; stop brings bestmove within
+ * the latency bound. */
+START_TEST(test_proto_stop)
+{
+	ck_assert_ptr_nonnull(registry_find("tetress"));
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "position startpos moves 6-3,7-2,7-3,7-4");
+	proto_send(&p, "go infinite");
+	const char *info = proto_expect(&p, "info depth 1 ");
+	ck_assert_msg(strstr(info, " seldepth ") && strstr(info, " multipv 1 ") &&
+			      strstr(info, " score cp ") &&
+			      strstr(info, " nodes ") && strstr(info, " nps ") &&
+			      strstr(info, " time ") && strstr(info, " pv "),
+		      "malformed: %s", info);
+	proto_send(&p, "isready");
+	proto_expect(&p, "readyok");
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	proto_send(&p, "stop");
+	proto_expect(&p, "bestmove ");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	int64_t ms = ms_between(&t0, &t1);
+	ck_assert_msg(ms < TEST_STOP_LATENCY_MS, "stop took %lld ms",
+		      (long long)ms);
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
+/* A limited search still answers when input ends right after go; the
+ * same node limit gives the same line twice. */
+START_TEST(test_proto_go_nodes)
+{
+	char first[1 << 12] = "";
+	for (int round = 0; round < 2; round++) {
+		struct proto p;
+		proto_open(&p);
+		proto_send(&p, "setoption name Game value tetress");
+		proto_send(&p, "position startpos");
+		proto_send(&p, "go nodes 4000");
+		fclose(p.to);
+		const char *best = proto_expect(&p, "bestmove ");
+		if (round == 0)
+			snprintf(first, sizeof first, "%s", best);
+		else
+			ck_assert_str_eq(first, best);
+		pthread_join(p.thread, NULL);
+		fclose(p.from);
+	}
+}
+END_TEST
+
 static Suite *
 search_suite(void)
 {
@@ -485,6 +605,12 @@ search_suite(void)
 	tcase_add_test(tc, test_stop_latency);
 	tcase_add_test(tc, test_movetime);
 	tcase_add_test(tc, test_restart_and_no_move);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("protocol");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_proto_stop);
+	tcase_add_test(tc, test_proto_go_nodes);
 	suite_add_tcase(s, tc);
 	return s;
 }

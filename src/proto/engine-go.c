@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "proto/engine-go.h"
+#include "search/bench.h"
 #include "search/level.h"
 #include "search/search.h"
 
@@ -288,4 +289,23 @@ engine_go_shutdown(struct engine *e, bool at_end_of_input)
 	}
 	free(e->go);
 	e->go = NULL;
+}
+
+void
+engine_go_bench(struct engine *e, char *args)
+{
+	(void)args;
+	if (e->searcher != NULL) {
+		searcher_stop(e->searcher);
+		searcher_wait(e->searcher);
+	}
+	struct bench_result res = {0};
+	char err[256];
+	if (!bench_game(e->session.ops, 0, NULL, NULL, &res, err, sizeof err)) {
+		engine_error(e, "bench: %s", err);
+		return;
+	}
+	uint64_t nps = res.time_ms > 0 ? res.nodes * 1000 / (uint64_t)res.time_ms
+				       : 0;
+	engine_reply(e, "bench %" PRIu64 " nodes %" PRIu64 " nps", res.nodes, nps);
 }

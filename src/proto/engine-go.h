@@ -16,6 +16,9 @@
  * info lines and bestmove follow from the search thread. */
 void engine_go(struct engine *e, char *args);
 
+/* `bench`: benches the current game, then "bench <nodes> nodes <nps> nps". */
+void engine_go_bench(struct engine *e, char *args);
+
 /* `stop`: ends a running search at once (its bestmove is still printed). */
 void engine_go_stop(struct engine *e);
 

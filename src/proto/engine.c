@@ -446,6 +446,7 @@ static const struct engine_command engine_commands[] = {
 	{"undo", engine_cmd_undo},
 	{"query", engine_cmd_query},
 	{"go", engine_cmd_go},
+	{"bench", engine_go_bench},
 	{"stop", engine_cmd_stop},
 	{"quit", engine_cmd_quit},
 };
