@@ -17,6 +17,7 @@
 #include "core/registry.h"
 #include "proto/engine.h"
 #include "search/alphabeta.h"
+#include "search/bench.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "testutil.h"
@@ -466,6 +467,87 @@ START_TEST(test_restart_and_no_move)
 }
 END_TEST
 
+/* ---- the real games -------------------------------------------------- */
+
+/* Whether some reply to pos wins at once for the side to move. */
+static bool
+has_immediate_win(const struct game_ops *ops, const struct game_pos *pos)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	int side = ops->side_to_move(pos);
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		struct game_status st;
+		ops->status(&child, &st);
+		if (st.outcome == (side == 0 ? OUTCOME_P1_WINS : OUTCOME_P2_WINS))
+			return true;
+	}
+	return false;
+}
+
+/* Positions from seeded random games (found with a throwaway scan): Blue
+ * has 2 of 7 placements that leave Red without a legal move; Red has 10
+ * placements, 4 of which let Blue do that to it. */
+static const char TETRESS_WIN[] =
+	".....bbrrrr/.bbbb.bbr../rrrb..brbbr/.bbbbbbrb../bbrr.rrrbbb/"
+	"b..rrrrrb.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
+	"rrr.bb..rrr b 39";
+static const char TETRESS_AVOID[] =
+	".....bbrrrr/.bbbb.bbr../rrrb..b.bbr/.bbbbbb.b../bbrr.rr.bbb/"
+	"b..rrrr.b.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
+	"rrr.bb..rrr r 38";
+
+START_TEST(test_tetress_forced)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	ck_assert_ptr_nonnull(ops);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(ops, TETRESS_WIN, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, ops, &pos, 3, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	struct game_pos child = pos;
+	ops->play(&child, res.best);
+	struct game_status st;
+	ops->status(&child, &st);
+	ck_assert_int_eq(st.outcome, OUTCOME_P2_WINS);
+
+	parse(ops, TETRESS_AVOID, &pos);
+	ck_assert(!has_immediate_win(ops, &pos));
+	search_sync(ab, ops, &pos, 2, &res);
+	int plies;
+	ck_assert_msg(!search_score_is_mate(res.score, &plies) || plies > 0,
+		      "score %d", res.score);
+	child = pos;
+	ops->play(&child, res.best);
+	ck_assert_msg(!has_immediate_win(ops, &child),
+		      "the move chosen loses at once");
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* The bench's node count is a signature: it changes only when the search
+ * or the evaluation does (then update it here, deliberately). */
+static const uint64_t TETRESS_BENCH_NODES = 30030;
+
+START_TEST(test_bench_signature)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	struct bench_result res = {0};
+	char err[256];
+	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
+		      "%s", err);
+	ck_assert_int_eq(res.positions, 5);
+	ck_assert_msg(res.nodes == TETRESS_BENCH_NODES,
+		      "bench %llu nodes, signature %llu",
+		      (unsigned long long)res.nodes,
+		      (unsigned long long)TETRESS_BENCH_NODES);
+}
+END_TEST
+
 /* ---- the protocol: engine_run on pipes ------------------------------ */
 
 struct proto {
@@ -605,6 +687,12 @@ search_suite(void)
 	tcase_add_test(tc, test_stop_latency);
 	tcase_add_test(tc, test_movetime);
 	tcase_add_test(tc, test_restart_and_no_move);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("games");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_tetress_forced);
+	tcase_add_test(tc, test_bench_signature);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("protocol");
