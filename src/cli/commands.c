@@ -10,6 +10,9 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
+	{"bench", "[GAME] [--depth N]", "search fixed positions: node signature and speed", cli_bench_main},
+	{"engine", "", "speak the engine protocol on stdin/stdout",
+	 cli_engine_main},
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
 	{"replay", "FILE", "check a game record and print its moves", cli_replay_main},

@@ -6,5 +6,8 @@
 
 #include "core/game.h"
 
+extern const struct game_ops tetress_game;
+extern const struct game_ops infexion_game;
+
 
 #endif

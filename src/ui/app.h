@@ -13,6 +13,7 @@
 
 #include "core/record.h"
 #include "core/session.h"
+#include "search/level.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/engine.h"
@@ -25,9 +26,9 @@
 /* Cells a move names at most (Tetress: four). */
 #define UI_MOVE_CELLS 4
 
-/* Engine strength levels: 1 (weakest) .. UI_LEVELS. */
-#define UI_LEVELS 8
-#define UI_DEFAULT_LEVEL 4
+/* Engine strength levels: 1 (weakest) .. UI_LEVELS (search/level.h). */
+#define UI_LEVELS LEVEL_MAX
+#define UI_DEFAULT_LEVEL LEVEL_DEFAULT
 
 /* Keys: curses key codes plus these for the script mode. */
 enum {

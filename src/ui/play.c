@@ -12,20 +12,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "search/level.h"
 #include "ui/app.h"
 
 /* How long cells emptied by a line clear stay marked. */
 static const int64_t UI_FLASH_MS = 1500;
-
-/* What each engine level searches: a depth for the quick ones, a time per
- * move for the others. */
-static const struct {
-	int depth;
-	int64_t movetime_ms;
-} UI_LEVEL_LIMITS[UI_LEVELS] = {
-	{1, 0}, {2, 0}, {0, 300}, {0, 1000}, {0, 2000}, {0, 5000},
-	{0, 10000}, {0, 30000},
-};
 
 void
 ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
@@ -48,9 +39,7 @@ ui_player_set(struct ui_player *p, int level)
 		level = UI_LEVELS;
 	p->engine = true;
 	p->level = level;
-	p->lim.depth = UI_LEVEL_LIMITS[level - 1].depth;
-	p->lim.movetime_ms = UI_LEVEL_LIMITS[level - 1].movetime_ms;
-	p->lim.multipv = 1;
+	level_limits(level, &p->lim);
 }
 
 void
@@ -84,14 +73,15 @@ ui_player_parse(const char *text, struct ui_player *p)
 	if (sscanf(text, "engine depth %d%c", &v, &tail) == 1 && v >= 1 &&
 	    v <= SEARCH_MAX_DEPTH) {
 		ui_player_set(p, 1);
+		memset(&p->lim, 0, sizeof p->lim);
 		p->level = 0;
 		p->lim.depth = v;
 		return true;
 	}
 	if (sscanf(text, "engine movetime %d%c", &v, &tail) == 1 && v >= 1) {
 		ui_player_set(p, 1);
+		memset(&p->lim, 0, sizeof p->lim);
 		p->level = 0;
-		p->lim.depth = 0;
 		p->lim.movetime_ms = v;
 		return true;
 	}
@@ -258,7 +248,11 @@ ui_play_sync_search(struct ui_app *app)
 		   app->players[side].engine && !app->paused) {
 		want = SEARCH_THINK;
 		lim = app->players[side].lim;
-		lim.multipv = app->analysis ? app->multipv : 1;
+		if (app->analysis && app->multipv > lim.multipv)
+			lim.multipv = app->multipv;
+		/* Weak levels choose at random: the same game, the same
+		 * choices (the seed follows the position). */
+		lim.random_seed = ops->hash(pos) ^ app->session.setup.seed;
 	} else if (app->analysis) {
 		want = SEARCH_ANALYSE;
 		lim.depth = app->opt.analysis_depth;
