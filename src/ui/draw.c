@@ -57,7 +57,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	       struct ui_board_mark *marks)
 {
 	if (app->search_ply != app->shown || app->info.line_count == 0 ||
-	    app->mode == SEARCH_NONE && !app->info.finished)
+	    (app->mode == SEARCH_NONE && !app->info.finished))
 		return;
 	const struct game_ops *ops = app->session.ops;
 	const struct search_info *line = &app->info.lines[0];
@@ -350,8 +350,7 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 						     : "Analysis off";
 	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "%s%s", head,
 		       app->mode == SEARCH_THINK ? "  (! moves now)"
-		       : app->analysis		 ? "  (a: off)"
-						 : "  (a: on)");
+						 : "  (a toggles)");
 	if (app->info.line_count == 0 || app->search_ply != app->shown) {
 		if (app->mode != SEARCH_NONE)
 			ui_grid_print(g, y++, x, w, ROLE_DIM, "searching...");
