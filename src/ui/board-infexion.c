@@ -144,6 +144,7 @@ const struct ui_board_view ui_board_infexion = {
 	.height = INFEXION_TOP + INFEXION_N + 1,
 	.width = INFEXION_CELL_X + INFEXION_STEP_Q * (INFEXION_N - 1) +
 		 INFEXION_SKEW_R * (INFEXION_N - 1) + 2,
+	.row_step = 1,
 	.cell_width = 2,
 	.unordered = false,
 	.decode = infexion_decode,

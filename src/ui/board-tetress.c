@@ -142,6 +142,7 @@ const struct ui_board_view ui_board_tetress = {
 	.cells = TETRESS_N * TETRESS_N,
 	.height = TETRESS_HINT_BOTTOM + 1,
 	.width = TETRESS_HINT_RIGHT + 1,
+	.row_step = 1,
 	.cell_width = 1,
 	.unordered = true,
 	.decode = tetress_decode,

@@ -116,6 +116,7 @@ const struct ui_board_view ui_board_tetris = {
 	.cells = TETRIS_ROWS * TETRIS_COLS,
 	.height = TETRIS_ROWS + 2,
 	.width = TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS + 1,
+	.row_step = 1,
 	.cell_width = 2,
 	.unordered = false,
 	.decode = tetris_decode,

@@ -185,6 +185,7 @@ const struct ui_board_view ui_board_tzaar = {
 	.cells = TZAAR_CELLS,
 	.height = TZAAR_TOP + 9 + 9 - 2 + 2,
 	.width = TZAAR_CELL_X + TZAAR_STEP_X * TZAAR_COLUMNS + 2,
+	.row_step = 2,
 	.cell_width = 3,
 	.unordered = false,
 	.decode = tzaar_decode,

@@ -75,16 +75,24 @@ ui_board_hit(const struct ui_board_view *v, int oy, int ox, int y, int x)
 	return -1;
 }
 
+/* Moving up or down, missing the view's row step costs this much per row. */
+static const int UI_BOARD_ROW_MISS_COST = 10;
+
 /* Cost of going from (y, x) to (cy, cx) in direction (dy, dx); -1 if the
- * cell is not that way. */
+ * cell is not that way.  Up and down aim at the next row of cells (one or
+ * two screen rows away, as the view says), left and right at the nearest
+ * cell on about the same row. */
 static int
-ui_board_cost(int y, int x, int cy, int cx, int dy, int dx)
+ui_board_cost(const struct ui_board_view *v, int y, int x, int cy, int cx,
+	      int dy, int dx)
 {
 	int along = dy != 0 ? (cy - y) * dy : (cx - x) * dx;
-	int side = dy != 0 ? abs(cx - x) : abs(cy - y);
 	if (along <= 0)
 		return -1;
-	return along + UI_BOARD_SIDEWAYS_COST * side;
+	if (dy != 0)
+		return UI_BOARD_ROW_MISS_COST * abs(along - v->row_step) +
+		       abs(cx - x);
+	return along + UI_BOARD_SIDEWAYS_COST * abs(cy - y);
 }
 
 int
@@ -96,7 +104,7 @@ ui_board_step(const struct ui_board_view *v, int from, int dy, int dx)
 	for (int i = 0; i < v->cells; i++) {
 		int cy, cx;
 		v->cell_xy(i, &cy, &cx);
-		int c = ui_board_cost(y, x, cy, cx, dy, dx);
+		int c = ui_board_cost(v, y, x, cy, cx, dy, dx);
 		if (c >= 0 && (best < 0 || c < best_cost)) {
 			best = i;
 			best_cost = c;

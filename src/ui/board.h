@@ -56,6 +56,7 @@ struct ui_board_view {
 	int width;	/* columns the drawing takes */
 	int cell_width; /* columns of one cell's text */
 	bool unordered; /* a move is a set of cells (Tetress), else a path */
+	int row_step;	/* screen rows between a cell and the one "above" */
 
 	/* Reads a position string into cells[]; false if it is not one. */
 	bool (*decode)(const char *fen, struct ui_piece *cells,
