@@ -75,7 +75,7 @@ ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
 {
 	int cols = 0;
 	const unsigned char *s = (const unsigned char *)text;
-	while (*s != '\0' && (max < 0 || cols < max)) {
+	while (*s != '\0' && (max < 0 || cols < max) && x + cols < g->width) {
 		int len = ui_grid_char_len(s);
 		struct ui_cell *c = ui_grid_at(g, y, x + cols);
 		if (c != NULL) {

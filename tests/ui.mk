@@ -1,0 +1,11 @@
+# The terminal UI: Check tests of its terminal-free parts (grid, board
+# views against the games), headless screen dumps, and tmux end-to-end runs.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_ui
+TESTS += tests/check_ui
+tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL) \
+	src/ui/board.c src/ui/board-infexion.c src/ui/board-tetress.c \
+	src/ui/board-tetris.c src/ui/board-tzaar.c src/ui/grid.c
+tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
+endif
