@@ -9,3 +9,6 @@ tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL) \
 tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
 endif
+
+TESTS += tests/ui-tmux.test
+EXTRA_DIST += tests/ui-tmux.test
