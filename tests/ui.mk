@@ -10,5 +10,23 @@ tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
 endif
 
-TESTS += tests/ui-tmux.test
-EXTRA_DIST += tests/ui-tmux.test
+TESTS += tests/ui-screens.test tests/ui-tmux.test
+EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS)
+UI_SCREENS = \
+	tests/data/ui/help.keys \
+	tests/data/ui/help.screen \
+	tests/data/ui/infexion-spread.keys \
+	tests/data/ui/infexion-spread.screen \
+	tests/data/ui/menu.keys \
+	tests/data/ui/menu.screen \
+	tests/data/ui/tetress-clear.keys \
+	tests/data/ui/tetress-clear.screen \
+	tests/data/ui/tetress-history.keys \
+	tests/data/ui/tetress-history.screen \
+	tests/data/ui/tetress-illegal.keys \
+	tests/data/ui/tetress-illegal.screen \
+	tests/data/ui/tetress-select.keys \
+	tests/data/ui/tetress-select.screen \
+	tests/data/ui/too-small.keys \
+	tests/data/ui/too-small.screen
+

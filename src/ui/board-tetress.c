@@ -101,7 +101,7 @@ tetress_hint(struct ui_grid *g, int y, int x, const struct ui_glyphs *gl,
 	if (marks[src].overlay[0] != '\0')
 		text = marks[src].overlay;
 	int role = marks[src].role != ROLE_NORMAL ? marks[src].role : ROLE_DIM;
-	ui_grid_print(g, y, x, 1, role, text);
+	ui_grid_print(g, y, x, 1, role, ui_board_glyph(gl, text));
 }
 
 static void

@@ -12,7 +12,7 @@
 
 /* Moving the cursor, a step sideways costs this much more than a step
  * along the direction asked for. */
-static const int UI_BOARD_SIDEWAYS_COST = 2;
+static const int UI_BOARD_SIDEWAYS_COST = 3;
 
 static const struct ui_board_view *const ui_board_views[] = {
 	&ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
@@ -34,6 +34,18 @@ ui_board_piece_role(const struct ui_piece *p)
 	return p->owner == 0 ? ROLE_P1 : p->owner == 1 ? ROLE_P2 : ROLE_DIM;
 }
 
+const char *
+ui_board_glyph(const struct ui_glyphs *gl, const char *text)
+{
+	if (strcmp(text, "#") == 0)
+		return gl->filled;
+	if (strcmp(text, "::") == 0)
+		return gl->ghost;
+	if (strcmp(text, "~") == 0)
+		return gl->cleared;
+	return text;
+}
+
 void
 ui_board_draw(struct ui_grid *g, int oy, int ox, const struct ui_board_view *v,
 	      const struct ui_glyphs *gl, const struct ui_piece *cells,
@@ -45,12 +57,7 @@ ui_board_draw(struct ui_grid *g, int oy, int ox, const struct ui_board_view *v,
 		const char *text = cells[i].text[0] ? cells[i].text : gl->empty;
 		if (marks[i].overlay[0] != '\0')
 			text = marks[i].overlay;
-		if (strcmp(text, "#") == 0)
-			text = gl->filled;
-		else if (strcmp(text, "::") == 0)
-			text = gl->ghost;
-		else if (strcmp(text, "~") == 0)
-			text = gl->cleared;
+		text = ui_board_glyph(gl, text);
 		int role = marks[i].role != ROLE_NORMAL
 				   ? marks[i].role
 				   : ui_board_piece_role(&cells[i]);

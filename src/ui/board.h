@@ -85,6 +85,10 @@ struct ui_board_view {
 /* The view for a game, or NULL when there is none. */
 const struct ui_board_view *ui_board_find(const char *game);
 
+/* The glyph for a cell's text: "#" (filled), "::" (ghost) and "~" (just
+ * cleared) stand for glyphs of the set in use; other text is itself. */
+const char *ui_board_glyph(const struct ui_glyphs *gl, const char *text);
+
 /* Draws the cells of a board at (oy, ox) with the given marks. */
 void ui_board_draw(struct ui_grid *g, int oy, int ox,
 		   const struct ui_board_view *v, const struct ui_glyphs *gl,

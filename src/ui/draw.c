@@ -89,16 +89,20 @@ ui_draw_marks(struct ui_app *app, const struct ui_piece *cells,
 	      struct ui_board_mark *marks)
 {
 	memset(marks, 0, sizeof *marks * (size_t)app->view->cells);
-	int mc[UI_MOVE_CELLS];
+	int mc[UI_MOVE_CELLS], last = 0;
 	if (app->shown > 0) {
-		int n = ui_draw_move_cells(app, app->shown - 1,
-					   app->session.moves[app->shown - 1],
-					   mc);
-		for (int i = 0; i < n; i++)
+		last = ui_draw_move_cells(app, app->shown - 1,
+					  app->session.moves[app->shown - 1],
+					  mc);
+		for (int i = 0; i < last; i++)
 			ui_draw_mark(marks, mc[i], ROLE_LAST, NULL);
 	}
 	if (app->flash_ply == app->shown && ui_now_ms() < app->flash_until_ms &&
 	    app->shown > 0) {
+		/* The move's own cells that a clear took away. */
+		for (int i = 0; i < last; i++)
+			if (cells[mc[i]].owner < 0)
+				ui_draw_mark(marks, mc[i], ROLE_CLEARED, "~");
 		static struct ui_piece before[UI_BOARD_MAX_CELLS];
 		struct ui_board_info info;
 		char fen[GAME_TEXT_MAX];

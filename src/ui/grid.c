@@ -126,3 +126,31 @@ ui_grid_dump(const struct ui_grid *g, FILE *out)
 		fputc('\n', out);
 	}
 }
+
+char
+ui_grid_role_letter(int role)
+{
+	static const char letters[ROLE_COUNT] = {
+		[ROLE_NORMAL] = ' ', [ROLE_DIM] = '.',	    [ROLE_TITLE] = 't',
+		[ROLE_P1] = '1',     [ROLE_P2] = '2',	    [ROLE_CURSOR] = 'C',
+		[ROLE_SELECTED] = 'S', [ROLE_TARGET] = 'T', [ROLE_LAST] = 'L',
+		[ROLE_GHOST] = 'G',  [ROLE_CLEARED] = 'X',  [ROLE_WARN] = 'W',
+		[ROLE_STATUS] = 's',
+	};
+	return role >= 0 && role < ROLE_COUNT ? letters[role] : '?';
+}
+
+void
+ui_grid_dump_roles(const struct ui_grid *g, FILE *out)
+{
+	for (int y = 0; y < g->height; y++) {
+		int end = g->width;
+		while (end > 0 && ui_grid_role_letter(
+					  g->cells[y * g->width + end - 1].role) == ' ')
+			end--;
+		for (int x = 0; x < end; x++)
+			fputc(ui_grid_role_letter(g->cells[y * g->width + x].role),
+			      out);
+		fputc('\n', out);
+	}
+}

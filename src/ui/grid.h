@@ -70,4 +70,13 @@ void ui_grid_set_role(struct ui_grid *g, int y, int x, int n, int role);
 /* Writes the grid as text, one line per row, trailing blanks trimmed. */
 void ui_grid_dump(const struct ui_grid *g, FILE *out);
 
+/* Writes the roles of the grid as letters (see ui_grid_role_letter), for
+ * screen tests that check highlights as well as text. */
+void ui_grid_dump_roles(const struct ui_grid *g, FILE *out);
+
+/* One letter per role: ' ' normal, '.' dim, '1'/'2' players, 'C' cursor,
+ * 'S' selected, 'T' target, 'L' last move, 'G' ghost, 'X' cleared, 'W'
+ * warning, 't' title, 's' status. */
+char ui_grid_role_letter(int role);
+
 #endif

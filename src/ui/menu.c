@@ -96,8 +96,8 @@ ui_menu_draw(struct ui_app *app)
 		g->cursor_x = 4;
 	}
 	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-		      "Up/Down pick a line, Left/Right change it, Enter starts; "
-		      "type the seed or the pieces file name.");
+		      "Up/Down: line  Left/Right: change  Enter: start  "
+		      "digits: seed  letters: file");
 	if (app->status[0] != '\0')
 		ui_grid_print(g, g->height - 1, 0, g->width,
 			      app->status_warn ? ROLE_WARN : ROLE_STATUS,

@@ -6,6 +6,7 @@
  *     type:6-3,7-2     every character after "type:" as a key
  *     wait             let the engine finish (searches are depth-limited)
  *     dump             print the screen now
+ *     roles            print the screen's roles as letters (grid.h)
  *     resize:60x20     the terminal changes size
  *
  * The screen is printed at the end too.  The clock is frozen, the panel
@@ -78,6 +79,10 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 		ui_script_settle(app);
 	} else if (strcmp(word, "dump") == 0) {
 		ui_script_dump(app);
+	} else if (strcmp(word, "roles") == 0) {
+		ui_draw(app);
+		printf("== roles %dx%d ==\n", app->grid.width, app->grid.height);
+		ui_grid_dump_roles(&app->grid, stdout);
 	} else if (strncmp(word, "type:", 5) == 0) {
 		for (const char *p = word + 5; *p != '\0' && !app->quit; p++)
 			ui_keys_handle(app, (unsigned char)*p);
