@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -67,8 +68,13 @@ main(int argc, char **argv)
 	if (first == NULL)
 		return ui_main(argc, argv);
 	const struct cli_command *cmd = cli_find(first);
-	if (cmd == NULL && (registry_find(first) != NULL ||
-			    access(first, F_OK) == 0))
+	/* A game's name starts the UI.  "tetris" is also the batch command:
+	 * alone on a terminal it means the game (the batch would read the
+	 * keyboard); UI options go before it (tabula --seed 3 tetris). */
+	bool game = registry_find(first) != NULL;
+	if ((cmd == NULL && (game || access(first, F_OK) == 0)) ||
+	    (cmd != NULL && game && argc == 2 && isatty(STDIN_FILENO) &&
+	     isatty(STDOUT_FILENO)))
 		return ui_main(argc, argv);
 	if (cmd == NULL) {
 		fprintf(stderr, "tabula: unknown command '%s'\n", first);

@@ -27,6 +27,9 @@ UI_SCREENS = \
 	tests/data/ui/tetress-illegal.screen \
 	tests/data/ui/tetress-select.keys \
 	tests/data/ui/tetress-select.screen \
+	tests/data/ui/tetris-drop.keys \
+	tests/data/ui/tetris-drop.screen \
 	tests/data/ui/too-small.keys \
-	tests/data/ui/too-small.screen
-
+	tests/data/ui/too-small.screen \
+	tests/data/ui/tzaar-capture.keys \
+	tests/data/ui/tzaar-capture.screen

@@ -452,7 +452,10 @@ ui_draw_game(struct ui_app *app)
 {
 	struct ui_grid *g = &app->grid;
 	ui_draw_title(app);
-	app->board_y = 2;
+	/* Tall boards (the Tetris well) start right under the title. */
+	app->board_y = app->view != NULL && app->view->height > UI_MIN_HEIGHT - 4
+			       ? 1
+			       : 2;
 	app->board_x = 1;
 	if (app->view == NULL)
 		return;

@@ -85,6 +85,58 @@ cmd_select(struct ui_app *app)
 	ui_play_select(app, app->cursor);
 }
 
+/* Whether move m goes on from the picked cells, and the cell it goes to. */
+static int
+ui_keys_next_cell(const struct ui_app *app, const struct ui_move *m)
+{
+	if (m->ncells <= app->nsel)
+		return -1;
+	for (int s = 0; s < app->nsel; s++) {
+		bool found = false;
+		for (int k = 0; k < m->ncells; k++)
+			found |= app->view->unordered ? m->cells[k] == app->sel[s]
+						      : k == s &&
+								m->cells[k] == app->sel[s];
+		if (!found)
+			return -1;
+	}
+	if (!app->view->unordered)
+		return m->cells[app->nsel];
+	for (int k = 0; k < m->ncells; k++) {
+		bool picked = false;
+		for (int s = 0; s < app->nsel; s++)
+			picked |= m->cells[k] == app->sel[s];
+		if (!picked)
+			return m->cells[k];
+	}
+	return -1;
+}
+
+/* Moves the cursor to the next cell (in board order, after the cursor)
+ * where a legal move starts or goes on. */
+static void
+cmd_next_target(struct ui_app *app)
+{
+	int best = -1, first = -1;
+	for (int i = 0; i < app->nmoves; i++) {
+		int c = ui_keys_next_cell(app, &app->moves[i]);
+		if (c < 0)
+			continue;
+		if (first < 0 || c < first)
+			first = c;
+		if (c > app->cursor && (best < 0 || c < best))
+			best = c;
+	}
+	if (best < 0)
+		best = first;
+	if (best < 0) {
+		ui_status(app, true, "no legal move goes on from here");
+		return;
+	}
+	app->cursor = best;
+	app->dirty = true;
+}
+
 static void
 cmd_cancel(struct ui_app *app)
 {
@@ -250,6 +302,7 @@ static const struct ui_command UI_COMMANDS[] = {
 	{"up", {'k', KEY_UP}, "k Up", "cursor up (Tetris: rotate)", cmd_up},
 	{"down", {'j', KEY_DOWN}, "j Down", "cursor down (Tetris: drop)", cmd_down},
 	{"select", {'\n', '\r', ' ', KEY_ENTER}, "Enter Space", "pick the cell; play the move", cmd_select},
+	{"next-target", {'\t'}, "Tab", "cursor to the next legal cell", cmd_next_target},
 	{"cancel", {27, KEY_BACKSPACE, 127}, "Esc", "drop the picked cells", cmd_cancel},
 	{"type", {':', 'm'}, ": m", "type a move in notation", cmd_type},
 	{"pass", {'p'}, "p", "pass (TZAAR second move)", cmd_pass},

@@ -129,6 +129,23 @@ ui_play_new(struct ui_app *app, const struct game_ops *ops,
 	return true;
 }
 
+/* Puts the cursor where a legal move starts: the centre if one does. */
+static void
+ui_play_place_cursor(struct ui_app *app)
+{
+	int first = -1;
+	for (int i = 0; i < app->nmoves; i++) {
+		if (app->moves[i].ncells == 0)
+			continue;
+		if (app->moves[i].cells[0] == app->cursor)
+			return;
+		if (first < 0)
+			first = app->moves[i].cells[0];
+	}
+	if (first >= 0)
+		app->cursor = first;
+}
+
 void
 ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 {
@@ -144,6 +161,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	app->view = ui_board_find(app->session.ops->name);
 	app->shown = app->session.ply;
 	app->cursor = app->view ? app->view->cells / 2 : 0;
+	app->nsel = 0;
 	app->tetris_rot = 0;
 	app->tetris_col = 0;
 	app->paused = false;
@@ -154,6 +172,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	ui_status(app, false, "%s: %s", app->session.ops->title,
 		  app->session.ply ? "game resumed" : "new game");
 	ui_play_changed(app);
+	ui_play_place_cursor(app);
 }
 
 /* The legal moves of the shown position, with their text and cells. */

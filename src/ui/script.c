@@ -31,7 +31,7 @@ static const struct {
 } UI_SCRIPT_KEYS[] = {
 	{"Left", KEY_LEFT},    {"Right", KEY_RIGHT}, {"Up", KEY_UP},
 	{"Down", KEY_DOWN},    {"Enter", '\n'},	     {"Space", ' '},
-	{"Esc", 27},	       {"Backspace", KEY_BACKSPACE},
+	{"Esc", 27},	       {"Tab", 9},	       {"Backspace", KEY_BACKSPACE},
 	{"PgUp", KEY_PPAGE},   {"PgDn", KEY_NPAGE},  {"Home", KEY_HOME},
 	{"End", KEY_END},      {"C-l", 12},	     {"Hash", '#'},
 };
