@@ -11,7 +11,8 @@ tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
 endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test
-EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS)
+EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS) \
+	man/parts/tui.mdoc man/parts/tui.news
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \

@@ -227,8 +227,16 @@ static void
 ui_print_key_mdoc(void *ctx, const char *keys, const char *what)
 {
 	(void)ctx;
-	printf(".It Ic %s\n%c%s.\n", keys, toupper((unsigned char)what[0]),
-	       what + 1);
+	char copy[64];
+	snprintf(copy, sizeof copy, "%s", keys);
+	fputs(".It", stdout);
+	/* \& keeps keys such as [ : ! from being read as punctuation. */
+	const char *sep = "";
+	for (char *k = strtok(copy, " "); k != NULL; k = strtok(NULL, " ")) {
+		printf("%s Ic \\&%s", sep, k);
+		sep = " ,";
+	}
+	printf("\n%c%s.\n", toupper((unsigned char)what[0]), what + 1);
 }
 
 static void
