@@ -297,12 +297,12 @@ cmd_quit(struct ui_app *app)
 }
 
 static const struct ui_command UI_COMMANDS[] = {
-	{"left", {'h', KEY_LEFT}, "h Left", "cursor left (Tetris: column)", cmd_left},
-	{"right", {'l', KEY_RIGHT}, "l Right", "cursor right (Tetris: column)", cmd_right},
-	{"up", {'k', KEY_UP}, "k Up", "cursor up (Tetris: rotate)", cmd_up},
-	{"down", {'j', KEY_DOWN}, "j Down", "cursor down (Tetris: drop)", cmd_down},
-	{"select", {'\n', '\r', ' ', KEY_ENTER}, "Enter Space", "pick the cell; play the move", cmd_select},
-	{"next-target", {'\t'}, "Tab", "cursor to the next legal cell", cmd_next_target},
+	{"left", {'h', KEY_LEFT}, "h Left", "left (Tetris: column)", cmd_left},
+	{"right", {'l', KEY_RIGHT}, "l Right", "right (Tetris: column)", cmd_right},
+	{"up", {'k', KEY_UP}, "k Up", "up (Tetris: rotate)", cmd_up},
+	{"down", {'j', KEY_DOWN}, "j Down", "down (Tetris: drop)", cmd_down},
+	{"select", {'\n', '\r', ' ', KEY_ENTER}, "Enter Space", "pick a cell, play a move", cmd_select},
+	{"next-target", {'\t'}, "Tab", "to the next legal cell", cmd_next_target},
 	{"cancel", {27, KEY_BACKSPACE, 127}, "Esc", "drop the picked cells", cmd_cancel},
 	{"type", {':', 'm'}, ": m", "type a move in notation", cmd_type},
 	{"pass", {'p'}, "p", "pass (TZAAR second move)", cmd_pass},
