@@ -20,8 +20,12 @@ UI_SCREENS = \
 	tests/data/ui/infexion-spread.screen \
 	tests/data/ui/menu.keys \
 	tests/data/ui/menu.screen \
+	tests/data/ui/open-record.keys \
+	tests/data/ui/open-record.screen \
+	tests/data/ui/tetress-bad.rec \
 	tests/data/ui/tetress-clear.keys \
 	tests/data/ui/tetress-clear.screen \
+	tests/data/ui/tetress-game.rec \
 	tests/data/ui/tetress-history.keys \
 	tests/data/ui/tetress-history.screen \
 	tests/data/ui/tetress-illegal.keys \
