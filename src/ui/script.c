@@ -64,8 +64,11 @@ ui_script_settle(struct ui_app *app)
 {
 	for (;;) {
 		ui_engine_wait(app->engine);
+		unsigned before = app->search_number;
 		ui_play_poll_search(app);
-		if (!ui_engine_busy(app->engine))
+		/* Done once taking in the news started no new search (a
+		 * new one may already have ended: it is waited for). */
+		if (app->search_number == before)
 			return;
 	}
 }
