@@ -18,6 +18,9 @@
 #include "proto/engine.h"
 #include "search/alphabeta.h"
 #include "search/bench.h"
+#include "search/level.h"
+#include "search/match.h"
+#include "search/player.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "testutil.h"
@@ -548,6 +551,121 @@ START_TEST(test_bench_signature)
 }
 END_TEST
 
+/* ---- matches and levels -------------------------------------------- */
+
+static struct match_result
+play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
+	   int games, int openings, FILE *record)
+{
+	struct player a, b;
+	char err[512];
+	ck_assert_msg(player_parse(&a, spec_a, NULL, err, sizeof err), "%s", err);
+	ck_assert_msg(player_parse(&b, spec_b, NULL, err, sizeof err), "%s", err);
+	ck_assert(player_open(&a, ops, err, sizeof err));
+	ck_assert(player_open(&b, ops, err, sizeof err));
+	struct match_config cfg = {.ops = ops, .games = games, .seed = 11,
+				   .opening_plies = openings, .record = record};
+	struct match_result res;
+	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
+		      "%s", err);
+	player_close(&a);
+	player_close(&b);
+	return res;
+}
+
+/* Depth 3 beats depth 1 at Infexion with either colour, from a random
+ * opening of 30 plies (which keeps the games short). */
+START_TEST(test_match_deeper_wins)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	ck_assert_ptr_nonnull(ops);
+	struct match_result r = play_match(ops, "depth=3", "depth=1", 2, 30,
+					   NULL);
+	ck_assert_int_eq(r.games, 2);
+	ck_assert_msg(r.wins == 2, "+%d =%d -%d", r.wins, r.draws, r.losses);
+}
+END_TEST
+
+/* Elo: even is 0, 3 of 4 is about +191, intervals contain the value. */
+START_TEST(test_match_elo)
+{
+	struct match_result r = {.wins = 30, .draws = 20, .losses = 30, .games = 80};
+	double s, elo, lo, hi;
+	match_elo(&r, &s, &elo, &lo, &hi);
+	ck_assert(s == 0.5 && elo == 0.0 && lo < 0.0 && hi > 0.0);
+	r = (struct match_result){.wins = 60, .draws = 0, .losses = 20, .games = 80};
+	match_elo(&r, &s, &elo, &lo, &hi);
+	ck_assert_msg(elo > 190.0 && elo < 192.0, "elo %f", elo);
+	ck_assert(lo < elo && elo < hi);
+}
+END_TEST
+
+/* Records: a format line, tags, one numbered move per line, a result. */
+START_TEST(test_match_record)
+{
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	struct match_result r = play_match(&toy_ttt3, "greedy", "random", 2, 0, f);
+	ck_assert_int_eq(r.games, 2);
+	rewind(f);
+	char line[256];
+	int games = 0, moves = 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strcmp(line, "tabula-record 1\n") == 0)
+			games++;
+		if (strncmp(line, "1. ", 3) == 0)
+			moves++;
+	}
+	ck_assert_int_eq(games, 2);
+	ck_assert_int_eq(moves, 2);
+	fclose(f);
+	struct player p;
+	char err[256];
+	ck_assert(!player_parse(&p, "depth=0", NULL, err, sizeof err));
+	ck_assert(!player_parse(&p, "speed=3", NULL, err, sizeof err));
+	ck_assert(player_parse(&p, "level=3", NULL, err, sizeof err));
+}
+END_TEST
+
+/* A weak level varies its moves but never picks a losing one when a
+ * safe one exists; the strongest level always blocks. */
+START_TEST(test_level_never_throws)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(&toy_ttt3, "xx..o.... o", &pos);
+	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
+		for (uint64_t seed = 1; seed <= 8; seed++) {
+			struct search_limits lim = {0};
+			level_limits(level, &lim);
+			lim.random_seed = seed;
+			struct alphabeta_result res;
+			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
+				      NULL, &res);
+			ck_assert_msg(res.best == 2, "level %d seed %llu played %u",
+				      level, (unsigned long long)seed,
+				      (unsigned)res.best);
+		}
+	}
+	/* Among equal moves a weak level does vary. */
+	toy_ttt5.init(&pos, NULL);
+	bool seen[25] = {false};
+	int distinct = 0;
+	for (uint64_t seed = 1; seed <= 16; seed++) {
+		struct search_limits lim = {0};
+		level_limits(LEVEL_MIN, &lim);
+		lim.random_seed = seed;
+		struct alphabeta_result res;
+		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL, &res);
+		if (!seen[res.best])
+			distinct++;
+		seen[res.best] = true;
+	}
+	ck_assert_int_gt(distinct, 1);
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* ---- the protocol: engine_run on pipes ------------------------------ */
 
 struct proto {
@@ -693,6 +811,14 @@ search_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_bench_signature);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("match");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_match_deeper_wins);
+	tcase_add_test(tc, test_match_elo);
+	tcase_add_test(tc, test_match_record);
+	tcase_add_test(tc, test_level_never_throws);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("protocol");

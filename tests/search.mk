@@ -8,3 +8,5 @@ tests_check_search_SOURCES = tests/check_search.c tests/toygame.c \
 tests_check_search_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_search_LDADD = $(TESTS_LINK_LIBS)
 endif
+# Tests may pull in the match module (Elo: log10, sqrt).
+TESTS_LINK_LIBS += -lm

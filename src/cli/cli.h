@@ -31,6 +31,7 @@ int cli_usage_error(const struct cli_command *cmd, const char *why);
 
 int cli_bench_main(int argc, char **argv);
 int cli_engine_main(int argc, char **argv);
+int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
 int cli_replay_main(int argc, char **argv);
 

@@ -671,8 +671,13 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 		if (ab->aborted) {
 			/* An interrupted iteration's first line counts when
 			 * it already beat the last completed one's score. */
-			if (ab->partial_first)
+			if (ab->partial_first) {
 				ab->done_lines[0] = ab->lines[0];
+				/* Say so, so that the last PV shown is the
+				 * move played. */
+				ab_report_line(ab, &ab->done_lines[0], 1, depth,
+					       ab->seldepth);
+			}
 			break;
 		}
 		memcpy(ab->done_lines, ab->lines, sizeof ab->lines);

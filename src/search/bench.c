@@ -56,8 +56,8 @@ bench_depth_of(const struct game_ops *ops)
 	return BENCH_DEFAULT_DEPTH;
 }
 
-/* The position after plies seeded random moves (or fewer if the game
- * ends first). */
+/* The position after plies seeded random moves, stopping short of a move
+ * that would end the game (a finished position has nothing to search). */
 static void
 bench_position(const struct game_ops *ops, int plies, struct game_pos *pos)
 {
@@ -70,7 +70,13 @@ bench_position(const struct game_ops *ops, int plies, struct game_pos *pos)
 		int n = ops->gen_moves(pos, moves);
 		if (n == 0)
 			break;
-		ops->play(pos, moves[rng_below(&r, (uint32_t)n)]);
+		struct game_pos next = *pos;
+		ops->play(&next, moves[rng_below(&r, (uint32_t)n)]);
+		struct game_status st;
+		ops->status(&next, &st);
+		if (st.outcome != OUTCOME_ONGOING)
+			break;
+		*pos = next;
 	}
 }
 
