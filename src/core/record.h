@@ -31,7 +31,8 @@
 
 #include "core/session.h"
 
-/* The format version written on the first line. */
+/* The first line: RECORD_MAGIC, a space, the format version. */
+#define RECORD_MAGIC "# tabula record"
 #define RECORD_VERSION 1
 
 /* Room for a tag value (the Start position string fits). */

@@ -168,6 +168,8 @@ void ui_play_move(struct ui_app *app, game_move move);
 void ui_play_confirm(struct ui_app *app, bool yes);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
+/* Whether move m agrees with the picked cells (as a set or a path). */
+bool ui_play_matches(const struct ui_app *app, const struct ui_move *m);
 /* Picks the cell under the cursor for the move being built. */
 void ui_play_select(struct ui_app *app, int cell);
 /* Saves the game to the autosave file (or path); false with a message. */

@@ -84,62 +84,59 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	}
 }
 
+/* The last move, and for a moment the cells its line clears emptied. */
 static void
-ui_draw_marks(struct ui_app *app, const struct ui_piece *cells,
-	      struct ui_board_mark *marks)
+ui_draw_last_move(struct ui_app *app, const struct ui_piece *cells,
+		  struct ui_board_mark *marks)
 {
-	memset(marks, 0, sizeof *marks * (size_t)app->view->cells);
 	int mc[UI_MOVE_CELLS], last = 0;
-	if (app->shown > 0) {
-		last = ui_draw_move_cells(app, app->shown - 1,
-					  app->session.moves[app->shown - 1],
-					  mc);
-		for (int i = 0; i < last; i++)
-			ui_draw_mark(marks, mc[i], ROLE_LAST, NULL);
-	}
-	if (app->flash_ply == app->shown && ui_now_ms() < app->flash_until_ms &&
-	    app->shown > 0) {
-		/* The move's own cells that a clear took away. */
-		for (int i = 0; i < last; i++)
-			if (cells[mc[i]].owner < 0)
-				ui_draw_mark(marks, mc[i], ROLE_CLEARED, "~");
-		static struct ui_piece before[UI_BOARD_MAX_CELLS];
-		struct ui_board_info info;
-		char fen[GAME_TEXT_MAX];
-		app->session.ops->format_pos(
-			&app->session.positions[app->shown - 1], fen,
-			sizeof fen);
-		if (app->view->decode(fen, before, &info)) {
-			for (int i = 0; i < app->view->cells; i++)
-				if (before[i].owner >= 0 && cells[i].owner < 0)
-					ui_draw_mark(marks, i, ROLE_CLEARED,
-						     "~");
-		}
-	}
-	ui_draw_ghosts(app, cells, marks);
-	if (app->session.ops->item_from_char != NULL) {
-		int i = ui_play_tetris_index(app);
-		int n = i < 0 ? 0
-			      : ui_play_tetris_cells(app, ui_play_shown(app),
-						     app->moves[i].move, mc,
-						     UI_MOVE_CELLS);
-		for (int k = 0; k < n; k++)
-			ui_draw_mark(marks, mc[k], ROLE_SELECTED, "::");
-		if (n > 0)
-			app->cursor = mc[0];
+	if (app->shown == 0)
 		return;
-	}
+	last = ui_draw_move_cells(app, app->shown - 1,
+				  app->session.moves[app->shown - 1], mc);
+	for (int i = 0; i < last; i++)
+		ui_draw_mark(marks, mc[i], ROLE_LAST, NULL);
+	if (app->flash_ply != app->shown || ui_now_ms() >= app->flash_until_ms)
+		return;
+	/* The move's own cells that a clear took away. */
+	for (int i = 0; i < last; i++)
+		if (cells[mc[i]].owner < 0)
+			ui_draw_mark(marks, mc[i], ROLE_CLEARED, "~");
+	static struct ui_piece before[UI_BOARD_MAX_CELLS];
+	struct ui_board_info info;
+	char fen[GAME_TEXT_MAX];
+	app->session.ops->format_pos(&app->session.positions[app->shown - 1],
+				     fen, sizeof fen);
+	if (!app->view->decode(fen, before, &info))
+		return;
+	for (int i = 0; i < app->view->cells; i++)
+		if (before[i].owner >= 0 && cells[i].owner < 0)
+			ui_draw_mark(marks, i, ROLE_CLEARED, "~");
+}
+
+/* Tetris: the ghost of the chosen placement; the cursor on its first cell. */
+static void
+ui_draw_tetris_choice(struct ui_app *app, struct ui_board_mark *marks)
+{
+	int mc[UI_MOVE_CELLS];
+	int i = ui_play_tetris_index(app);
+	int n = i < 0 ? 0
+		      : ui_play_tetris_cells(app, ui_play_shown(app),
+					     app->moves[i].move, mc,
+					     UI_MOVE_CELLS);
+	for (int k = 0; k < n; k++)
+		ui_draw_mark(marks, mc[k], ROLE_SELECTED, "::");
+	if (n > 0)
+		app->cursor = mc[0];
+}
+
+/* The picked cells, the cells that continue them, and the cursor. */
+static void
+ui_draw_selection(struct ui_app *app, struct ui_board_mark *marks)
+{
 	for (int i = 0; i < app->nmoves && app->nsel > 0; i++) {
 		const struct ui_move *m = &app->moves[i];
-		bool ok = m->ncells > app->nsel;
-		for (int s = 0; s < app->nsel && ok; s++) {
-			bool found = false;
-			for (int k = 0; k < m->ncells; k++)
-				found |= app->view->unordered
-						 ? m->cells[k] == app->sel[s]
-						 : k == s && m->cells[k] == app->sel[s];
-			ok = found;
-		}
+		bool ok = m->ncells > app->nsel && ui_play_matches(app, m);
 		for (int k = 0; ok && k < m->ncells; k++)
 			if (app->view->unordered || k == app->nsel)
 				ui_draw_mark(marks, m->cells[k], ROLE_TARGET,
@@ -148,6 +145,20 @@ ui_draw_marks(struct ui_app *app, const struct ui_piece *cells,
 	for (int s = 0; s < app->nsel; s++)
 		ui_draw_mark(marks, app->sel[s], ROLE_SELECTED, NULL);
 	marks[app->cursor].role = ROLE_CURSOR;
+}
+
+/* Every mark of the board, later ones over earlier ones. */
+static void
+ui_draw_marks(struct ui_app *app, const struct ui_piece *cells,
+	      struct ui_board_mark *marks)
+{
+	memset(marks, 0, sizeof *marks * (size_t)app->view->cells);
+	ui_draw_last_move(app, cells, marks);
+	ui_draw_ghosts(app, cells, marks);
+	if (app->session.ops->item_from_char != NULL)
+		ui_draw_tetris_choice(app, marks);
+	else
+		ui_draw_selection(app, marks);
 }
 
 /* Counts of line clears up to the shown ply: [0] lines, [1..4] by size. */

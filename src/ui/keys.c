@@ -89,17 +89,8 @@ cmd_select(struct ui_app *app)
 static int
 ui_keys_next_cell(const struct ui_app *app, const struct ui_move *m)
 {
-	if (m->ncells <= app->nsel)
+	if (m->ncells <= app->nsel || !ui_play_matches(app, m))
 		return -1;
-	for (int s = 0; s < app->nsel; s++) {
-		bool found = false;
-		for (int k = 0; k < m->ncells; k++)
-			found |= app->view->unordered ? m->cells[k] == app->sel[s]
-						      : k == s &&
-								m->cells[k] == app->sel[s];
-		if (!found)
-			return -1;
-	}
 	if (!app->view->unordered)
 		return m->cells[app->nsel];
 	for (int k = 0; k < m->ncells; k++) {

@@ -453,8 +453,7 @@ ui_play_text(struct ui_app *app, const char *text)
 	ui_play_move(app, move);
 }
 
-/* Whether move m agrees with the picked cells (as a set or a path). */
-static bool
+bool
 ui_play_matches(const struct ui_app *app, const struct ui_move *m)
 {
 	if (m->ncells < app->nsel)
