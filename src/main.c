@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <locale.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,13 +67,11 @@ main(int argc, char **argv)
 	if (first == NULL)
 		return ui_main(argc, argv);
 	const struct cli_command *cmd = cli_find(first);
-	/* A game's name starts the UI.  "tetris" is also the batch command:
-	 * alone on a terminal it means the game (the batch would read the
-	 * keyboard); UI options go before it (tabula --seed 3 tetris). */
-	bool game = registry_find(first) != NULL;
-	if ((cmd == NULL && (game || access(first, F_OK) == 0)) ||
-	    (cmd != NULL && game && argc == 2 && isatty(STDIN_FILENO) &&
-	     isatty(STDOUT_FILENO)))
+	/* A game's name or a saved game starts the UI.  "tetris" is also
+	 * the batch command, which wins: the UI's Tetris takes an option
+	 * first (tabula --seed 3 tetris) or comes from the menu. */
+	if (cmd == NULL &&
+	    (registry_find(first) != NULL || access(first, F_OK) == 0))
 		return ui_main(argc, argv);
 	if (cmd == NULL) {
 		fprintf(stderr, "tabula: unknown command '%s'\n", first);

@@ -30,6 +30,9 @@
 /* Redraws per second at most. */
 static const int UI_FPS = 20;
 
+/* The longest the main loop sleeps without looking at the terminal. */
+static const int UI_IDLE_MS = 250;
+
 /* Transposition table of the UI's engine, MiB. */
 static const size_t UI_DEFAULT_HASH_MB = 64;
 
@@ -348,14 +351,14 @@ ui_loop(struct ui_app *app, int signal_fd)
 	ui_resize(app);
 	while (!app->quit && ui_term_signalled() == 0) {
 		int64_t now = ui_now_ms();
-		int timeout = -1;
-		if (app->dirty)
+		/* A resize signal that lands outside poll() interrupts
+		 * nothing: look at the keys at least this often. */
+		int timeout = UI_IDLE_MS;
+		if (app->dirty && last_draw + frame_ms - now < timeout)
 			timeout = (int)(last_draw + frame_ms - now);
-		if (app->flash_until_ms > now) {
-			int until = (int)(app->flash_until_ms - now + 1);
-			if (timeout < 0 || until < timeout)
-				timeout = until;
-		}
+		if (app->flash_until_ms > now &&
+		    app->flash_until_ms - now + 1 < timeout)
+			timeout = (int)(app->flash_until_ms - now + 1);
 		if (app->dirty && timeout <= 0) {
 			ui_draw(app);
 			ui_term_draw(&app->grid);
@@ -373,9 +376,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 			break;
 		if (ui_now_ms() >= app->flash_until_ms && app->flash_until_ms)
 			app->dirty = true;
-		/* EINTR is often SIGWINCH: curses reports it as a key. */
-		if (n < 0 || (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
-			ui_handle_term_input(app);
+		/* Keys, and KEY_RESIZE after a SIGWINCH (getch does not
+		 * block: the terminal is in nodelay mode). */
+		ui_handle_term_input(app);
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;
 		if (fds[2].revents & POLLIN) {
