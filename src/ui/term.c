@@ -83,6 +83,7 @@ static const struct ui_glyphs UI_TERM_ASCII = {
 static SCREEN *ui_term_screen;
 static enum ui_theme ui_term_theme_in_use = THEME_MONO;
 static attr_t ui_term_attrs[ROLE_COUNT];
+static bool ui_term_default_colors;
 static volatile sig_atomic_t ui_term_signal;
 static int ui_term_wake_fd = -1;
 
@@ -154,7 +155,7 @@ ui_term_pick_theme(int color)
 		return THEME_MONO;
 	if (!has_colors() || start_color() == ERR)
 		return THEME_MONO;
-	use_default_colors();
+	ui_term_default_colors = use_default_colors() == OK;
 	return COLORS >= 256 ? THEME_256 : THEME_8;
 }
 
@@ -170,6 +171,11 @@ ui_term_setup_colors(enum ui_theme theme)
 		}
 		short fg = theme == THEME_256 ? l->fg256 : l->fg8;
 		short bg = theme == THEME_256 ? l->bg256 : l->bg8;
+		/* Without the terminal's own colours (-1), white on black. */
+		if (!ui_term_default_colors) {
+			fg = fg < 0 ? COLOR_WHITE : fg;
+			bg = bg < 0 ? COLOR_BLACK : bg;
+		}
 		init_pair((short)(r + 1), fg, bg);
 		ui_term_attrs[r] = COLOR_PAIR(r + 1) |
 				   (theme == THEME_256 ? l->attr8 : l->attr8);
