@@ -25,7 +25,7 @@ enum { TEST_STREAM_LEN = 200 };
 /* Reads text as a record named "t.rec". */
 static bool
 read_text(const char *text, struct session *s, struct record_meta *meta,
-	  char *err, size_t err_size)
+          char *err, size_t err_size)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	ck_assert_ptr_nonnull(f);
@@ -73,10 +73,11 @@ start_session(struct session *s, const struct game_ops *ops, uint64_t seed)
 	ck_assert(session_init(s, ops, &setup));
 	if (ops->item_from_char != NULL) {
 		char letters[TEST_STREAM_LEN + 1];
-		record_stream_from_seed(ops, seed + 1, letters, TEST_STREAM_LEN);
+		record_stream_from_seed(ops, seed + 1, letters,
+		                        TEST_STREAM_LEN);
 		char err[256];
 		ck_assert_msg(session_set_stream(s, letters, err, sizeof err),
-			      "%s", err);
+		              "%s", err);
 	}
 }
 
@@ -90,7 +91,7 @@ assert_same_sessions(const struct session *a, const struct session *b)
 		a->ops->format_pos(&a->positions[i], x, sizeof x);
 		b->ops->format_pos(&b->positions[i], y, sizeof y);
 		ck_assert_msg(strcmp(x, y) == 0, "%s ply %zu: %s != %s",
-			      a->ops->name, i, x, y);
+		              a->ops->name, i, x, y);
 		if (i < a->ply)
 			ck_assert_uint_eq(a->moves[i], b->moves[i]);
 	}
@@ -118,8 +119,9 @@ START_TEST(test_round_trip)
 			ck_assert(record_meta_set_comment(&meta, 1, "+0.35/8"));
 		char *text = write_text(&s, &meta);
 		char err[512];
-		ck_assert_msg(read_text(text, &back, &meta_back, err, sizeof err),
-			      "%s: %s\n%s", ops->name, err, text);
+		ck_assert_msg(
+		        read_text(text, &back, &meta_back, err, sizeof err),
+		        "%s: %s\n%s", ops->name, err, text);
 		assert_same_sessions(&s, &back);
 		ck_assert_str_eq(meta_back.player1, "human \"Ann\"");
 		ck_assert_str_eq(meta_back.player2, "engine level 3");
@@ -149,27 +151,31 @@ START_TEST(test_finished_game_result)
 		struct record_meta meta, meta_back;
 		record_meta_init(&meta);
 		char *text = write_text(&s, &meta);
-		const char *want = record_result_token(ops, session_current(&s));
+		const char *want =
+		        record_result_token(ops, session_current(&s));
 		char tag[64];
 		snprintf(tag, sizeof tag, "[Result \"%s\"]", want);
 		ck_assert_msg(strstr(text, tag) != NULL, "%s: no %s in\n%s",
-			      ops->name, tag, text);
+		              ops->name, tag, text);
 		char err[512];
-		ck_assert_msg(read_text(text, &back, &meta_back, err, sizeof err),
-			      "%s", err);
+		ck_assert_msg(
+		        read_text(text, &back, &meta_back, err, sizeof err),
+		        "%s", err);
 		assert_same_sessions(&s, &back);
 		record_meta_free(&meta_back);
 		session_free(&back);
 		/* A wrong Result tag on a decided game is refused. */
 		if (strcmp(want, "*") != 0) {
 			char *p = strstr(text, tag);
-			const char *lie = strcmp(want, "1-0") == 0 ? "0-1" : "1-0";
+			const char *lie =
+			        strcmp(want, "1-0") == 0 ? "0-1" : "1-0";
 			char *bad = malloc(strlen(text) + 16);
 			ck_assert_ptr_nonnull(bad);
-			snprintf(bad, strlen(text) + 16, "%.*s[Result \"%s\"]%s",
-				 (int)(p - text), text, lie, p + strlen(tag));
+			snprintf(bad, strlen(text) + 16,
+			         "%.*s[Result \"%s\"]%s", (int)(p - text), text,
+			         lie, p + strlen(tag));
 			ck_assert(!read_text(bad, &back, &meta_back, err,
-					     sizeof err));
+			                     sizeof err));
 			ck_assert_msg(strstr(err, "t.rec:") == err, "%s", err);
 			free(bad);
 		}
@@ -203,17 +209,19 @@ START_TEST(test_illegal_move_names_line)
 		char *bad = malloc(len);
 		ck_assert_ptr_nonnull(bad);
 		snprintf(bad, len, "%.*s\nzz9,not-a-move\n*\n",
-			 (int)(star - text), text);
+		         (int)(star - text), text);
 		int line = 0;
 		for (const char *p = bad; p < strstr(bad, "zz9"); p++)
 			line += *p == '\n';
 		line++;
 		char err[512], want[64];
 		ck_assert(!read_text(bad, &back, &meta_back, err, sizeof err));
-		snprintf(want, sizeof want, "t.rec:%d: move %zu 'zz9,not-a-move'",
-			 line, s.ply + 1);
-		ck_assert_msg(strstr(err, want) == err, "%s: got '%s', want '%s...'",
-			      ops->name, err, want);
+		snprintf(want, sizeof want,
+		         "t.rec:%d: move %zu 'zz9,not-a-move'", line,
+		         s.ply + 1);
+		ck_assert_msg(strstr(err, want) == err,
+		              "%s: got '%s', want '%s...'", ops->name, err,
+		              want);
 		free(bad);
 		free(text);
 		record_meta_free(&meta);
@@ -227,16 +235,17 @@ static const struct {
 	const char *text;
 	const char *error;
 } BAD_RECORDS[] = {
-	{"", "t.rec:1: not a tabula record"},
-	{"[Game \"tetress\"]\n", "t.rec:1: not a tabula record"},
-	{"# tabula record x\n", "t.rec:1: bad format version"},
-	{"# tabula record 99\n", "t.rec:1: format version 99 is newer"},
-	{"# tabula record 1\n[Game tetress]\n", "t.rec:2: tag Game: value"},
-	{"# tabula record 1\n[Game \"tetress]\n", "t.rec:2: tag Game: unterm"},
-	{"# tabula record 1\n[Game \"tetress\"\n", "t.rec:2: tag Game: missing"},
-	{"# tabula record 1\n[ \"x\"]\n", "t.rec:2: bad tag line"},
-	{"# tabula record 1\n\n[Game \"chess\"]\n", "t.rec:3: unknown game"},
-	{"# tabula record 1\n[Setup \"standard\"]\n\n*\n", "no Game tag"},
+        {"", "t.rec:1: not a tabula record"},
+        {"[Game \"tetress\"]\n", "t.rec:1: not a tabula record"},
+        {"# tabula record x\n", "t.rec:1: bad format version"},
+        {"# tabula record 99\n", "t.rec:1: format version 99 is newer"},
+        {"# tabula record 1\n[Game tetress]\n", "t.rec:2: tag Game: value"},
+        {"# tabula record 1\n[Game \"tetress]\n", "t.rec:2: tag Game: unterm"},
+        {"# tabula record 1\n[Game \"tetress\"\n",
+         "t.rec:2: tag Game: missing"},
+        {"# tabula record 1\n[ \"x\"]\n", "t.rec:2: bad tag line"},
+        {"# tabula record 1\n\n[Game \"chess\"]\n", "t.rec:3: unknown game"},
+        {"# tabula record 1\n[Setup \"standard\"]\n\n*\n", "no Game tag"},
 };
 
 START_TEST(test_bad_records)
@@ -244,11 +253,11 @@ START_TEST(test_bad_records)
 	struct session s;
 	struct record_meta meta;
 	char err[512];
-	ck_assert_msg(!read_text(BAD_RECORDS[_i].text, &s, &meta, err,
-				 sizeof err),
-		      "accepted: %s", BAD_RECORDS[_i].text);
+	ck_assert_msg(
+	        !read_text(BAD_RECORDS[_i].text, &s, &meta, err, sizeof err),
+	        "accepted: %s", BAD_RECORDS[_i].text);
 	ck_assert_msg(strstr(err, BAD_RECORDS[_i].error) != NULL,
-		      "got '%s', want '%s'", err, BAD_RECORDS[_i].error);
+	              "got '%s', want '%s'", err, BAD_RECORDS[_i].error);
 }
 END_TEST
 
@@ -261,24 +270,25 @@ START_TEST(test_bad_movetext)
 	struct session s;
 	struct record_meta meta;
 	snprintf(text, sizeof text,
-		 "# tabula record 1\n[Game \"%s\"]\n[Seed \"-4\"]\n", ops->name);
+	         "# tabula record 1\n[Game \"%s\"]\n[Seed \"-4\"]\n",
+	         ops->name);
 	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
 	ck_assert_msg(strstr(err, "bad Seed") != NULL, "%s", err);
 	snprintf(text, sizeof text,
-		 "# tabula record 1\n[Game \"%s\"]\n\n{opening\nremark} *\nx\n",
-		 ops->name);
+	         "# tabula record 1\n[Game \"%s\"]\n\n{opening\nremark} *\nx\n",
+	         ops->name);
 	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
-	ck_assert_msg(strstr(err, "t.rec:6: 'x' after the result") == err,
-		      "%s", err);
+	ck_assert_msg(strstr(err, "t.rec:6: 'x' after the result") == err, "%s",
+	              err);
 	snprintf(text, sizeof text,
-		 "# tabula record 1\n[Game \"%s\"]\n\n1. {never closed\n",
-		 ops->name);
+	         "# tabula record 1\n[Game \"%s\"]\n\n1. {never closed\n",
+	         ops->name);
 	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
 	ck_assert_msg(strstr(err, "t.rec:4: unterminated {comment}") == err,
-		      "%s", err);
+	              "%s", err);
 	snprintf(text, sizeof text,
-		 "# tabula record 1\n[Game \"%s\"]\n[Start \"nonsense\"]\n",
-		 ops->name);
+	         "# tabula record 1\n[Game \"%s\"]\n[Start \"nonsense\"]\n",
+	         ops->name);
 	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
 	ck_assert_msg(strstr(err, "Start: ") != NULL, "%s", err);
 }
@@ -302,7 +312,7 @@ START_TEST(test_save_is_atomic)
 	ck_assert_msg(record_save(path, &s, &meta, err, sizeof err), "%s", err);
 	ck_assert_int_ne(access(tmp, F_OK), 0);
 	ck_assert_msg(record_load(path, &back, &meta_back, err, sizeof err),
-		      "%s", err);
+	              "%s", err);
 	assert_same_sessions(&s, &back);
 	session_free(&back);
 	record_meta_free(&meta_back);
@@ -345,7 +355,7 @@ record_suite(void)
 	tcase_add_test(tc, test_finished_game_result);
 	tcase_add_test(tc, test_illegal_move_names_line);
 	tcase_add_loop_test(tc, test_bad_records, 0,
-			    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
+	                    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
 	tcase_add_test(tc, test_bad_movetext);
 	tcase_add_test(tc, test_save_is_atomic);
 	tcase_add_test(tc, test_stream_from_seed);

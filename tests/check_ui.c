@@ -25,8 +25,10 @@ START_TEST(test_grid_print_and_dump)
 {
 	struct ui_grid g = {0};
 	ck_assert(ui_grid_resize(&g, 6, 2));
-	ck_assert_int_eq(ui_grid_print(&g, 0, 1, -1, ROLE_P1, "ab\xc2\xb7" "cdef"),
-			 5);
+	ck_assert_int_eq(ui_grid_print(&g, 0, 1, -1, ROLE_P1,
+	                               "ab\xc2\xb7"
+	                               "cdef"),
+	                 5);
 	ck_assert_int_eq(ui_grid_at(&g, 0, 3)->role, ROLE_P1);
 	ck_assert_str_eq(ui_grid_at(&g, 0, 3)->glyph, "\xc2\xb7");
 	ck_assert_ptr_null(ui_grid_at(&g, 2, 0));
@@ -36,7 +38,8 @@ START_TEST(test_grid_print_and_dump)
 	FILE *f = open_memstream(&buf, &len);
 	ui_grid_dump(&g, f);
 	fclose(f);
-	ck_assert_str_eq(buf, " ab\xc2\xb7" "cd\n12\n");
+	ck_assert_str_eq(buf, " ab\xc2\xb7"
+	                      "cd\n12\n");
 	free(buf);
 	ui_grid_free(&g);
 }
@@ -53,7 +56,7 @@ random_position(const struct game_ops *ops, uint64_t seed, int plies)
 	if (ops->item_from_char != NULL) {
 		char err[128];
 		ck_assert(session_set_stream(&s, "TIOLJSZTIOLJSZTIOLJSZTIOLJSZ",
-					     err, sizeof err));
+		                             err, sizeof err));
 	}
 	struct rng r;
 	rng_seed(&r, seed);
@@ -71,7 +74,8 @@ random_position(const struct game_ops *ops, uint64_t seed, int plies)
 /* Every legal move's cells spell a text that parses to the same move. */
 static void
 check_moves_round_trip(const struct game_ops *ops,
-		       const struct ui_board_view *v, const struct game_pos *pos)
+                       const struct ui_board_view *v,
+                       const struct game_pos *pos)
 {
 	static game_move moves[GAME_MAX_MOVES];
 	int n = ops->gen_moves(pos, moves);
@@ -84,16 +88,17 @@ check_moves_round_trip(const struct game_ops *ops,
 			continue; /* a pass, or a Tetris placement */
 		for (int c = 0; c < k; c++)
 			ck_assert_msg(cells[c] >= 0 && cells[c] < v->cells,
-				      "%s: %s: cell %d", ops->name, text,
-				      cells[c]);
+			              "%s: %s: cell %d", ops->name, text,
+			              cells[c]);
 		ck_assert_msg(v->spell(cells, k, spelt, sizeof spelt),
-			      "%s: cannot spell %s", ops->name, text);
+		              "%s: cannot spell %s", ops->name, text);
 		game_move back;
-		ck_assert_msg(ops->parse_move(pos, spelt, &back, err, sizeof err),
-			      "%s: %s spelt %s: %s", ops->name, text, spelt,
-			      err);
-		ck_assert_msg(back == moves[i], "%s: %s spelt %s is another move",
-			      ops->name, text, spelt);
+		ck_assert_msg(
+		        ops->parse_move(pos, spelt, &back, err, sizeof err),
+		        "%s: %s spelt %s: %s", ops->name, text, spelt, err);
+		ck_assert_msg(back == moves[i],
+		              "%s: %s spelt %s is another move", ops->name,
+		              text, spelt);
 	}
 }
 
@@ -107,13 +112,14 @@ START_TEST(test_views_against_games)
 		ck_assert_int_le(v->cells, UI_BOARD_MAX_CELLS);
 		games++;
 		for (int p = 0; p < POSITIONS_PER_GAME; p++) {
-			struct game_pos pos = random_position(ops, (uint64_t)p, p);
+			struct game_pos pos =
+			        random_position(ops, (uint64_t)p, p);
 			char fen[GAME_TEXT_MAX];
 			ops->format_pos(&pos, fen, sizeof fen);
 			struct ui_piece cells[UI_BOARD_MAX_CELLS];
 			struct ui_board_info info;
 			ck_assert_msg(v->decode(fen, cells, &info),
-				      "%s cannot decode %s", ops->name, fen);
+			              "%s cannot decode %s", ops->name, fen);
 			check_moves_round_trip(ops, v, &pos);
 		}
 	}
@@ -124,19 +130,18 @@ END_TEST
 /* Broken position strings are refused, never read past their end. */
 START_TEST(test_views_refuse_bad_positions)
 {
-	static const char *const bad[] = {"", "x", "r/b/", "...........",
-					  "#", "A1"};
-	const struct ui_board_view *views[] = {&ui_board_tetress,
-					       &ui_board_infexion,
-					       &ui_board_tzaar,
-					       &ui_board_tetris};
+	static const char *const bad[] = {"",  "x", "r/b/", "...........",
+	                                  "#", "A1"};
+	const struct ui_board_view *views[] = {
+	        &ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
+	        &ui_board_tetris};
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
 		for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
 			struct ui_piece cells[UI_BOARD_MAX_CELLS];
 			struct ui_board_info info;
 			ck_assert_msg(!views[i]->decode(bad[k], cells, &info),
-				      "%s accepted '%s'", views[i]->game,
-				      bad[k]);
+			              "%s accepted '%s'", views[i]->game,
+			              bad[k]);
 		}
 	}
 }
@@ -145,25 +150,25 @@ END_TEST
 /* Cells never overlap on screen, clicks find them, steps stay inside. */
 START_TEST(test_view_geometry)
 {
-	const struct ui_board_view *views[] = {&ui_board_tetress,
-					       &ui_board_infexion,
-					       &ui_board_tzaar,
-					       &ui_board_tetris};
+	const struct ui_board_view *views[] = {
+	        &ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
+	        &ui_board_tetris};
 	const struct ui_board_view *v = views[_i];
 	for (int i = 0; i < v->cells; i++) {
 		int y, x;
 		v->cell_xy(i, &y, &x);
 		ck_assert_msg(y >= 0 && y < v->height && x >= 0 &&
-				      x + v->cell_width <= v->width,
-			      "%s cell %d at %d,%d outside %dx%d", v->game, i,
-			      y, x, v->width, v->height);
+		                      x + v->cell_width <= v->width,
+		              "%s cell %d at %d,%d outside %dx%d", v->game, i,
+		              y, x, v->width, v->height);
 		ck_assert_int_eq(ui_board_hit(v, 5, 7, y + 5, x + 7), i);
-		static const int dirs[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+		static const int dirs[4][2] = {
+		        {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
 		for (int d = 0; d < 4; d++) {
 			int to = ui_board_step(v, i, dirs[d][0], dirs[d][1]);
 			ck_assert(to >= 0 && to < v->cells);
 			ck_assert_msg(to != i, "%s: cell %d cannot move %d,%d",
-				      v->game, i, dirs[d][0], dirs[d][1]);
+			              v->game, i, dirs[d][0], dirs[d][1]);
 		}
 	}
 	ck_assert_int_eq(ui_board_hit(v, 0, 0, -1, -1), -1);
@@ -175,14 +180,15 @@ START_TEST(test_view_cell_names)
 {
 	int cells[4];
 	char name[16];
-	ck_assert_int_eq(ui_board_tetress.move_cells("0-0,0-10,10-0,10-10",
-						     cells, 4), 4);
+	ck_assert_int_eq(
+	        ui_board_tetress.move_cells("0-0,0-10,10-0,10-10", cells, 4),
+	        4);
 	ck_assert_int_eq(cells[1], 10);
 	ck_assert_int_eq(cells[3], 120);
 	ui_board_tetress.cell_name(120, name, sizeof name);
 	ck_assert_str_eq(name, "10-10");
-	ck_assert_int_eq(ui_board_infexion.move_cells("SPREAD(6,0,1,-1)",
-						      cells, 4), 2);
+	ck_assert_int_eq(
+	        ui_board_infexion.move_cells("SPREAD(6,0,1,-1)", cells, 4), 2);
 	ck_assert_int_eq(cells[0], 42);
 	ck_assert_int_eq(cells[1], 0 * 7 + 6); /* wraps to (0, 6) */
 	ck_assert_int_eq(ui_board_tzaar.move_cells("E4xE6", cells, 4), 2);

@@ -19,9 +19,9 @@ replay_print(const struct session *s, const struct record_meta *meta)
 	printf("game %s\n", s->ops->name);
 	for (size_t i = 0; i < s->ply; i++) {
 		s->ops->format_move(&s->positions[i], s->moves[i], text,
-				    sizeof text);
-		const char *side =
-			s->ops->side_names[s->ops->side_to_move(&s->positions[i])];
+		                    sizeof text);
+		const char *side = s->ops->side_names[s->ops->side_to_move(
+		        &s->positions[i])];
 		printf("%zu %s %s\n", i + 1, side ? side : "", text);
 	}
 	s->ops->render_text(session_current(s), text, sizeof text);

@@ -74,7 +74,7 @@ record_slurp(FILE *in, struct record_reader *r)
 			if (ferror(in)) {
 				free(buf);
 				record_fail(r, 1, "read error: %s",
-					    strerror(errno));
+				            strerror(errno));
 				return NULL;
 			}
 			buf[len] = '\0';
@@ -119,9 +119,9 @@ record_read_magic(struct record_reader *r)
 	bool ok = true;
 	if (line == NULL || strncmp(line, RECORD_MAGIC, mlen) != 0) {
 		ok = record_fail(r, 1,
-				 "not a tabula record (the first line should "
-				 "be '%s %d')",
-				 RECORD_MAGIC, RECORD_VERSION);
+		                 "not a tabula record (the first line should "
+		                 "be '%s %d')",
+		                 RECORD_MAGIC, RECORD_VERSION);
 	} else {
 		char *end;
 		long v = strtol(line + mlen, &end, 10);
@@ -129,12 +129,12 @@ record_read_magic(struct record_reader *r)
 			end++;
 		if (end == line + mlen || *end != '\0' || v < 1)
 			ok = record_fail(r, 1, "bad format version '%s'",
-					 line + mlen);
+			                 line + mlen);
 		else if (v > RECORD_VERSION)
 			ok = record_fail(r, 1,
-					 "format version %ld is newer than "
-					 "this program reads (%d)",
-					 v, RECORD_VERSION);
+			                 "format version %ld is newer than "
+			                 "this program reads (%d)",
+			                 v, RECORD_VERSION);
 	}
 	free(line);
 	return ok;
@@ -142,28 +142,28 @@ record_read_magic(struct record_reader *r)
 
 /* Parses `[Name "value"]` into name and value (unescaped, in place). */
 static bool
-record_split_tag(struct record_reader *r, char *line, char **name,
-		 char **value)
+record_split_tag(struct record_reader *r, char *line, char **name, char **value)
 {
 	char *p = line + 1;
 	*name = p;
 	while (isalnum((unsigned char)*p) || *p == '_')
 		p++;
 	if (p == *name || *p != ' ')
-		return record_fail(r, r->line, "bad tag line: expected "
-					       "[Name \"value\"]");
+		return record_fail(r, r->line,
+		                   "bad tag line: expected "
+		                   "[Name \"value\"]");
 	*p++ = '\0';
 	while (*p == ' ')
 		p++;
 	if (*p != '"')
 		return record_fail(r, r->line, "tag %s: value must be quoted",
-				   *name);
+		                   *name);
 	char *out = ++p;
 	*value = out;
 	while (*p != '"') {
 		if (*p == '\0')
 			return record_fail(r, r->line,
-					   "tag %s: unterminated value", *name);
+			                   "tag %s: unterminated value", *name);
 		if (*p == '\\' && p[1] != '\0')
 			p++;
 		*out++ = *p++;
@@ -179,17 +179,21 @@ record_split_tag(struct record_reader *r, char *line, char **name,
 
 static bool
 record_store_tag(struct record_reader *r, struct record_tags *t,
-		 struct record_meta *meta, const char *name, const char *value)
+                 struct record_meta *meta, const char *name, const char *value)
 {
 	struct {
 		const char *name;
 		char *dst;
 	} fields[] = {
-		{"Game", t->game},	     {"Seed", t->seed},
-		{"Start", t->start},	     {"Setup", meta->setup},
-		{"Player1", meta->player1}, {"Player2", meta->player2},
-		{"Date", meta->date},	     {"Result", meta->result},
-		{"Termination", meta->termination},
+	        {"Game", t->game},
+	        {"Seed", t->seed},
+	        {"Start", t->start},
+	        {"Setup", meta->setup},
+	        {"Player1", meta->player1},
+	        {"Player2", meta->player2},
+	        {"Date", meta->date},
+	        {"Result", meta->result},
+	        {"Termination", meta->termination},
 	};
 	if (strcmp(name, "Pieces") == 0) {
 		free(t->pieces);
@@ -202,7 +206,7 @@ record_store_tag(struct record_reader *r, struct record_tags *t,
 			continue;
 		if (strlen(value) >= RECORD_TAG_MAX)
 			return record_fail(r, r->line, "tag %s: value too long",
-					   name);
+			                   name);
 		strcpy(fields[i].dst, value);
 		if (strcmp(name, "Game") == 0)
 			t->game_line = r->line;
@@ -214,7 +218,7 @@ record_store_tag(struct record_reader *r, struct record_tags *t,
 /* Reads tag lines up to the first line that is neither a tag nor blank. */
 static bool
 record_read_tags(struct record_reader *r, struct record_tags *t,
-		 struct record_meta *meta)
+                 struct record_meta *meta)
 {
 	for (;;) {
 		char *line = record_peek_line(r, false);
@@ -232,8 +236,8 @@ record_read_tags(struct record_reader *r, struct record_tags *t,
 		char *tag = line + strspn(line, " \t");
 		char *name = NULL, *value = NULL;
 		bool ok = *tag == '\0' ||
-			  (record_split_tag(r, tag, &name, &value) &&
-			   record_store_tag(r, t, meta, name, value));
+		          (record_split_tag(r, tag, &name, &value) &&
+		           record_store_tag(r, t, meta, name, value));
 		free(line);
 		if (!ok)
 			return false;
@@ -258,14 +262,14 @@ record_parse_seed(struct record_reader *r, const char *text, uint64_t *seed)
 /* Builds the session from the set-up tags. */
 static bool
 record_build_session(struct record_reader *r, struct record_tags *t,
-		     struct session *s)
+                     struct session *s)
 {
 	if (t->game[0] == '\0')
 		return record_fail(r, r->line, "no Game tag");
 	const struct game_ops *ops = registry_find(t->game);
 	if (ops == NULL)
 		return record_fail(r, t->game_line, "unknown game '%s'",
-				   t->game);
+		                   t->game);
 	struct game_setup setup = {0};
 	if (!record_parse_seed(r, t->seed, &setup.seed))
 		return false;
@@ -279,7 +283,7 @@ record_build_session(struct record_reader *r, struct record_tags *t,
 			ok = record_fail(r, r->line, "out of memory");
 		else
 			record_stream_from_seed(ops, setup.seed, t->pieces,
-						RECORD_SEED_STREAM_LEN);
+			                        RECORD_SEED_STREAM_LEN);
 	}
 	if (ok && t->pieces != NULL &&
 	    !session_set_stream(s, t->pieces, why, sizeof why))
@@ -329,7 +333,8 @@ record_next_token(struct record_reader *r, int *line)
 		if (t[r->pos] != ';')
 			break;
 		while (t[r->pos] != '\0' && t[r->pos] != '\n')
-			r->pos++; /* a ';' comment runs to the end of the line */
+			r->pos++; /* a ';' comment runs to the end of the line
+			           */
 	}
 	if (t[r->pos] == '\0')
 		return NULL;
@@ -381,7 +386,7 @@ record_next_token(struct record_reader *r, int *line)
 /* Stores a {comment} for the move before it. */
 static bool
 record_take_comment(struct record_reader *r, struct session *s,
-		    struct record_meta *meta, const char *tok, int line)
+                    struct record_meta *meta, const char *tok, int line)
 {
 	if (s->ply == 0)
 		return true; /* a comment before the first move: ignored */
@@ -396,26 +401,26 @@ record_take_comment(struct record_reader *r, struct session *s,
 
 static bool
 record_play_token(struct record_reader *r, struct session *s, const char *tok,
-		  int line)
+                  int line)
 {
 	struct game_status st;
 	s->ops->status(session_current(s), &st);
 	if (st.outcome != OUTCOME_ONGOING)
 		return record_fail(r, line,
-				   "move %zu '%s': the game is already over "
-				   "(%s)",
-				   s->ply + 1, tok,
-				   st.reason ? st.reason : "finished");
+		                   "move %zu '%s': the game is already over "
+		                   "(%s)",
+		                   s->ply + 1, tok,
+		                   st.reason ? st.reason : "finished");
 	char why[256];
 	if (!session_play_text(s, tok, why, sizeof why))
 		return record_fail(r, line, "move %zu '%s': %s", s->ply + 1,
-				   tok, why);
+		                   tok, why);
 	return true;
 }
 
 static bool
 record_read_moves(struct record_reader *r, struct session *s,
-		  struct record_meta *meta)
+                  struct record_meta *meta)
 {
 	bool ended = false;
 	int line;
@@ -424,8 +429,8 @@ record_read_moves(struct record_reader *r, struct session *s,
 		bool ok = true;
 		if (ended)
 			ok = tok[0] == '{' ||
-			     record_fail(r, line,
-					 "'%s' after the result token", tok);
+			     record_fail(r, line, "'%s' after the result token",
+			                 tok);
 		else if (tok[0] == '{')
 			ok = record_take_comment(r, s, meta, tok, line);
 		else if (record_is_result(tok)) {
@@ -434,11 +439,10 @@ record_read_moves(struct record_reader *r, struct session *s,
 				strcpy(meta->result, tok);
 			else if (strcmp(meta->result, tok) != 0)
 				ok = record_fail(r, line,
-						 "result '%s' differs from the "
-						 "Result tag '%s'",
-						 tok, meta->result);
-		}
-		else if (!record_is_number(tok))
+				                 "result '%s' differs from the "
+				                 "Result tag '%s'",
+				                 tok, meta->result);
+		} else if (!record_is_number(tok))
 			ok = record_play_token(r, s, tok, line);
 		free(tok);
 		if (!ok)
@@ -451,7 +455,7 @@ record_read_moves(struct record_reader *r, struct session *s,
 /* A finished game's result must be the one the rules give. */
 static bool
 record_check_result(struct record_reader *r, const struct session *s,
-		    const struct record_meta *meta)
+                    const struct record_meta *meta)
 {
 	const char *rules = record_result_token(s->ops, session_current(s));
 	if (strcmp(rules, "*") == 0 || meta->result[0] == '\0' ||
@@ -459,17 +463,17 @@ record_check_result(struct record_reader *r, const struct session *s,
 		return true;
 	if (strcmp(rules, meta->result) != 0)
 		return record_fail(r, r->line,
-				   "the result is '%s' but the moves give '%s'",
-				   meta->result, rules);
+		                   "the result is '%s' but the moves give '%s'",
+		                   meta->result, rules);
 	return true;
 }
 
 bool
 record_read(FILE *in, const char *name, struct session *s,
-	    struct record_meta *meta, char *err, size_t err_size)
+            struct record_meta *meta, char *err, size_t err_size)
 {
-	struct record_reader r = {.name = name, .err = err,
-				  .err_size = err_size};
+	struct record_reader r = {
+	        .name = name, .err = err, .err_size = err_size};
 	struct record_tags tags;
 	memset(&tags, 0, sizeof tags);
 	record_meta_init(meta);
@@ -477,10 +481,10 @@ record_read(FILE *in, const char *name, struct session *s,
 	if ((r.text = record_slurp(in, &r)) == NULL)
 		return false;
 	bool ok = record_read_magic(&r) && record_read_tags(&r, &tags, meta) &&
-		  record_build_session(&r, &tags, s);
+	          record_build_session(&r, &tags, s);
 	r.line++; /* from here on: the number of the line being read */
 	if (ok && (!record_read_moves(&r, s, meta) ||
-		   !record_check_result(&r, s, meta))) {
+	           !record_check_result(&r, s, meta))) {
 		session_free(s);
 		ok = false;
 	}
@@ -493,7 +497,7 @@ record_read(FILE *in, const char *name, struct session *s,
 
 bool
 record_load(const char *path, struct session *s, struct record_meta *meta,
-	    char *err, size_t err_size)
+            char *err, size_t err_size)
 {
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {

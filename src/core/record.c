@@ -80,7 +80,7 @@ record_result_token(const struct game_ops *ops, const struct game_pos *pos)
 
 void
 record_stream_from_seed(const struct game_ops *ops, uint64_t seed, char *buf,
-			size_t count)
+                        size_t count)
 {
 	char alphabet[sizeof RECORD_STREAM_LETTERS];
 	size_t n = 0;
@@ -130,7 +130,7 @@ record_stream_is_seeded(const struct session *s, const char *letters)
 	if (want == NULL)
 		return false;
 	record_stream_from_seed(s->ops, s->setup.seed, want,
-				RECORD_SEED_STREAM_LEN);
+	                        RECORD_SEED_STREAM_LEN);
 	bool same = strcmp(want, letters) == 0;
 	free(want);
 	return same;
@@ -169,14 +169,14 @@ record_put_tag(FILE *out, const char *name, const char *value)
 
 static void
 record_write_tags(FILE *out, const struct session *s,
-		  const struct record_meta *meta, const char *letters)
+                  const struct record_meta *meta, const char *letters)
 {
 	bool start_default = record_start_is_default(s, letters);
 	const char *setup = meta->setup;
 	if (setup[0] == '\0')
-		setup = !start_default    ? "position"
-			: s->setup.seed ? "random"
-					: "standard";
+		setup = !start_default  ? "position"
+		        : s->setup.seed ? "random"
+		                        : "standard";
 	fprintf(out, "%s %d\n", RECORD_MAGIC, RECORD_VERSION);
 	record_put_tag(out, "Game", s->ops->name);
 	record_put_tag(out, "Setup", setup);
@@ -195,16 +195,16 @@ record_write_tags(FILE *out, const struct session *s,
 	record_put_tag(out, "Player1", meta->player1);
 	record_put_tag(out, "Player2", meta->player2);
 	record_put_tag(out, "Date", meta->date);
-	const char *result = meta->result[0] != '\0'
-				     ? meta->result
-				     : record_result_token(s->ops,
-							   session_current(s));
+	const char *result =
+	        meta->result[0] != '\0'
+	                ? meta->result
+	                : record_result_token(s->ops, session_current(s));
 	record_put_tag(out, "Result", result);
 	struct game_status st;
 	s->ops->status(session_current(s), &st);
-	record_put_tag(out, "Termination", meta->termination[0] != '\0'
-						   ? meta->termination
-						   : st.reason);
+	record_put_tag(out, "Termination",
+	               meta->termination[0] != '\0' ? meta->termination
+	                                            : st.reason);
 	fputc('\n', out);
 }
 
@@ -238,7 +238,7 @@ record_starts_number(const struct session *s, size_t i)
 
 static void
 record_write_moves(FILE *out, const struct session *s,
-		   const struct record_meta *meta, const char *result)
+                   const struct record_meta *meta, const char *result)
 {
 	size_t col = 0, number = 0;
 	char text[GAME_TEXT_MAX];
@@ -249,7 +249,7 @@ record_write_moves(FILE *out, const struct session *s,
 			record_put_word(out, &col, num);
 		}
 		s->ops->format_move(&s->positions[i], s->moves[i], text,
-				    sizeof text);
+		                    sizeof text);
 		record_put_word(out, &col, text);
 		if (i < meta->comment_count && meta->comments[i] != NULL) {
 			char c[GAME_TEXT_MAX];
@@ -266,8 +266,8 @@ record_write_moves(FILE *out, const struct session *s,
 }
 
 bool
-record_write(FILE *out, const struct session *s,
-	     const struct record_meta *meta, char *err, size_t err_size)
+record_write(FILE *out, const struct session *s, const struct record_meta *meta,
+             char *err, size_t err_size)
 {
 	char *letters = record_stream_letters(s);
 	if (s->stream_len > 0 && letters == NULL) {
@@ -276,10 +276,10 @@ record_write(FILE *out, const struct session *s,
 	}
 	record_write_tags(out, s, meta, letters);
 	free(letters);
-	const char *result = meta->result[0] != '\0'
-				     ? meta->result
-				     : record_result_token(s->ops,
-							   session_current(s));
+	const char *result =
+	        meta->result[0] != '\0'
+	                ? meta->result
+	                : record_result_token(s->ops, session_current(s));
 	record_write_moves(out, s, meta, result);
 	if (fflush(out) != 0 || ferror(out)) {
 		snprintf(err, err_size, "write error: %s", strerror(errno));
@@ -290,7 +290,7 @@ record_write(FILE *out, const struct session *s,
 
 bool
 record_save(const char *path, const struct session *s,
-	    const struct record_meta *meta, char *err, size_t err_size)
+            const struct record_meta *meta, char *err, size_t err_size)
 {
 	char tmp[4096];
 	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
@@ -329,4 +329,3 @@ record_save(const char *path, const struct session *s,
 		unlink(tmp);
 	return ok;
 }
-

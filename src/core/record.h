@@ -32,7 +32,7 @@
 #include "core/session.h"
 
 /* The first line: RECORD_MAGIC, a space, the format version. */
-#define RECORD_MAGIC "# tabula record"
+#define RECORD_MAGIC   "# tabula record"
 #define RECORD_VERSION 1
 
 /* Room for a tag value (the Start position string fits). */
@@ -44,11 +44,11 @@
 
 /* What a record says besides the moves.  Empty strings are "not given". */
 struct record_meta {
-	char setup[RECORD_TAG_MAX];	  /* "standard", "random", "position" */
-	char player1[RECORD_TAG_MAX];	  /* "human", "engine level 3", ... */
+	char setup[RECORD_TAG_MAX];   /* "standard", "random", "position" */
+	char player1[RECORD_TAG_MAX]; /* "human", "engine level 3", ... */
 	char player2[RECORD_TAG_MAX];
-	char date[RECORD_TAG_MAX];	  /* YYYY.MM.DD */
-	char result[RECORD_TAG_MAX];	  /* 1-0, 0-1, 1/2-1/2, * */
+	char date[RECORD_TAG_MAX];        /* YYYY.MM.DD */
+	char result[RECORD_TAG_MAX];      /* 1-0, 0-1, 1/2-1/2, * */
 	char termination[RECORD_TAG_MAX]; /* why the game ended */
 	char **comments; /* comments[i]: after move i (NULL: none); malloc'd */
 	size_t comment_count; /* entries in comments */
@@ -62,35 +62,35 @@ void record_meta_free(struct record_meta *meta);
 
 /* Sets the comment after move ply (replacing any); false if out of memory. */
 bool record_meta_set_comment(struct record_meta *meta, size_t ply,
-			     const char *text);
+                             const char *text);
 
 /* The result token for a position's status: "1-0", "0-1", "1/2-1/2", "*". */
 const char *record_result_token(const struct game_ops *ops,
-				const struct game_pos *pos);
+                                const struct game_pos *pos);
 
 /* A stream of count pieces (letters of the game's stream alphabet) drawn
  * from seed; writes count letters and a NUL into buf (count + 1 bytes). */
 void record_stream_from_seed(const struct game_ops *ops, uint64_t seed,
-			     char *buf, size_t count);
+                             char *buf, size_t count);
 
 /* Writes the session's moves up to ply s->ply, with meta's tags and
  * comments, to out; false with a message on an I/O error. */
 bool record_write(FILE *out, const struct session *s,
-		  const struct record_meta *meta, char *err, size_t err_size);
+                  const struct record_meta *meta, char *err, size_t err_size);
 
 /* Reads a record from in (name is used in messages: "name:line: ...") into
  * a new session *s (session_free it) and meta (record_meta_free it); on
  * failure returns false with the message, and *s and meta hold nothing. */
 bool record_read(FILE *in, const char *name, struct session *s,
-		 struct record_meta *meta, char *err, size_t err_size);
+                 struct record_meta *meta, char *err, size_t err_size);
 
 /* Opens and reads the record at path (see record_read). */
-bool record_load(const char *path, struct session *s,
-		 struct record_meta *meta, char *err, size_t err_size);
+bool record_load(const char *path, struct session *s, struct record_meta *meta,
+                 char *err, size_t err_size);
 
 /* Saves atomically to path: writes path.tmp, fsyncs it, renames it over
  * path.  A crash leaves either the old or the new record, never half. */
 bool record_save(const char *path, const struct session *s,
-		 const struct record_meta *meta, char *err, size_t err_size);
+                 const struct record_meta *meta, char *err, size_t err_size);
 
 #endif

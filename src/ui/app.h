@@ -20,14 +20,14 @@
 #include "ui/grid.h"
 
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
-#define UI_MIN_WIDTH 78
+#define UI_MIN_WIDTH  78
 #define UI_MIN_HEIGHT 24
 
 /* Cells a move names at most (Tetress: four). */
 #define UI_MOVE_CELLS 4
 
 /* Engine strength levels: 1 (weakest) .. UI_LEVELS (search/level.h). */
-#define UI_LEVELS LEVEL_MAX
+#define UI_LEVELS        LEVEL_MAX
 #define UI_DEFAULT_LEVEL LEVEL_DEFAULT
 
 /* Keys: curses key codes plus these for the script mode. */
@@ -45,7 +45,7 @@ enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
 struct ui_player {
 	bool engine;
-	int level;		   /* 1..UI_LEVELS when engine */
+	int level;                /* 1..UI_LEVELS when engine */
 	struct search_limits lim; /* what the engine searches with */
 };
 
@@ -59,22 +59,22 @@ struct ui_move {
 
 /* The menu's choices (menu.c). */
 struct ui_menu {
-	int row;	 /* selected line */
-	int game;	 /* index in the registry */
-	int who[2];	 /* 0 human, 1..UI_LEVELS engine level */
+	int row;    /* selected line */
+	int game;   /* index in the registry */
+	int who[2]; /* 0 human, 1..UI_LEVELS engine level */
 	bool random_setup;
 	uint64_t seed;
 	char pieces_file[256];
 };
 
 struct ui_options {
-	int color;	       /* UI_COLOR_* */
+	int color; /* UI_COLOR_* */
 	bool ascii;
-	bool analysis;	       /* analysis panel on at start */
-	int analysis_depth;    /* 0: think until stopped */
+	bool analysis;      /* analysis panel on at start */
+	int analysis_depth; /* 0: think until stopped */
 	int multipv;
 	size_t hash_mb;
-	const char *script;    /* --screen-dump KEYS-FILE */
+	const char *script; /* --screen-dump KEYS-FILE */
 	int dump_width, dump_height;
 	bool no_save;
 };
@@ -82,7 +82,7 @@ struct ui_options {
 struct ui_app {
 	struct ui_options opt;
 	const struct ui_glyphs *glyphs;
-	bool headless;	/* script mode: no terminal */
+	bool headless; /* script mode: no terminal */
 	bool quit;
 	int exit_status;
 	enum ui_screen screen;
@@ -97,7 +97,7 @@ struct ui_app {
 	struct record_meta meta;
 	const struct ui_board_view *view;
 	struct ui_player players[2];
-	size_t shown;		/* the ply on screen (<= session.ply) */
+	size_t shown; /* the ply on screen (<= session.ply) */
 	bool game_over_saved;
 
 	/* Legal moves of the shown position. */
@@ -119,10 +119,10 @@ struct ui_app {
 	struct ui_engine *engine;
 	enum ui_search_mode mode;
 	unsigned search_number; /* the latest start */
-	size_t search_ply;	/* the ply it searches */
-	size_t search_len;	/* session.ply when it started */
+	size_t search_ply;      /* the ply it searches */
+	size_t search_len;      /* session.ply when it started */
 	struct ui_engine_view info;
-	bool paused;		/* engine moves held (after a take-back) */
+	bool paused; /* engine moves held (after a take-back) */
 
 	/* Marks that fade: cells emptied by the last move's clears. */
 	int64_t flash_until_ms;
@@ -135,7 +135,7 @@ struct ui_app {
 	int prompt_kind; /* UI_PROMPT_* */
 	char prompt[128];
 	size_t prompt_len;
-	bool confirm_truncate;	/* y/n asked before dropping later moves */
+	bool confirm_truncate; /* y/n asked before dropping later moves */
 	game_move pending_move;
 
 	char save_path[1024];
@@ -150,11 +150,11 @@ int64_t ui_now_ms(void);
 /* Sets up a new game of ops (players, set-up, stream); false with a
  * message. */
 bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
-		 const struct game_setup *setup, const char *stream, char *err,
-		 size_t err_size);
+                 const struct game_setup *setup, const char *stream, char *err,
+                 size_t err_size);
 /* Takes over a loaded session and record. */
 void ui_play_adopt(struct ui_app *app, struct session *s,
-		   struct record_meta *meta);
+                   struct record_meta *meta);
 /* Refreshes the legal moves and the search after the shown position
  * changed. */
 void ui_play_changed(struct ui_app *app);
@@ -174,10 +174,10 @@ bool ui_play_matches(const struct ui_app *app, const struct ui_move *m);
 void ui_play_select(struct ui_app *app, int cell);
 /* Saves the game to the autosave file (or path); false with a message. */
 bool ui_play_save(struct ui_app *app, const char *path, char *err,
-		  size_t err_size);
+                  size_t err_size);
 /* Sets the status line. */
 void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+        __attribute__((format(printf, 3, 4)));
 /* Describes a player for the record ("human", "engine level 3"). */
 void ui_player_describe(const struct ui_player *p, char *buf, size_t size);
 /* Reads a description back; false if it is none. */
@@ -191,12 +191,12 @@ int ui_play_tetris_index(const struct ui_app *app);
 /* Tetris: the well cells a placement fills, found by playing it; returns
  * the count (0 when it cannot tell). */
 int ui_play_tetris_cells(const struct ui_app *app, const struct game_pos *pos,
-			 game_move move, int *cells, int max);
+                         game_move move, int *cells, int max);
 
 /* Tetris: the cells a piece letter fills when placed by move text on an
  * empty well (its shape, resting on the floor); returns the count. */
 int ui_play_tetris_shape(const struct ui_app *app, const char *piece,
-			 const char *text, int *cells, int max);
+                         const char *text, int *cells, int max);
 
 /* ---- draw.c */
 /* Draws the current screen into app->grid. */
@@ -209,7 +209,7 @@ void ui_keys_handle(struct ui_app *app, int key);
 void ui_keys_click(struct ui_app *app, int y, int x);
 /* Writes the help lines (key, description) through fn. */
 void ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
-		  void *ctx);
+                  void *ctx);
 
 /* ---- menu.c */
 void ui_menu_init(struct ui_app *app);
@@ -217,8 +217,8 @@ void ui_menu_init(struct ui_app *app);
  * TZAAR's set-up is random with seed when random_setup; Tetris takes its
  * pieces from pieces_file, or from the seed when it is NULL or "". */
 bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
-		   const int who[2], bool random_setup, uint64_t seed,
-		   const char *pieces_file, char *err, size_t err_size);
+                   const int who[2], bool random_setup, uint64_t seed,
+                   const char *pieces_file, char *err, size_t err_size);
 void ui_menu_draw(struct ui_app *app);
 void ui_menu_key(struct ui_app *app, int key);
 
@@ -226,6 +226,6 @@ void ui_menu_key(struct ui_app *app, int key);
 /* The autosave file's path ($XDG_STATE_HOME/tabula/last.rec), creating
  * its directory; false with a message. */
 bool ui_save_path(char *buf, size_t size, bool create, char *err,
-		  size_t err_size);
+                  size_t err_size);
 
 #endif

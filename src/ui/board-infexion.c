@@ -22,12 +22,12 @@ enum {
 };
 
 /* The six directions (dr, dq) of PROTOCOL.md. */
-static const int INFEXION_DIRS[6][2] = {{0, 1}, {-1, 1}, {-1, 0},
-					{0, -1}, {1, -1}, {1, 0}};
+static const int INFEXION_DIRS[6][2] = {{0, 1},  {-1, 1}, {-1, 0},
+                                        {0, -1}, {1, -1}, {1, 0}};
 
 static bool
 infexion_decode(const char *fen, struct ui_piece *cells,
-		struct ui_board_info *info)
+                struct ui_board_info *info)
 {
 	(void)info;
 	const char *p = fen;
@@ -40,7 +40,8 @@ infexion_decode(const char *fen, struct ui_piece *cells,
 				p++;
 				continue;
 			}
-			if ((*p != 'r' && *p != 'b') || !isdigit((unsigned char)p[1]))
+			if ((*p != 'r' && *p != 'b') ||
+			    !isdigit((unsigned char)p[1]))
 				return false;
 			cell->owner = *p == 'r' ? 0 : 1;
 			cell->text[0] = p[0];
@@ -87,7 +88,7 @@ infexion_move_cells(const char *text, int *cells, int max)
 	if (sscanf(text, "SPREAD(%d,%d,%d,%d)", &r, &q, &dr, &dq) == 4) {
 		cells[0] = infexion_wrap(r) * INFEXION_N + infexion_wrap(q);
 		cells[1] = infexion_wrap(r + dr) * INFEXION_N +
-			   infexion_wrap(q + dq);
+		           infexion_wrap(q + dq);
 		return 2;
 	}
 	return 0;
@@ -105,9 +106,11 @@ infexion_spell(const int *cells, int n, char *buf, size_t size)
 		return false;
 	for (int d = 0; d < 6; d++) {
 		int dr = INFEXION_DIRS[d][0], dq = INFEXION_DIRS[d][1];
-		if (infexion_wrap(r + dr) * INFEXION_N + infexion_wrap(q + dq) ==
+		if (infexion_wrap(r + dr) * INFEXION_N +
+		            infexion_wrap(q + dq) ==
 		    cells[1]) {
-			snprintf(buf, size, "SPREAD(%d,%d,%d,%d)", r, q, dr, dq);
+			snprintf(buf, size, "SPREAD(%d,%d,%d,%d)", r, q, dr,
+			         dq);
 			return true;
 		}
 	}
@@ -116,7 +119,7 @@ infexion_spell(const int *cells, int n, char *buf, size_t size)
 
 static void
 infexion_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
-	       const struct ui_piece *cells, const struct ui_board_mark *marks)
+               const struct ui_piece *cells, const struct ui_board_mark *marks)
 {
 	(void)gl;
 	(void)cells;
@@ -135,22 +138,22 @@ infexion_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 	}
 	ui_grid_print(g, oy, ox, 2, ROLE_DIM, "r");
 	ui_grid_print(g, oy + INFEXION_TOP + INFEXION_N + 1, ox + 1, 2,
-		      ROLE_DIM, "q");
+	              ROLE_DIM, "q");
 }
 
 const struct ui_board_view ui_board_infexion = {
-	.game = "infexion",
-	.cells = INFEXION_N * INFEXION_N,
-	.height = INFEXION_TOP + INFEXION_N + 1,
-	.width = INFEXION_CELL_X + INFEXION_STEP_Q * (INFEXION_N - 1) +
-		 INFEXION_SKEW_R * (INFEXION_N - 1) + 2,
-	.row_step = 1,
-	.cell_width = 2,
-	.unordered = false,
-	.decode = infexion_decode,
-	.cell_xy = infexion_cell_xy,
-	.cell_name = infexion_cell_name,
-	.move_cells = infexion_move_cells,
-	.spell = infexion_spell,
-	.frame = infexion_frame,
+        .game = "infexion",
+        .cells = INFEXION_N * INFEXION_N,
+        .height = INFEXION_TOP + INFEXION_N + 1,
+        .width = INFEXION_CELL_X + INFEXION_STEP_Q * (INFEXION_N - 1) +
+                 INFEXION_SKEW_R * (INFEXION_N - 1) + 2,
+        .row_step = 1,
+        .cell_width = 2,
+        .unordered = false,
+        .decode = infexion_decode,
+        .cell_xy = infexion_cell_xy,
+        .cell_name = infexion_cell_name,
+        .move_cells = infexion_move_cells,
+        .spell = infexion_spell,
+        .frame = infexion_frame,
 };

@@ -23,7 +23,7 @@ enum {
 
 static bool
 tetris_decode(const char *fen, struct ui_piece *cells,
-	      struct ui_board_info *info)
+              struct ui_board_info *info)
 {
 	const char *p = fen;
 	for (int r = 0; r < TETRIS_ROWS; r++) {
@@ -89,40 +89,41 @@ tetris_spell(const int *cells, int n, char *buf, size_t size)
 
 static void
 tetris_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
-	     const struct ui_piece *cells, const struct ui_board_mark *marks)
+             const struct ui_piece *cells, const struct ui_board_mark *marks)
 {
 	(void)cells;
 	(void)marks;
 	for (int r = 0; r < TETRIS_ROWS; r++) {
 		ui_grid_print(g, oy + r, ox, 1, ROLE_DIM, gl->vline);
-		ui_grid_print(g, oy + r, ox + TETRIS_CELL_X +
-					 TETRIS_STEP_X * TETRIS_COLS,
-			      1, ROLE_DIM, gl->vline);
+		ui_grid_print(g, oy + r,
+		              ox + TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS,
+		              1, ROLE_DIM, gl->vline);
 	}
 	int floor = oy + TETRIS_ROWS;
 	ui_grid_print(g, floor, ox, 1, ROLE_DIM, gl->corner_bl);
 	for (int x = 1; x <= TETRIS_STEP_X * TETRIS_COLS; x++)
 		ui_grid_print(g, floor, ox + x, 1, ROLE_DIM, gl->hline);
-	ui_grid_print(g, floor, ox + TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS,
-		      1, ROLE_DIM, gl->corner_br);
+	ui_grid_print(g, floor,
+	              ox + TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS, 1,
+	              ROLE_DIM, gl->corner_br);
 	for (int c = 0; c < TETRIS_COLS; c++)
-		ui_grid_printf(g, floor + 1, ox + TETRIS_CELL_X +
-						  TETRIS_STEP_X * c,
-			       1, ROLE_DIM, "%d", c);
+		ui_grid_printf(g, floor + 1,
+		               ox + TETRIS_CELL_X + TETRIS_STEP_X * c, 1,
+		               ROLE_DIM, "%d", c);
 }
 
 const struct ui_board_view ui_board_tetris = {
-	.game = "tetris",
-	.cells = TETRIS_ROWS * TETRIS_COLS,
-	.height = TETRIS_ROWS + 2,
-	.width = TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS + 1,
-	.row_step = 1,
-	.cell_width = 2,
-	.unordered = false,
-	.decode = tetris_decode,
-	.cell_xy = tetris_cell_xy,
-	.cell_name = tetris_cell_name,
-	.move_cells = tetris_move_cells,
-	.spell = tetris_spell,
-	.frame = tetris_frame,
+        .game = "tetris",
+        .cells = TETRIS_ROWS * TETRIS_COLS,
+        .height = TETRIS_ROWS + 2,
+        .width = TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS + 1,
+        .row_step = 1,
+        .cell_width = 2,
+        .unordered = false,
+        .decode = tetris_decode,
+        .cell_xy = tetris_cell_xy,
+        .cell_name = tetris_cell_name,
+        .move_cells = tetris_move_cells,
+        .spell = tetris_spell,
+        .frame = tetris_frame,
 };

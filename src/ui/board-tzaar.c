@@ -18,9 +18,9 @@ enum {
 	TZAAR_CELLS = 60,
 	TZAAR_HOLE_COLUMN = 4, /* E */
 	TZAAR_HOLE_ROW = 5,
-	TZAAR_CELL_X = 3,  /* column of A */
-	TZAAR_STEP_X = 4,  /* columns between neighbouring columns */
-	TZAAR_TOP = 1,	   /* screen row of E9 */
+	TZAAR_CELL_X = 3, /* column of A */
+	TZAAR_STEP_X = 4, /* columns between neighbouring columns */
+	TZAAR_TOP = 1,    /* screen row of E9 */
 	TZAAR_MAX_HEIGHT = 99,
 };
 
@@ -60,7 +60,7 @@ tzaar_cell_of(int col, int row)
 
 static bool
 tzaar_decode(const char *fen, struct ui_piece *cells,
-	     struct ui_board_info *info)
+             struct ui_board_info *info)
 {
 	(void)info;
 	const char *p = fen;
@@ -80,12 +80,13 @@ tzaar_decode(const char *fen, struct ui_piece *cells,
 		const char *q = p + 1;
 		if (isdigit((unsigned char)*q)) {
 			height = 0;
-			while (isdigit((unsigned char)*q) && height <= TZAAR_MAX_HEIGHT)
+			while (isdigit((unsigned char)*q) &&
+			       height <= TZAAR_MAX_HEIGHT)
 				height = height * 10 + (*q++ - '0');
 		}
 		if (height > 1)
 			snprintf(cell->text, sizeof cell->text, "%c%d", *p,
-				 height % (TZAAR_MAX_HEIGHT + 1));
+			         height % (TZAAR_MAX_HEIGHT + 1));
 		else
 			cell->text[0] = *p;
 		p = q;
@@ -154,7 +155,7 @@ tzaar_spell(const int *cells, int n, char *buf, size_t size)
 
 static void
 tzaar_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
-	    const struct ui_piece *cells, const struct ui_board_mark *marks)
+            const struct ui_piece *cells, const struct ui_board_mark *marks)
 {
 	(void)cells;
 	(void)marks;
@@ -162,7 +163,7 @@ tzaar_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 		int y, x, n = TZAAR_SIZES[col];
 		tzaar_cell_xy(tzaar_cell_of(col, 1), &y, &x);
 		ui_grid_printf(g, oy + y + 1, ox + x, 1, ROLE_DIM, "%c",
-			       'A' + col);
+		               'A' + col);
 		tzaar_cell_xy(tzaar_cell_of(col, n), &y, &x);
 		ui_grid_printf(g, oy + y - 1, ox + x, 1, ROLE_DIM, "%d", n);
 	}
@@ -172,26 +173,26 @@ tzaar_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 		ui_grid_printf(g, oy + y, ox, 1, ROLE_DIM, "%d", row);
 		tzaar_cell_xy(tzaar_cell_of(TZAAR_COLUMNS - 1, row), &y, &x);
 		ui_grid_printf(g, oy + y, ox + x + TZAAR_STEP_X, 1, ROLE_DIM,
-			       "%d", row);
+		               "%d", row);
 	}
 	int hy = TZAAR_TOP + 9 + TZAAR_SIZES[TZAAR_HOLE_COLUMN] -
-		 2 * TZAAR_HOLE_ROW;
+	         2 * TZAAR_HOLE_ROW;
 	int hx = TZAAR_CELL_X + TZAAR_STEP_X * TZAAR_HOLE_COLUMN;
 	ui_grid_print(g, oy + hy, ox + hx, 3, ROLE_DIM, gl->hole);
 }
 
 const struct ui_board_view ui_board_tzaar = {
-	.game = "tzaar",
-	.cells = TZAAR_CELLS,
-	.height = TZAAR_TOP + 9 + 9 - 2 + 2,
-	.width = TZAAR_CELL_X + TZAAR_STEP_X * TZAAR_COLUMNS + 2,
-	.row_step = 2,
-	.cell_width = 3,
-	.unordered = false,
-	.decode = tzaar_decode,
-	.cell_xy = tzaar_cell_xy,
-	.cell_name = tzaar_cell_name,
-	.move_cells = tzaar_move_cells,
-	.spell = tzaar_spell,
-	.frame = tzaar_frame,
+        .game = "tzaar",
+        .cells = TZAAR_CELLS,
+        .height = TZAAR_TOP + 9 + 9 - 2 + 2,
+        .width = TZAAR_CELL_X + TZAAR_STEP_X * TZAAR_COLUMNS + 2,
+        .row_step = 2,
+        .cell_width = 3,
+        .unordered = false,
+        .decode = tzaar_decode,
+        .cell_xy = tzaar_cell_xy,
+        .cell_name = tzaar_cell_name,
+        .move_cells = tzaar_move_cells,
+        .spell = tzaar_spell,
+        .frame = tzaar_frame,
 };

@@ -15,8 +15,8 @@
 static const int UI_BOARD_SIDEWAYS_COST = 3;
 
 static const struct ui_board_view *const ui_board_views[] = {
-	&ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
-	&ui_board_tetris, NULL};
+        &ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
+        &ui_board_tetris, NULL};
 
 const struct ui_board_view *
 ui_board_find(const char *game)
@@ -48,8 +48,8 @@ ui_board_glyph(const struct ui_glyphs *gl, const char *text)
 
 void
 ui_board_draw(struct ui_grid *g, int oy, int ox, const struct ui_board_view *v,
-	      const struct ui_glyphs *gl, const struct ui_piece *cells,
-	      const struct ui_board_mark *marks)
+              const struct ui_glyphs *gl, const struct ui_piece *cells,
+              const struct ui_board_mark *marks)
 {
 	for (int i = 0; i < v->cells; i++) {
 		int y, x;
@@ -59,8 +59,8 @@ ui_board_draw(struct ui_grid *g, int oy, int ox, const struct ui_board_view *v,
 			text = marks[i].overlay;
 		text = ui_board_glyph(gl, text);
 		int role = marks[i].role != ROLE_NORMAL
-				   ? marks[i].role
-				   : ui_board_piece_role(&cells[i]);
+		                   ? marks[i].role
+		                   : ui_board_piece_role(&cells[i]);
 		/* Fill the whole cell so a highlight reads as a block. */
 		for (int k = 0; k < v->cell_width; k++)
 			ui_grid_print(g, oy + y, ox + x + k, 1, role, " ");
@@ -91,7 +91,7 @@ static const int UI_BOARD_ROW_MISS_COST = 10;
  * cell on about the same row. */
 static int
 ui_board_cost(const struct ui_board_view *v, int y, int x, int cy, int cx,
-	      int dy, int dx)
+              int dy, int dx)
 {
 	int along = dy != 0 ? (cy - y) * dy : (cx - x) * dx;
 	if (along <= 0)
@@ -127,7 +127,7 @@ ui_board_step(const struct ui_board_view *v, int from, int dy, int dx)
 		int along = dy != 0 ? (y - cy) * dy : (x - cx) * dx;
 		int side = dy != 0 ? abs(cx - x) : abs(cy - y);
 		if (along > 0 && (far < 0 || side < far_side ||
-				  (side == far_side && along > far_along))) {
+		                  (side == far_side && along > far_along))) {
 			far = i;
 			far_along = along;
 			far_side = side;

@@ -23,44 +23,44 @@
 /* One cell as the position string describes it. */
 struct ui_piece {
 	char text[UI_PIECE_TEXT]; /* "" when empty */
-	signed char owner;	  /* -1 empty, 0 player 1, 1 player 2 */
+	signed char owner;        /* -1 empty, 0 player 1, 1 player 2 */
 };
 
 /* What a view decodes from a position string besides the cells. */
 struct ui_board_info {
 	char current[4], next[4]; /* Tetris: pieces to place */
-	long score;		  /* Tetris: score so far */
+	long score;               /* Tetris: score so far */
 };
 
 /* The glyph set in use (UTF-8 or ASCII). */
 struct ui_glyphs {
-	const char *empty;     /* an empty cell */
-	const char *filled;    /* a filled Tetris cell (two columns) */
-	const char *ghost;     /* a ghost Tetris cell (two columns) */
+	const char *empty;  /* an empty cell */
+	const char *filled; /* a filled Tetris cell (two columns) */
+	const char *ghost;  /* a ghost Tetris cell (two columns) */
 	const char *vline, *hline, *corner_bl, *corner_br;
-	const char *cleared;   /* a cell just emptied by a clear */
-	const char *hole;      /* TZAAR's centre */
+	const char *cleared; /* a cell just emptied by a clear */
+	const char *hole;    /* TZAAR's centre */
 	const char *ellipsis;
 };
 
 /* The state of one cell as the caller wants it drawn. */
 struct ui_board_mark {
-	unsigned char role;   /* ROLE_NORMAL: the piece's own colour */
-	char overlay[4];      /* text drawn instead of the piece, "" = none */
+	unsigned char role; /* ROLE_NORMAL: the piece's own colour */
+	char overlay[4];    /* text drawn instead of the piece, "" = none */
 };
 
 struct ui_board_view {
 	const char *game;
-	int cells;	/* cells on the board */
-	int height;	/* rows the drawing takes */
-	int width;	/* columns the drawing takes */
+	int cells;      /* cells on the board */
+	int height;     /* rows the drawing takes */
+	int width;      /* columns the drawing takes */
 	int cell_width; /* columns of one cell's text */
 	bool unordered; /* a move is a set of cells (Tetress), else a path */
-	int row_step;	/* screen rows between a cell and the one "above" */
+	int row_step;   /* screen rows between a cell and the one "above" */
 
 	/* Reads a position string into cells[]; false if it is not one. */
 	bool (*decode)(const char *fen, struct ui_piece *cells,
-		       struct ui_board_info *info);
+	               struct ui_board_info *info);
 
 	/* Where the text of cell i starts, relative to the drawing. */
 	void (*cell_xy)(int cell, int *y, int *x);
@@ -78,8 +78,8 @@ struct ui_board_view {
 
 	/* Draws the labels and everything around the cells. */
 	void (*frame)(struct ui_grid *g, int oy, int ox,
-		      const struct ui_glyphs *gl, const struct ui_piece *cells,
-		      const struct ui_board_mark *marks);
+	              const struct ui_glyphs *gl, const struct ui_piece *cells,
+	              const struct ui_board_mark *marks);
 };
 
 /* The view for a game, or NULL when there is none. */
@@ -91,9 +91,9 @@ const char *ui_board_glyph(const struct ui_glyphs *gl, const char *text);
 
 /* Draws the cells of a board at (oy, ox) with the given marks. */
 void ui_board_draw(struct ui_grid *g, int oy, int ox,
-		   const struct ui_board_view *v, const struct ui_glyphs *gl,
-		   const struct ui_piece *cells,
-		   const struct ui_board_mark *marks);
+                   const struct ui_board_view *v, const struct ui_glyphs *gl,
+                   const struct ui_piece *cells,
+                   const struct ui_board_mark *marks);
 
 /* The cell drawn at screen (y, x) for a board at (oy, ox), or -1. */
 int ui_board_hit(const struct ui_board_view *v, int oy, int ox, int y, int x);

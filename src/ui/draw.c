@@ -27,13 +27,13 @@ static const int UI_TETRIS_BOX = 12;
 /* The cells of the move played at ply - 1 (the last move shown). */
 static int
 ui_draw_move_cells(const struct ui_app *app, size_t ply, game_move move,
-		   int *cells)
+                   int *cells)
 {
 	const struct game_ops *ops = app->session.ops;
 	const struct game_pos *pos = &app->session.positions[ply];
 	if (ops->item_from_char != NULL)
 		return ui_play_tetris_cells(app, pos, move, cells,
-					    UI_MOVE_CELLS);
+		                            UI_MOVE_CELLS);
 	char text[GAME_TEXT_MAX];
 	ops->format_move(pos, move, text, sizeof text);
 	return app->view->move_cells(text, cells, UI_MOVE_CELLS);
@@ -41,20 +41,20 @@ ui_draw_move_cells(const struct ui_app *app, size_t ply, game_move move,
 
 static void
 ui_draw_mark(struct ui_board_mark *marks, int cell, int role,
-	     const char *overlay)
+             const char *overlay)
 {
 	if (cell < 0)
 		return;
 	marks[cell].role = (unsigned char)role;
 	if (overlay != NULL)
 		snprintf(marks[cell].overlay, sizeof marks[cell].overlay, "%s",
-			 overlay);
+		         overlay);
 }
 
 /* The engine's first moves, numbered on empty cells. */
 static void
 ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
-	       struct ui_board_mark *marks)
+               struct ui_board_mark *marks)
 {
 	if (app->search_ply != app->shown || app->info.line_count == 0 ||
 	    (app->mode == SEARCH_NONE && !app->info.finished))
@@ -69,7 +69,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 		char text[GAME_TEXT_MAX], digit[4];
 		if (tetris) {
 			n = ui_play_tetris_cells(app, &pos, line->pv[k], mc,
-						 UI_MOVE_CELLS);
+			                         UI_MOVE_CELLS);
 		} else {
 			ops->format_move(&pos, line->pv[k], text, sizeof text);
 			n = app->view->move_cells(text, mc, UI_MOVE_CELLS);
@@ -78,7 +78,9 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 		for (int i = 0; i < n; i++) {
 			bool empty = cells[mc[i]].owner < 0;
 			ui_draw_mark(marks, mc[i], ROLE_GHOST,
-				     tetris ? "::" : empty ? digit : NULL);
+			             tetris  ? "::"
+			             : empty ? digit
+			                     : NULL);
 		}
 		ops->play(&pos, line->pv[k]);
 	}
@@ -87,13 +89,13 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 /* The last move, and for a moment the cells its line clears emptied. */
 static void
 ui_draw_last_move(struct ui_app *app, const struct ui_piece *cells,
-		  struct ui_board_mark *marks)
+                  struct ui_board_mark *marks)
 {
 	int mc[UI_MOVE_CELLS], last = 0;
 	if (app->shown == 0)
 		return;
 	last = ui_draw_move_cells(app, app->shown - 1,
-				  app->session.moves[app->shown - 1], mc);
+	                          app->session.moves[app->shown - 1], mc);
 	for (int i = 0; i < last; i++)
 		ui_draw_mark(marks, mc[i], ROLE_LAST, NULL);
 	if (app->flash_ply != app->shown || ui_now_ms() >= app->flash_until_ms)
@@ -106,7 +108,7 @@ ui_draw_last_move(struct ui_app *app, const struct ui_piece *cells,
 	struct ui_board_info info;
 	char fen[GAME_TEXT_MAX];
 	app->session.ops->format_pos(&app->session.positions[app->shown - 1],
-				     fen, sizeof fen);
+	                             fen, sizeof fen);
 	if (!app->view->decode(fen, before, &info))
 		return;
 	for (int i = 0; i < app->view->cells; i++)
@@ -121,9 +123,9 @@ ui_draw_tetris_choice(struct ui_app *app, struct ui_board_mark *marks)
 	int mc[UI_MOVE_CELLS];
 	int i = ui_play_tetris_index(app);
 	int n = i < 0 ? 0
-		      : ui_play_tetris_cells(app, ui_play_shown(app),
-					     app->moves[i].move, mc,
-					     UI_MOVE_CELLS);
+	              : ui_play_tetris_cells(app, ui_play_shown(app),
+	                                     app->moves[i].move, mc,
+	                                     UI_MOVE_CELLS);
 	for (int k = 0; k < n; k++)
 		ui_draw_mark(marks, mc[k], ROLE_SELECTED, "::");
 	if (n > 0)
@@ -140,7 +142,7 @@ ui_draw_selection(struct ui_app *app, struct ui_board_mark *marks)
 		for (int k = 0; ok && k < m->ncells; k++)
 			if (app->view->unordered || k == app->nsel)
 				ui_draw_mark(marks, m->cells[k], ROLE_TARGET,
-					     NULL);
+				             NULL);
 	}
 	for (int s = 0; s < app->nsel; s++)
 		ui_draw_mark(marks, app->sel[s], ROLE_SELECTED, NULL);
@@ -150,7 +152,7 @@ ui_draw_selection(struct ui_app *app, struct ui_board_mark *marks)
 /* Every mark of the board, later ones over earlier ones. */
 static void
 ui_draw_marks(struct ui_app *app, const struct ui_piece *cells,
-	      struct ui_board_mark *marks)
+              struct ui_board_mark *marks)
 {
 	memset(marks, 0, sizeof *marks * (size_t)app->view->cells);
 	ui_draw_last_move(app, cells, marks);
@@ -170,7 +172,7 @@ ui_draw_tetris_clears(const struct ui_app *app, long counts[5])
 	int before = 0;
 	for (size_t i = 0; i <= app->shown; i++) {
 		app->session.ops->format_pos(&app->session.positions[i], fen,
-					     sizeof fen);
+		                             sizeof fen);
 		int filled = 0;
 		for (const char *p = fen; *p != '\0' && *p != ' '; p++)
 			filled += *p == '#';
@@ -197,34 +199,34 @@ ui_draw_piece(struct ui_app *app, int y, int x, const char *piece)
 			top = cells[i] / 10;
 	for (int i = 0; i < n; i++)
 		ui_grid_print(&app->grid, y + cells[i] / 10 - top,
-			      x + 2 * (cells[i] % 10 - 2), 2, ROLE_P1,
-			      app->glyphs->filled);
+		              x + 2 * (cells[i] % 10 - 2), 2, ROLE_P1,
+		              app->glyphs->filled);
 }
 
 static void
 ui_draw_tetris_box(struct ui_app *app, int y, int x,
-		   const struct ui_board_info *info)
+                   const struct ui_board_info *info)
 {
 	struct ui_grid *g = &app->grid;
 	long clears[5];
 	ui_draw_tetris_clears(app, clears);
 	ui_grid_printf(g, y, x, UI_TETRIS_BOX, ROLE_TITLE, "Piece %s",
-		       info->current);
+	               info->current);
 	ui_draw_piece(app, y + 1, x, info->current);
 	ui_grid_printf(g, y + 4, x, UI_TETRIS_BOX, ROLE_NORMAL, "Next  %s",
-		       info->next);
+	               info->next);
 	if (info->next[0] != '-')
 		ui_draw_piece(app, y + 5, x, info->next);
 	ui_grid_printf(g, y + 8, x, UI_TETRIS_BOX, ROLE_NORMAL, "Score %ld",
-		       info->score);
+	               info->score);
 	ui_grid_printf(g, y + 9, x, UI_TETRIS_BOX, ROLE_NORMAL, "Lines %ld",
-		       clears[0]);
+	               clears[0]);
 	static const char *const names[] = {"", "1x", "2x", "3x", "4x"};
 	for (int k = 1; k <= 4; k++)
 		ui_grid_printf(g, y + 9 + k, x, UI_TETRIS_BOX, ROLE_DIM,
-			       "  %s %ld", names[k], clears[k]);
+		               "  %s %ld", names[k], clears[k]);
 	ui_grid_printf(g, y + 15, x, UI_TETRIS_BOX, ROLE_DIM, "Rot %d Col %d",
-		       app->tetris_rot, app->tetris_col);
+	               app->tetris_rot, app->tetris_col);
 }
 
 static void
@@ -237,15 +239,15 @@ ui_draw_board(struct ui_app *app)
 	app->session.ops->format_pos(ui_play_shown(app), fen, sizeof fen);
 	if (app->view == NULL || !app->view->decode(fen, cells, &info)) {
 		ui_grid_print(&app->grid, app->board_y, app->board_x, -1,
-			      ROLE_WARN, "(no board view for this position)");
+		              ROLE_WARN, "(no board view for this position)");
 		return;
 	}
 	ui_draw_marks(app, cells, marks);
 	ui_board_draw(&app->grid, app->board_y, app->board_x, app->view,
-		      app->glyphs, cells, marks);
+	              app->glyphs, cells, marks);
 	if (app->session.ops->item_from_char != NULL)
 		ui_draw_tetris_box(app, app->board_y,
-				   app->board_x + app->view->width + 2, &info);
+		                   app->board_x + app->view->width + 2, &info);
 	int y, x;
 	app->view->cell_xy(app->cursor, &y, &x);
 	app->grid.cursor_y = app->board_y + y;
@@ -264,18 +266,18 @@ ui_draw_title(struct ui_app *app)
 			snprintf(who[i], sizeof who[i], "engine L%d", p->level);
 		else
 			snprintf(who[i], sizeof who[i], "%s",
-				 p->engine ? "engine" : "human");
+			         p->engine ? "engine" : "human");
 	}
 	int side = ops->side_to_move(ui_play_shown(app));
 	int n = snprintf(line, sizeof line, " tabula  %s   %s: %s", ops->title,
-			 ops->side_names[0], who[0]);
+	                 ops->side_names[0], who[0]);
 	if (ops->players > 1)
 		n += snprintf(line + n, sizeof line - (size_t)n, "  %s: %s",
-			      ops->side_names[1], who[1]);
+		              ops->side_names[1], who[1]);
 	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s%s",
-		 app->shown, app->session.ply,
-		 ops->players > 1 ? ops->side_names[side] : "",
-		 ops->players > 1 ? " to move" : "");
+	         app->shown, app->session.ply,
+	         ops->players > 1 ? ops->side_names[side] : "",
+	         ops->players > 1 ? " to move" : "");
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -299,18 +301,18 @@ ui_draw_score(const struct search_info *info, char *buf, size_t size)
 	int plies;
 	if (search_score_is_mate(info->score, &plies))
 		snprintf(buf, size, "%s in %d", plies > 0 ? "wins" : "loses",
-			 plies > 0 ? plies : -plies);
+		         plies > 0 ? plies : -plies);
 	else
 		snprintf(buf, size, "%+.2f%s", info->score / 100.0,
-			 info->bound == BOUND_LOWER   ? "+"
-			 : info->bound == BOUND_UPPER ? "-"
-						      : "");
+		         info->bound == BOUND_LOWER   ? "+"
+		         : info->bound == BOUND_UPPER ? "-"
+		                                      : "");
 }
 
 /* The moves of a line in notation, from the searched position. */
 static void
 ui_draw_pv_text(const struct ui_app *app, const struct search_info *info,
-		char *buf, size_t size)
+                char *buf, size_t size)
 {
 	const struct game_ops *ops = app->session.ops;
 	struct game_pos pos = app->session.positions[app->search_ply];
@@ -320,7 +322,7 @@ ui_draw_pv_text(const struct ui_app *app, const struct search_info *info,
 		char text[GAME_TEXT_MAX];
 		ops->format_move(&pos, info->pv[k], text, sizeof text);
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
-					k ? " " : "", text);
+		                        k ? " " : "", text);
 		ops->play(&pos, info->pv[k]);
 	}
 }
@@ -328,7 +330,7 @@ ui_draw_pv_text(const struct ui_app *app, const struct search_info *info,
 /* Prints text word-wrapped in rows of width w; returns the rows used. */
 static int
 ui_draw_wrapped(struct ui_grid *g, int y, int x, int w, int rows, int role,
-		const char *text, const char *ellipsis)
+                const char *text, const char *ellipsis)
 {
 	int used = 0;
 	const char *p = text;
@@ -346,7 +348,7 @@ ui_draw_wrapped(struct ui_grid *g, int y, int x, int w, int rows, int role,
 		ui_grid_printf(g, y + used, x, cut, role, "%.*s", cut, p);
 		if (used == rows - 1 && len > w)
 			ui_grid_print(g, y + used, x + cut, 1, ROLE_DIM,
-				      ellipsis);
+			              ellipsis);
 		p += cut;
 		while (*p == ' ')
 			p++;
@@ -361,11 +363,11 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 {
 	struct ui_grid *g = &app->grid;
 	const char *head = app->mode == SEARCH_THINK ? "Engine thinking"
-			   : app->analysis	     ? "Analysis"
-						     : "Analysis off";
+	                   : app->analysis           ? "Analysis"
+	                                             : "Analysis off";
 	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "%s%s", head,
-		       app->mode == SEARCH_THINK ? "  (! moves now)"
-						 : "  (a toggles)");
+	               app->mode == SEARCH_THINK ? "  (! moves now)"
+	                                         : "  (a toggles)");
 	if (app->info.line_count == 0 || app->search_ply != app->shown) {
 		if (app->mode != SEARCH_NONE)
 			ui_grid_print(g, y++, x, w, ROLE_DIM, "searching...");
@@ -377,14 +379,14 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 	ui_draw_count(top->nodes, nodes, sizeof nodes);
 	ui_draw_count(top->nps, nps, sizeof nps);
 	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d  score %s%s",
-		       top->depth, top->seldepth, score,
-		       app->info.finished ? "  done" : "");
+	               top->depth, top->seldepth, score,
+	               app->info.finished ? "  done" : "");
 	if (app->headless)
 		ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "nodes %s", nodes);
 	else
 		ui_grid_printf(g, y++, x, w, ROLE_NORMAL,
-			       "nodes %s  %s n/s  %.1fs", nodes, nps,
-			       (double)top->time_ms / 1000.0);
+		               "nodes %s  %s n/s  %.1fs", nodes, nps,
+		               (double)top->time_ms / 1000.0);
 	char pv[GAME_TEXT_MAX];
 	int lines = app->info.line_count;
 	for (int k = 0; k < lines; k++) {
@@ -393,14 +395,14 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 		if (lines == 1) {
 			ui_grid_print(g, y, x, 3, ROLE_DIM, "pv");
 			y += ui_draw_wrapped(g, y, x + 3, w - 3, UI_PV_ROWS,
-					     ROLE_NORMAL, pv,
-					     app->glyphs->ellipsis);
+			                     ROLE_NORMAL, pv,
+			                     app->glyphs->ellipsis);
 		} else {
 			ui_draw_score(line, score, sizeof score);
 			char row[GAME_TEXT_MAX + 64];
 			snprintf(row, sizeof row, "%d %s %s", k + 1, score, pv);
 			y += ui_draw_wrapped(g, y, x, w, 1, ROLE_NORMAL, row,
-					     app->glyphs->ellipsis);
+			                     app->glyphs->ellipsis);
 		}
 	}
 	return y + 1;
@@ -428,13 +430,13 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 		char text[GAME_TEXT_MAX];
 		const struct game_pos *pos = &app->session.positions[ply - 1];
 		ops->format_move(pos, app->session.moves[ply - 1], text,
-				 sizeof text);
+		                 sizeof text);
 		int side = ops->side_to_move(pos);
 		bool here = (size_t)ply == app->shown;
 		ui_grid_printf(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
-			       "%c%3ld %c %s", here ? '>' : ' ', ply,
-			       ops->players > 1 ? ops->side_letters[side] : ' ',
-			       text);
+		               "%c%3ld %c %s", here ? '>' : ' ', ply,
+		               ops->players > 1 ? ops->side_letters[side] : ' ',
+		               text);
 	}
 }
 
@@ -447,15 +449,14 @@ ui_draw_status(struct ui_app *app)
 		ui_grid_print(g, y, x, 1, ROLE_STATUS, " ");
 	if (app->prompting) {
 		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "move: %s",
-			       app->prompt);
+		               app->prompt);
 		g->cursor_y = y;
 		g->cursor_x = 6 + (int)app->prompt_len;
 		return;
 	}
 	const char *text = app->status[0] ? app->status : "? keys  q quit";
-	ui_grid_print(g, y, 0, g->width, app->status_warn ? ROLE_WARN
-							   : ROLE_STATUS,
-		      text);
+	ui_grid_print(g, y, 0, g->width,
+	              app->status_warn ? ROLE_WARN : ROLE_STATUS, text);
 }
 
 static void
@@ -464,9 +465,9 @@ ui_draw_game(struct ui_app *app)
 	struct ui_grid *g = &app->grid;
 	ui_draw_title(app);
 	/* Tall boards (the Tetris well) start right under the title. */
-	app->board_y = app->view != NULL && app->view->height > UI_MIN_HEIGHT - 4
-			       ? 1
-			       : 2;
+	app->board_y =
+	        app->view != NULL && app->view->height > UI_MIN_HEIGHT - 4 ? 1
+	                                                                   : 2;
 	app->board_x = 1;
 	if (app->view == NULL)
 		return;
@@ -495,7 +496,7 @@ ui_draw_help_line(void *ctx, const char *keys, const char *what)
 	}
 	ui_grid_printf(h->g, h->y, h->x, 12, ROLE_TITLE, "%s", keys);
 	ui_grid_printf(h->g, h->y, h->x + 12, h->col_w - 13, ROLE_NORMAL, "%s",
-		       what);
+	               what);
 	h->y++;
 }
 
@@ -504,7 +505,7 @@ ui_draw_help(struct ui_app *app)
 {
 	struct ui_grid *g = &app->grid;
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE,
-		      " tabula: keys (any key returns)");
+	              " tabula: keys (any key returns)");
 	struct ui_draw_help_ctx h = {g, 2, 1, g->width / 2};
 	ui_keys_each(ui_draw_help_line, &h);
 }
@@ -515,12 +516,12 @@ ui_draw_too_small(struct ui_app *app)
 	struct ui_grid *g = &app->grid;
 	char text[128];
 	snprintf(text, sizeof text, "Terminal too small: %dx%d, need %dx%d",
-		 g->width, g->height, UI_MIN_WIDTH, UI_MIN_HEIGHT);
+	         g->width, g->height, UI_MIN_WIDTH, UI_MIN_HEIGHT);
 	int y = g->height / 2, x = (g->width - (int)strlen(text)) / 2;
 	ui_grid_print(g, y > 0 ? y - 1 : 0, x > 0 ? x : 0, g->width, ROLE_WARN,
-		      text);
+	              text);
 	ui_grid_print(g, y + 1, 0, g->width, ROLE_DIM,
-		      " q quits; the game goes on when the terminal grows");
+	              " q quits; the game goes on when the terminal grows");
 }
 
 void

@@ -25,7 +25,7 @@ struct ui_engine {
 	 * `started`, which only the UI thread writes. */
 	pthread_mutex_t lock;
 	unsigned started; /* searches started so far */
-	unsigned ended;	  /* searches whose done has fired */
+	unsigned ended;   /* searches whose done has fired */
 	struct ui_engine_view box;
 };
 
@@ -97,10 +97,13 @@ ui_engine_new(size_t hash_mb, char *err, size_t err_size)
 		fcntl(e->pipe_fd[i], F_SETFD, FD_CLOEXEC);
 	}
 	pthread_mutex_init(&e->lock, NULL);
-	e->searcher = searcher_new(hash_mb, ui_engine_report, ui_engine_done, e);
+	e->searcher =
+	        searcher_new(hash_mb, ui_engine_report, ui_engine_done, e);
 	if (e->searcher == NULL) {
-		snprintf(err, err_size, "cannot start the search thread "
-					"(%zu MiB hash)", hash_mb);
+		snprintf(err, err_size,
+		         "cannot start the search thread "
+		         "(%zu MiB hash)",
+		         hash_mb);
 		ui_engine_free(e);
 		return NULL;
 	}
@@ -136,7 +139,7 @@ ui_engine_drain(struct ui_engine *e)
 
 unsigned
 ui_engine_start(struct ui_engine *e, const struct game_ops *ops,
-		const struct game_pos *pos, const struct search_limits *lim)
+                const struct game_pos *pos, const struct search_limits *lim)
 {
 	/* Count the start before the searcher can report on it. */
 	pthread_mutex_lock(&e->lock);

@@ -20,12 +20,12 @@
 
 /* What the UI sees of the search: a copy taken under the mailbox lock. */
 struct ui_engine_view {
-	uint64_t generation;	 /* bumped by every report and every end */
-	unsigned search;	 /* which start these lines belong to */
+	uint64_t generation; /* bumped by every report and every end */
+	unsigned search;     /* which start these lines belong to */
 	struct search_info lines[UI_ENGINE_MAX_LINES];
-	int line_count;		 /* lines reported so far (multipv order) */
-	bool finished;		 /* the search ended */
-	game_move best;		 /* its move, when finished and has_move */
+	int line_count; /* lines reported so far (multipv order) */
+	bool finished;  /* the search ended */
+	game_move best; /* its move, when finished and has_move */
 	bool has_move;
 };
 
@@ -46,8 +46,8 @@ void ui_engine_drain(struct ui_engine *e);
 /* Starts searching pos; returns the search's number.  A running search is
  * stopped first and its reports are ignored from now on. */
 unsigned ui_engine_start(struct ui_engine *e, const struct game_ops *ops,
-			 const struct game_pos *pos,
-			 const struct search_limits *lim);
+                         const struct game_pos *pos,
+                         const struct search_limits *lim);
 
 /* Asks the running search to end now (its move is still reported). */
 void ui_engine_stop(struct ui_engine *e);

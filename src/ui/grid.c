@@ -60,8 +60,11 @@ ui_grid_at(struct ui_grid *g, int y, int x)
 static int
 ui_grid_char_len(const unsigned char *s)
 {
-	int len = *s < 0x80 ? 1 : *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3
-		: *s >= 0xc0 ? 2 : 1;
+	int len = *s < 0x80    ? 1
+	          : *s >= 0xf0 ? 4
+	          : *s >= 0xe0 ? 3
+	          : *s >= 0xc0 ? 2
+	                       : 1;
 	for (int i = 1; i < len; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 1;
@@ -71,7 +74,7 @@ ui_grid_char_len(const unsigned char *s)
 
 int
 ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
-	      const char *text)
+              const char *text)
 {
 	int cols = 0;
 	const unsigned char *s = (const unsigned char *)text;
@@ -93,7 +96,7 @@ ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
 
 int
 ui_grid_printf(struct ui_grid *g, int y, int x, int max, int role,
-	       const char *fmt, ...)
+               const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
@@ -118,8 +121,8 @@ ui_grid_dump(const struct ui_grid *g, FILE *out)
 {
 	for (int y = 0; y < g->height; y++) {
 		int end = g->width;
-		while (end > 0 && strcmp(g->cells[y * g->width + end - 1].glyph,
-					 " ") == 0)
+		while (end > 0 &&
+		       strcmp(g->cells[y * g->width + end - 1].glyph, " ") == 0)
 			end--;
 		for (int x = 0; x < end; x++)
 			fputs(g->cells[y * g->width + x].glyph, out);
@@ -131,11 +134,13 @@ char
 ui_grid_role_letter(int role)
 {
 	static const char letters[ROLE_COUNT] = {
-		[ROLE_NORMAL] = ' ', [ROLE_DIM] = '.',	    [ROLE_TITLE] = 't',
-		[ROLE_P1] = '1',     [ROLE_P2] = '2',	    [ROLE_CURSOR] = 'C',
-		[ROLE_SELECTED] = 'S', [ROLE_TARGET] = 'T', [ROLE_LAST] = 'L',
-		[ROLE_GHOST] = 'G',  [ROLE_CLEARED] = 'X',  [ROLE_WARN] = 'W',
-		[ROLE_STATUS] = 's',
+	        [ROLE_NORMAL] = ' ',   [ROLE_DIM] = '.',
+	        [ROLE_TITLE] = 't',    [ROLE_P1] = '1',
+	        [ROLE_P2] = '2',       [ROLE_CURSOR] = 'C',
+	        [ROLE_SELECTED] = 'S', [ROLE_TARGET] = 'T',
+	        [ROLE_LAST] = 'L',     [ROLE_GHOST] = 'G',
+	        [ROLE_CLEARED] = 'X',  [ROLE_WARN] = 'W',
+	        [ROLE_STATUS] = 's',
 	};
 	return role >= 0 && role < ROLE_COUNT ? letters[role] : '?';
 }
@@ -145,11 +150,13 @@ ui_grid_dump_roles(const struct ui_grid *g, FILE *out)
 {
 	for (int y = 0; y < g->height; y++) {
 		int end = g->width;
-		while (end > 0 && ui_grid_role_letter(
-					  g->cells[y * g->width + end - 1].role) == ' ')
+		while (end > 0 &&
+		       ui_grid_role_letter(
+		               g->cells[y * g->width + end - 1].role) == ' ')
 			end--;
 		for (int x = 0; x < end; x++)
-			fputc(ui_grid_role_letter(g->cells[y * g->width + x].role),
+			fputc(ui_grid_role_letter(
+			              g->cells[y * g->width + x].role),
 			      out);
 		fputc('\n', out);
 	}

@@ -13,7 +13,7 @@
 /* Semantic roles: what a cell means, never how it looks. */
 enum ui_role {
 	ROLE_NORMAL,
-	ROLE_DIM,      /* labels, wrapped neighbours, hints */
+	ROLE_DIM, /* labels, wrapped neighbours, hints */
 	ROLE_TITLE,
 	ROLE_P1,       /* player 1's pieces */
 	ROLE_P2,       /* player 2's pieces */
@@ -58,11 +58,11 @@ struct ui_cell *ui_grid_at(struct ui_grid *g, int y, int x);
  * the right edge or after max columns (max < 0: no limit); returns the
  * columns written. */
 int ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
-		  const char *text);
+                  const char *text);
 
 /* printf into the grid (see ui_grid_print). */
 int ui_grid_printf(struct ui_grid *g, int y, int x, int max, int role,
-		   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* Changes the role of the cells in [x, x + n) of row y. */
 void ui_grid_set_role(struct ui_grid *g, int y, int x, int n, int role);

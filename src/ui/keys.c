@@ -48,7 +48,8 @@ ui_keys_move(struct ui_app *app, int dy, int dx)
 		int before_rot = app->tetris_rot, before_col = app->tetris_col;
 		if (ui_play_tetris_index(app) < 0 && dy < 0) {
 			/* Skip rotations with no placement (the O piece). */
-			for (int k = 0; k < 4 && ui_play_tetris_index(app) < 0; k++)
+			for (int k = 0; k < 4 && ui_play_tetris_index(app) < 0;
+			     k++)
 				app->tetris_rot = (app->tetris_rot + 1) % 4;
 		}
 		if (ui_play_tetris_index(app) < 0) {
@@ -62,13 +63,29 @@ ui_keys_move(struct ui_app *app, int dy, int dx)
 	app->dirty = true;
 }
 
-static void cmd_left(struct ui_app *app) { ui_keys_move(app, 0, -1); }
-static void cmd_right(struct ui_app *app) { ui_keys_move(app, 0, 1); }
-static void cmd_up(struct ui_app *app) { ui_keys_move(app, -1, 0); }
-static void cmd_down(struct ui_app *app) { ui_keys_move(app, 1, 0); }
+static void
+ui_keys_cmd_left(struct ui_app *app)
+{
+	ui_keys_move(app, 0, -1);
+}
+static void
+ui_keys_cmd_right(struct ui_app *app)
+{
+	ui_keys_move(app, 0, 1);
+}
+static void
+ui_keys_cmd_up(struct ui_app *app)
+{
+	ui_keys_move(app, -1, 0);
+}
+static void
+ui_keys_cmd_down(struct ui_app *app)
+{
+	ui_keys_move(app, 1, 0);
+}
 
 static void
-cmd_select(struct ui_app *app)
+ui_keys_cmd_select(struct ui_app *app)
 {
 	if (ui_keys_is_tetris(app)) {
 		int i = ui_play_tetris_index(app);
@@ -106,7 +123,7 @@ ui_keys_next_cell(const struct ui_app *app, const struct ui_move *m)
 /* Moves the cursor to the next cell (in board order, after the cursor)
  * where a legal move starts or goes on. */
 static void
-cmd_next_target(struct ui_app *app)
+ui_keys_cmd_next_target(struct ui_app *app)
 {
 	int best = -1, first = -1;
 	for (int i = 0; i < app->nmoves; i++) {
@@ -129,7 +146,7 @@ cmd_next_target(struct ui_app *app)
 }
 
 static void
-cmd_cancel(struct ui_app *app)
+ui_keys_cmd_cancel(struct ui_app *app)
 {
 	app->nsel = 0;
 	ui_status(app, false, "selection cleared");
@@ -145,18 +162,30 @@ ui_keys_prompt(struct ui_app *app, int kind)
 	app->dirty = true;
 }
 
-static void cmd_type(struct ui_app *app) { ui_keys_prompt(app, UI_PROMPT_MOVE); }
-static void cmd_save(struct ui_app *app) { ui_keys_prompt(app, UI_PROMPT_SAVE); }
-static void cmd_open(struct ui_app *app) { ui_keys_prompt(app, UI_PROMPT_OPEN); }
+static void
+ui_keys_cmd_type(struct ui_app *app)
+{
+	ui_keys_prompt(app, UI_PROMPT_MOVE);
+}
+static void
+ui_keys_cmd_save(struct ui_app *app)
+{
+	ui_keys_prompt(app, UI_PROMPT_SAVE);
+}
+static void
+ui_keys_cmd_open(struct ui_app *app)
+{
+	ui_keys_prompt(app, UI_PROMPT_OPEN);
+}
 
 static void
-cmd_pass(struct ui_app *app)
+ui_keys_cmd_pass(struct ui_app *app)
 {
 	ui_play_text(app, "pass");
 }
 
 static void
-cmd_analysis(struct ui_app *app)
+ui_keys_cmd_analysis(struct ui_app *app)
 {
 	app->analysis = !app->analysis;
 	ui_status(app, false, "analysis %s", app->analysis ? "on" : "off");
@@ -175,11 +204,19 @@ ui_keys_multipv(struct ui_app *app, int delta)
 	ui_play_sync_search(app);
 }
 
-static void cmd_more_lines(struct ui_app *app) { ui_keys_multipv(app, 1); }
-static void cmd_fewer_lines(struct ui_app *app) { ui_keys_multipv(app, -1); }
+static void
+ui_keys_cmd_more_lines(struct ui_app *app)
+{
+	ui_keys_multipv(app, 1);
+}
+static void
+ui_keys_cmd_fewer_lines(struct ui_app *app)
+{
+	ui_keys_multipv(app, -1);
+}
 
 static void
-cmd_move_now(struct ui_app *app)
+ui_keys_cmd_move_now(struct ui_app *app)
 {
 	if (app->mode == SEARCH_THINK) {
 		ui_engine_stop(app->engine);
@@ -206,22 +243,35 @@ ui_keys_show(struct ui_app *app, size_t ply)
 		return;
 	app->shown = ply;
 	ui_status(app, false, "ply %zu of %zu%s", ply, app->session.ply,
-		  ply < app->session.ply ? ": a move here drops the later ones"
-					 : "");
+	          ply < app->session.ply ? ": a move here drops the later ones"
+	                                 : "");
 	ui_play_changed(app);
 }
 
-static void cmd_back(struct ui_app *app)
+static void
+ui_keys_cmd_back(struct ui_app *app)
 {
 	if (app->shown > 0)
 		ui_keys_show(app, app->shown - 1);
 }
-static void cmd_forward(struct ui_app *app) { ui_keys_show(app, app->shown + 1); }
-static void cmd_start(struct ui_app *app) { ui_keys_show(app, 0); }
-static void cmd_end(struct ui_app *app) { ui_keys_show(app, app->session.ply); }
+static void
+ui_keys_cmd_forward(struct ui_app *app)
+{
+	ui_keys_show(app, app->shown + 1);
+}
+static void
+ui_keys_cmd_start(struct ui_app *app)
+{
+	ui_keys_show(app, 0);
+}
+static void
+ui_keys_cmd_end(struct ui_app *app)
+{
+	ui_keys_show(app, app->session.ply);
+}
 
 static void
-cmd_takeback(struct ui_app *app)
+ui_keys_cmd_takeback(struct ui_app *app)
 {
 	struct session *s = &app->session;
 	if (s->ply == 0) {
@@ -232,10 +282,10 @@ cmd_takeback(struct ui_app *app)
 	do {
 		session_undo(s);
 	} while (s->ply > 0 &&
-		 app->players[s->ops->side_to_move(session_current(s))].engine);
+	         app->players[s->ops->side_to_move(session_current(s))].engine);
 	app->shown = s->ply;
-	app->paused = app->players[s->ops->side_to_move(session_current(s))]
-			      .engine;
+	app->paused =
+	        app->players[s->ops->side_to_move(session_current(s))].engine;
 	for (size_t i = s->ply; i < app->meta.comment_count; i++)
 		record_meta_set_comment(&app->meta, i, NULL);
 	char err[512];
@@ -247,21 +297,21 @@ cmd_takeback(struct ui_app *app)
 }
 
 static void
-cmd_engine_side(struct ui_app *app)
+ui_keys_cmd_engine_side(struct ui_app *app)
 {
 	int side = app->session.ops->side_to_move(ui_play_shown(app));
 	struct ui_player *p = &app->players[side];
 	ui_player_set(p, p->engine ? 0 : UI_DEFAULT_LEVEL);
 	ui_status(app, false, "%s is now played by %s",
-		  app->session.ops->side_names[side],
-		  p->engine ? "the engine" : "you");
+	          app->session.ops->side_names[side],
+	          p->engine ? "the engine" : "you");
 	app->paused = false;
 	app->mode = SEARCH_NONE;
 	ui_play_sync_search(app);
 }
 
 static void
-cmd_menu(struct ui_app *app)
+ui_keys_cmd_menu(struct ui_app *app)
 {
 	ui_menu_init(app);
 	app->screen = SCREEN_MENU;
@@ -269,58 +319,114 @@ cmd_menu(struct ui_app *app)
 }
 
 static void
-cmd_help(struct ui_app *app)
+ui_keys_cmd_help(struct ui_app *app)
 {
 	app->screen = SCREEN_HELP;
 	app->dirty = true;
 }
 
 static void
-cmd_redraw(struct ui_app *app)
+ui_keys_cmd_redraw(struct ui_app *app)
 {
 	app->dirty = true;
 }
 
 static void
-cmd_quit(struct ui_app *app)
+ui_keys_cmd_quit(struct ui_app *app)
 {
 	app->quit = true;
 }
 
 static const struct ui_command UI_COMMANDS[] = {
-	{"left", {'h', KEY_LEFT}, "h Left", "left (Tetris: column)", cmd_left},
-	{"right", {'l', KEY_RIGHT}, "l Right", "right (Tetris: column)", cmd_right},
-	{"up", {'k', KEY_UP}, "k Up", "up (Tetris: rotate)", cmd_up},
-	{"down", {'j', KEY_DOWN}, "j Down", "down (Tetris: drop)", cmd_down},
-	{"select", {'\n', '\r', ' ', KEY_ENTER}, "Enter Space", "pick a cell, play a move", cmd_select},
-	{"next-target", {'\t'}, "Tab", "to the next legal cell", cmd_next_target},
-	{"cancel", {27, KEY_BACKSPACE, 127}, "Esc", "drop the picked cells", cmd_cancel},
-	{"type", {':', 'm'}, ": m", "type a move in notation", cmd_type},
-	{"pass", {'p'}, "p", "pass (TZAAR second move)", cmd_pass},
-	{"analysis", {'a'}, "a", "analysis on or off", cmd_analysis},
-	{"more-lines", {'+', '='}, "+", "one more analysis line", cmd_more_lines},
-	{"fewer-lines", {'-'}, "-", "one analysis line fewer", cmd_fewer_lines},
-	{"move-now", {'!'}, "!", "engine: move now", cmd_move_now},
-	{"engine-side", {'e'}, "e", "engine or human plays side", cmd_engine_side},
-	{"back", {'[', KEY_PPAGE}, "[ PgUp", "one move back", cmd_back},
-	{"forward", {']', KEY_NPAGE}, "] PgDn", "one move forward", cmd_forward},
-	{"start", {'{', KEY_HOME}, "{ Home", "to the start position", cmd_start},
-	{"end", {'}', KEY_END}, "} End", "to the latest position", cmd_end},
-	{"takeback", {'u'}, "u", "take back your last move", cmd_takeback},
-	{"save", {'w'}, "w", "save the game to a file", cmd_save},
-	{"open", {'o'}, "o", "open a saved game", cmd_open},
-	{"menu", {'n'}, "n", "new game (the menu)", cmd_menu},
-	{"help", {'?'}, "?", "this help", cmd_help},
-	{"redraw", {12}, "Ctrl-L", "redraw the screen", cmd_redraw},
-	{"quit", {'q'}, "q", "save and quit", cmd_quit},
+        {"left",
+         {'h', KEY_LEFT},
+         "h Left",
+         "left (Tetris: column)",
+         ui_keys_cmd_left},
+        {"right",
+         {'l', KEY_RIGHT},
+         "l Right",
+         "right (Tetris: column)",
+         ui_keys_cmd_right},
+        {"up", {'k', KEY_UP}, "k Up", "up (Tetris: rotate)", ui_keys_cmd_up},
+        {"down",
+         {'j', KEY_DOWN},
+         "j Down",
+         "down (Tetris: drop)",
+         ui_keys_cmd_down},
+        {"select",
+         {'\n', '\r', ' ', KEY_ENTER},
+         "Enter Space",
+         "pick a cell, play a move",
+         ui_keys_cmd_select},
+        {"next-target",
+         {'\t'},
+         "Tab",
+         "to the next legal cell",
+         ui_keys_cmd_next_target},
+        {"cancel",
+         {27, KEY_BACKSPACE, 127},
+         "Esc",
+         "drop the picked cells",
+         ui_keys_cmd_cancel},
+        {"type",
+         {':', 'm'},
+         ": m",
+         "type a move in notation",
+         ui_keys_cmd_type},
+        {"pass", {'p'}, "p", "pass (TZAAR second move)", ui_keys_cmd_pass},
+        {"analysis", {'a'}, "a", "analysis on or off", ui_keys_cmd_analysis},
+        {"more-lines",
+         {'+', '='},
+         "+",
+         "one more analysis line",
+         ui_keys_cmd_more_lines},
+        {"fewer-lines",
+         {'-'},
+         "-",
+         "one analysis line fewer",
+         ui_keys_cmd_fewer_lines},
+        {"move-now", {'!'}, "!", "engine: move now", ui_keys_cmd_move_now},
+        {"engine-side",
+         {'e'},
+         "e",
+         "engine or human plays side",
+         ui_keys_cmd_engine_side},
+        {"back", {'[', KEY_PPAGE}, "[ PgUp", "one move back", ui_keys_cmd_back},
+        {"forward",
+         {']', KEY_NPAGE},
+         "] PgDn",
+         "one move forward",
+         ui_keys_cmd_forward},
+        {"start",
+         {'{', KEY_HOME},
+         "{ Home",
+         "to the start position",
+         ui_keys_cmd_start},
+        {"end",
+         {'}', KEY_END},
+         "} End",
+         "to the latest position",
+         ui_keys_cmd_end},
+        {"takeback",
+         {'u'},
+         "u",
+         "take back your last move",
+         ui_keys_cmd_takeback},
+        {"save", {'w'}, "w", "save the game to a file", ui_keys_cmd_save},
+        {"open", {'o'}, "o", "open a saved game", ui_keys_cmd_open},
+        {"menu", {'n'}, "n", "new game (the menu)", ui_keys_cmd_menu},
+        {"help", {'?'}, "?", "this help", ui_keys_cmd_help},
+        {"redraw", {12}, "Ctrl-L", "redraw the screen", ui_keys_cmd_redraw},
+        {"quit", {'q'}, "q", "save and quit", ui_keys_cmd_quit},
 };
 
 static const int UI_COMMAND_COUNT =
-	(int)(sizeof UI_COMMANDS / sizeof UI_COMMANDS[0]);
+        (int)(sizeof UI_COMMANDS / sizeof UI_COMMANDS[0]);
 
 void
 ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
-	     void *ctx)
+             void *ctx)
 {
 	for (int i = 0; i < UI_COMMAND_COUNT; i++)
 		fn(ctx, UI_COMMANDS[i].label, UI_COMMANDS[i].help);
@@ -370,7 +476,7 @@ ui_keys_prompt_key(struct ui_app *app, int key)
 		if (app->prompt_len > 0)
 			app->prompt[--app->prompt_len] = '\0';
 	} else if (key >= ' ' && key < 127 &&
-		   app->prompt_len + 1 < sizeof app->prompt) {
+	           app->prompt_len + 1 < sizeof app->prompt) {
 		app->prompt[app->prompt_len++] = (char)key;
 		app->prompt[app->prompt_len] = '\0';
 	}
@@ -380,7 +486,8 @@ void
 ui_keys_handle(struct ui_app *app, int key)
 {
 	app->dirty = true;
-	if (app->grid.width < UI_MIN_WIDTH || app->grid.height < UI_MIN_HEIGHT) {
+	if (app->grid.width < UI_MIN_WIDTH ||
+	    app->grid.height < UI_MIN_HEIGHT) {
 		if (key == 'q')
 			app->quit = true;
 		return;
@@ -402,7 +509,8 @@ ui_keys_handle(struct ui_app *app, int key)
 		return;
 	}
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
-		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k]; k++) {
+		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
+		     k++) {
 			if (UI_COMMANDS[i].keys[k] == key) {
 				UI_COMMANDS[i].run(app);
 				return;
@@ -411,7 +519,7 @@ ui_keys_handle(struct ui_app *app, int key)
 	}
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",
-			  key);
+		          key);
 }
 
 void
@@ -424,5 +532,5 @@ ui_keys_click(struct ui_app *app, int y, int x)
 	if (cell < 0)
 		return;
 	app->cursor = cell;
-	cmd_select(app);
+	ui_keys_cmd_select(app);
 }

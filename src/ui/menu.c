@@ -68,46 +68,49 @@ ui_menu_draw(struct ui_app *app)
 	}
 	char rows[MENU_ROWS][300];
 	snprintf(rows[MENU_GAME], sizeof rows[0], "Game          < %s >",
-		 ops->title);
+	         ops->title);
 	snprintf(rows[MENU_PLAYER1], sizeof rows[0], "%-13s < %s >",
-		 ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
+	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
 	snprintf(rows[MENU_PLAYER2], sizeof rows[0], "%-13s < %s >",
-		 ops->players > 1 ? ops->side_names[1] : "(one player)",
-		 ui_menu_who(m->who[1], b, sizeof b));
+	         ops->players > 1 ? ops->side_names[1] : "(one player)",
+	         ui_menu_who(m->who[1], b, sizeof b));
 	snprintf(rows[MENU_SETUP], sizeof rows[0], "TZAAR set-up  < %s >",
-		 m->random_setup ? "random (seed below)" : "standard");
+	         m->random_setup ? "random (seed below)" : "standard");
 	snprintf(rows[MENU_PIECES], sizeof rows[0], "Tetris pieces < %s >",
-		 m->pieces_file[0] ? m->pieces_file : "random (seed below)");
+	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
 	snprintf(rows[MENU_SEED], sizeof rows[0], "Seed            %" PRIu64,
-		 m->seed);
+	         m->seed);
 	snprintf(rows[MENU_START], sizeof rows[0], "Start");
 	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
 	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
 	for (int i = 0; i < MENU_ROWS; i++) {
-		bool dim = (i == MENU_SETUP && strcmp(ops->name, "tzaar") != 0) ||
-			   (i == MENU_PIECES && ops->item_from_char == NULL) ||
-			   (i == MENU_PLAYER2 && ops->players < 2);
-		int role = i == m->row ? ROLE_CURSOR : dim ? ROLE_DIM : ROLE_NORMAL;
+		bool dim =
+		        (i == MENU_SETUP && strcmp(ops->name, "tzaar") != 0) ||
+		        (i == MENU_PIECES && ops->item_from_char == NULL) ||
+		        (i == MENU_PLAYER2 && ops->players < 2);
+		int role = i == m->row ? ROLE_CURSOR
+		           : dim       ? ROLE_DIM
+		                       : ROLE_NORMAL;
 		ui_grid_printf(g, 2 + i, 2, g->width - 4, role, "%c %s",
-			       i == m->row ? '>' : ' ', rows[i]);
+		               i == m->row ? '>' : ' ', rows[i]);
 	}
 	if (m->row == MENU_START || m->row == MENU_RESUME) {
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
 	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-		      "Up/Down: line  Left/Right: change  Enter: start  "
-		      "digits: seed  letters: file");
+	              "Up/Down: line  Left/Right: change  Enter: start  "
+	              "digits: seed  letters: file");
 	if (app->status[0] != '\0')
 		ui_grid_print(g, g->height - 1, 0, g->width,
-			      app->status_warn ? ROLE_WARN : ROLE_STATUS,
-			      app->status);
+		              app->status_warn ? ROLE_WARN : ROLE_STATUS,
+		              app->status);
 }
 
 /* Reads a file of piece letters (whitespace ignored) into a string. */
 static char *
 ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
-		    size_t err_size)
+                    size_t err_size)
 {
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
@@ -118,13 +121,16 @@ ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
 	char *buf = malloc(cap);
 	int c;
 	long offset = 0;
-	while (buf != NULL && (c = fgetc(f)) != EOF && offset < UI_MENU_MAX_PIECES) {
+	while (buf != NULL && (c = fgetc(f)) != EOF &&
+	       offset < UI_MENU_MAX_PIECES) {
 		offset++;
 		if (isspace(c))
 			continue;
-		if (ops->item_from_char(toupper(c) == c ? (char)c : (char)toupper(c)) < 0) {
-			snprintf(err, err_size, "%s: byte %ld: '%c' is not a piece",
-				 path, offset, isprint(c) ? c : '?');
+		if (ops->item_from_char(
+		            toupper(c) == c ? (char)c : (char)toupper(c)) < 0) {
+			snprintf(err, err_size,
+			         "%s: byte %ld: '%c' is not a piece", path,
+			         offset, isprint(c) ? c : '?');
 			free(buf);
 			fclose(f);
 			return NULL;
@@ -157,8 +163,8 @@ ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
 
 bool
 ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
-	      bool random_setup, uint64_t seed, const char *pieces_file,
-	      char *err, size_t err_size)
+              bool random_setup, uint64_t seed, const char *pieces_file,
+              char *err, size_t err_size)
 {
 	struct game_setup setup = {0};
 	char *stream = NULL;
@@ -167,7 +173,7 @@ ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
 	if (ops->item_from_char != NULL) {
 		if (pieces_file != NULL && pieces_file[0] != '\0') {
 			stream = ui_menu_read_pieces(ops, pieces_file, err,
-						     err_size);
+			                             err_size);
 			if (stream == NULL)
 				return false;
 		} else {
@@ -178,7 +184,7 @@ ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
 				return false;
 			}
 			record_stream_from_seed(ops, setup.seed, stream,
-						RECORD_SEED_STREAM_LEN);
+			                        RECORD_SEED_STREAM_LEN);
 		}
 	}
 	for (int i = 0; i < 2; i++)
@@ -239,7 +245,7 @@ ui_menu_activate(struct ui_app *app)
 		const struct game_ops *ops = registry_at((size_t)m->game);
 		if (ops != NULL &&
 		    !ui_menu_start(app, ops, m->who, m->random_setup, m->seed,
-				   m->pieces_file, err, sizeof err))
+		                   m->pieces_file, err, sizeof err))
 			ui_status(app, true, "%s", err);
 	}
 }

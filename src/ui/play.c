@@ -53,7 +53,7 @@ ui_player_describe(const struct ui_player *p, char *buf, size_t size)
 		snprintf(buf, size, "engine depth %d", p->lim.depth);
 	else
 		snprintf(buf, size, "engine movetime %lld",
-			 (long long)p->lim.movetime_ms);
+		         (long long)p->lim.movetime_ms);
 }
 
 bool
@@ -98,21 +98,21 @@ static void
 ui_play_fill_meta(struct ui_app *app)
 {
 	ui_player_describe(&app->players[0], app->meta.player1,
-			   sizeof app->meta.player1);
+	                   sizeof app->meta.player1);
 	if (app->session.ops->players > 1)
 		ui_player_describe(&app->players[1], app->meta.player2,
-				   sizeof app->meta.player2);
+		                   sizeof app->meta.player2);
 	time_t now = time(NULL);
 	struct tm tm;
 	if (app->meta.date[0] == '\0' && localtime_r(&now, &tm) != NULL)
 		strftime(app->meta.date, sizeof app->meta.date, "%Y.%m.%d",
-			 &tm);
+		         &tm);
 }
 
 bool
 ui_play_new(struct ui_app *app, const struct game_ops *ops,
-	    const struct game_setup *setup, const char *stream, char *err,
-	    size_t err_size)
+            const struct game_setup *setup, const char *stream, char *err,
+            size_t err_size)
 {
 	struct session s;
 	if (!session_init(&s, ops, setup)) {
@@ -170,7 +170,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	app->flash_until_ms = 0;
 	ui_play_fill_meta(app);
 	ui_status(app, false, "%s: %s", app->session.ops->title,
-		  app->session.ply ? "game resumed" : "new game");
+	          app->session.ply ? "game resumed" : "new game");
 	ui_play_changed(app);
 	ui_play_place_cursor(app);
 }
@@ -188,8 +188,8 @@ ui_play_list_moves(struct ui_app *app)
 		m->move = list[i];
 		ops->format_move(pos, list[i], m->text, sizeof m->text);
 		m->ncells = app->view ? app->view->move_cells(m->text, m->cells,
-							      UI_MOVE_CELLS)
-				      : 0;
+		                                              UI_MOVE_CELLS)
+		                      : 0;
 	}
 }
 
@@ -205,7 +205,7 @@ ui_play_tetris_clamp(struct ui_app *app)
 		if (sscanf(app->moves[i].text, "r%dx%d", &rot, &col) != 2)
 			continue;
 		int dist = abs(col - app->tetris_col) +
-			   (rot != app->tetris_rot) * 100;
+		           (rot != app->tetris_rot) * 100;
 		if (best < 0 || dist < best_dist) {
 			best = i;
 			best_dist = dist;
@@ -220,8 +220,7 @@ int
 ui_play_tetris_index(const struct ui_app *app)
 {
 	char want[32];
-	snprintf(want, sizeof want, "r%dx%d", app->tetris_rot,
-		 app->tetris_col);
+	snprintf(want, sizeof want, "r%dx%d", app->tetris_rot, app->tetris_col);
 	for (int i = 0; i < app->nmoves; i++) {
 		if (strcmp(app->moves[i].text, want) == 0)
 			return i;
@@ -264,7 +263,7 @@ ui_play_sync_search(struct ui_app *app)
 	if (ui_play_over(app, pos) || app->nmoves == 0) {
 		want = SEARCH_NONE;
 	} else if (app->shown == app->session.ply &&
-		   app->players[side].engine && !app->paused) {
+	           app->players[side].engine && !app->paused) {
 		want = SEARCH_THINK;
 		lim = app->players[side].lim;
 		if (app->analysis && app->multipv > lim.multipv)
@@ -305,7 +304,7 @@ ui_play_comment(const struct search_info *info, char *buf, size_t size)
 		snprintf(buf, size, "#%+d/%d", plies, info->depth);
 	else
 		snprintf(buf, size, "%+.2f/%d", info->score / 100.0,
-			 info->depth);
+		         info->depth);
 }
 
 void
@@ -315,7 +314,8 @@ ui_play_poll_search(struct ui_app *app)
 		return;
 	struct ui_engine_view v;
 	ui_engine_snapshot(app->engine, &v);
-	if (v.search != app->search_number || v.generation == app->info.generation)
+	if (v.search != app->search_number ||
+	    v.generation == app->info.generation)
 		return;
 	app->info = v;
 	app->dirty = true;
@@ -325,11 +325,12 @@ ui_play_poll_search(struct ui_app *app)
 			char comment[64] = "";
 			if (v.line_count > 0)
 				ui_play_comment(&v.lines[0], comment,
-						sizeof comment);
+				                sizeof comment);
 			size_t ply = app->session.ply;
 			ui_play_move(app, v.best);
 			if (comment[0] != '\0' && app->session.ply == ply + 1)
-				record_meta_set_comment(&app->meta, ply, comment);
+				record_meta_set_comment(&app->meta, ply,
+				                        comment);
 		}
 	}
 }
@@ -344,12 +345,12 @@ ui_play_flash(struct ui_app *app)
 	if (app->view == NULL || app->session.ply == 0)
 		return;
 	static struct ui_piece before[UI_BOARD_MAX_CELLS],
-		after[UI_BOARD_MAX_CELLS];
+	        after[UI_BOARD_MAX_CELLS];
 	struct ui_board_info info;
 	char fen[GAME_TEXT_MAX];
 	const struct game_ops *ops = app->session.ops;
 	ops->format_pos(&app->session.positions[app->session.ply - 1], fen,
-			sizeof fen);
+	                sizeof fen);
 	if (!app->view->decode(fen, before, &info))
 		return;
 	ops->format_pos(session_current(&app->session), fen, sizeof fen);
@@ -373,16 +374,16 @@ ui_play_announce_end(struct ui_app *app)
 	ops->status(session_current(&app->session), &st);
 	if (st.outcome == OUTCOME_ONGOING)
 		return;
-	const char *who = st.outcome == OUTCOME_P1_WINS	  ? ops->side_names[0]
-			  : st.outcome == OUTCOME_P2_WINS ? ops->side_names[1]
-							  : NULL;
+	const char *who = st.outcome == OUTCOME_P1_WINS   ? ops->side_names[0]
+	                  : st.outcome == OUTCOME_P2_WINS ? ops->side_names[1]
+	                                                  : NULL;
 	if (who != NULL)
 		ui_status(app, false, "Game over: %s wins (%s)", who,
-			  st.reason ? st.reason : "end");
+		          st.reason ? st.reason : "end");
 	else
 		ui_status(app, false, "Game over: %s (%s)",
-			  st.outcome == OUTCOME_DRAW ? "draw" : "finished",
-			  st.reason ? st.reason : "end");
+		          st.outcome == OUTCOME_DRAW ? "draw" : "finished",
+		          st.reason ? st.reason : "end");
 }
 
 static void
@@ -401,8 +402,8 @@ ui_play_commit(struct ui_app *app, game_move move)
 	}
 	app->shown = app->session.ply;
 	app->paused = false;
-	ui_status(app, false, "%s played %s", ops->side_names[side] ?
-		  ops->side_names[side] : "", text);
+	ui_status(app, false, "%s played %s",
+	          ops->side_names[side] ? ops->side_names[side] : "", text);
 	ui_play_flash(app);
 	ui_play_announce_end(app);
 	char err[512];
@@ -418,9 +419,9 @@ ui_play_move(struct ui_app *app, game_move move)
 		app->confirm_truncate = true;
 		app->pending_move = move;
 		ui_status(app, true,
-			  "Play here and drop the %zu later move%s? (y/n)",
-			  app->session.ply - app->shown,
-			  app->session.ply - app->shown == 1 ? "" : "s");
+		          "Play here and drop the %zu later move%s? (y/n)",
+		          app->session.ply - app->shown,
+		          app->session.ply - app->shown == 1 ? "" : "s");
 		return;
 	}
 	ui_play_commit(app, move);
@@ -446,7 +447,7 @@ ui_play_text(struct ui_app *app, const char *text)
 		return;
 	}
 	if (!app->session.ops->parse_move(ui_play_shown(app), text, &move, why,
-					  sizeof why)) {
+	                                  sizeof why)) {
 		ui_status(app, true, "illegal move '%s': %s", text, why);
 		return;
 	}
@@ -480,10 +481,10 @@ ui_play_explain(struct ui_app *app)
 	game_move move;
 	app->view->cell_name(app->sel[app->nsel - 1], name, sizeof name);
 	bool full = app->view->unordered ? app->nsel == UI_MOVE_CELLS
-					 : app->nsel >= 1;
+	                                 : app->nsel >= 1;
 	if (full && app->view->spell(app->sel, app->nsel, text, sizeof text) &&
 	    !app->session.ops->parse_move(ui_play_shown(app), text, &move, why,
-					  sizeof why))
+	                                  sizeof why))
 		ui_status(app, true, "%s: %s", text, why);
 	else if (app->nsel == 1)
 		ui_status(app, true, "no legal move starts at %s", name);
@@ -501,7 +502,7 @@ ui_play_select(struct ui_app *app, int cell)
 		    (!app->view->unordered && i != app->nsel - 1))
 			continue;
 		memmove(&app->sel[i], &app->sel[i + 1],
-			(size_t)(app->nsel - i - 1) * sizeof app->sel[0]);
+		        (size_t)(app->nsel - i - 1) * sizeof app->sel[0]);
 		app->nsel--;
 		ui_status(app, false, "cell dropped");
 		return;
@@ -530,8 +531,8 @@ ui_play_select(struct ui_app *app, int cell)
 	}
 	char name[16];
 	app->view->cell_name(cell, name, sizeof name);
-	ui_status(app, false, "%s picked: %d legal move%s go on from here", name,
-		  candidates, candidates == 1 ? "" : "s");
+	ui_status(app, false, "%s picked: %d legal move%s go on from here",
+	          name, candidates, candidates == 1 ? "" : "s");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -543,15 +544,15 @@ enum { TETRIS_ROWS = 20, TETRIS_COLS = 10 };
  * empty well: its shape, resting on the floor. */
 int
 ui_play_tetris_shape(const struct ui_app *app, const char *piece,
-		     const char *text, int *cells, int max)
+                     const char *text, int *cells, int max)
 {
 	const struct game_ops *ops = app->session.ops;
 	char fen[GAME_TEXT_MAX], err[128];
 	size_t len = 0;
 	for (int r = 0; r < TETRIS_ROWS; r++)
 		len += (size_t)snprintf(fen + len, sizeof fen - len,
-					"..........%s",
-					r + 1 < TETRIS_ROWS ? "/" : "");
+		                        "..........%s",
+		                        r + 1 < TETRIS_ROWS ? "/" : "");
 	snprintf(fen + len, sizeof fen - len, " %s - 0", piece);
 	struct game_pos pos;
 	game_move move;
@@ -571,7 +572,7 @@ ui_play_tetris_shape(const struct ui_app *app, const char *piece,
 
 int
 ui_play_tetris_cells(const struct ui_app *app, const struct game_pos *pos,
-		     game_move move, int *cells, int max)
+                     game_move move, int *cells, int max)
 {
 	const struct game_ops *ops = app->session.ops;
 	char fen[GAME_TEXT_MAX], text[64];
@@ -583,7 +584,7 @@ ui_play_tetris_cells(const struct ui_app *app, const struct game_pos *pos,
 	ops->format_move(pos, move, text, sizeof text);
 	int shape[UI_MOVE_CELLS];
 	int n = ui_play_tetris_shape(app, info.current, text, shape,
-				     UI_MOVE_CELLS);
+	                             UI_MOVE_CELLS);
 	if (n == 0 || n > max)
 		return 0;
 	/* Lift the shape to the top of the well, then drop it. */
@@ -595,7 +596,8 @@ ui_play_tetris_cells(const struct ui_app *app, const struct game_pos *pos,
 	for (;;) {
 		bool fits = lift > 0;
 		for (int i = 0; i < n && fits; i++)
-			fits = well[shape[i] - (lift - 1) * TETRIS_COLS].owner < 0;
+			fits = well[shape[i] - (lift - 1) * TETRIS_COLS].owner <
+			       0;
 		if (!fits)
 			break;
 		lift--;
@@ -616,7 +618,7 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 			return true;
 		if (app->save_path[0] == '\0' &&
 		    !ui_save_path(app->save_path, sizeof app->save_path, true,
-				  err, err_size))
+		                  err, err_size))
 			return false;
 		path = app->save_path;
 	}

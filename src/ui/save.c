@@ -43,7 +43,7 @@ ui_save_path(char *buf, size_t size, bool create, char *err, size_t err_size)
 		snprintf(dir, sizeof dir, "%s/.local/state/tabula", home);
 	else {
 		snprintf(err, err_size,
-			 "neither XDG_STATE_HOME nor HOME is set");
+		         "neither XDG_STATE_HOME nor HOME is set");
 		return false;
 	}
 	if (create && !ui_save_mkdirs(dir)) {

@@ -29,11 +29,11 @@ static const struct {
 	const char *name;
 	int key;
 } UI_SCRIPT_KEYS[] = {
-	{"Left", KEY_LEFT},    {"Right", KEY_RIGHT}, {"Up", KEY_UP},
-	{"Down", KEY_DOWN},    {"Enter", '\n'},	     {"Space", ' '},
-	{"Esc", 27},	       {"Tab", 9},	       {"Backspace", KEY_BACKSPACE},
-	{"PgUp", KEY_PPAGE},   {"PgDn", KEY_NPAGE},  {"Home", KEY_HOME},
-	{"End", KEY_END},      {"C-l", 12},	     {"Hash", '#'},
+        {"Left", KEY_LEFT},  {"Right", KEY_RIGHT}, {"Up", KEY_UP},
+        {"Down", KEY_DOWN},  {"Enter", '\n'},      {"Space", ' '},
+        {"Esc", 27},         {"Tab", 9},           {"Backspace", KEY_BACKSPACE},
+        {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE},  {"Home", KEY_HOME},
+        {"End", KEY_END},    {"C-l", 12},          {"Hash", '#'},
 };
 
 int
@@ -84,12 +84,14 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 		ui_script_dump(app);
 	} else if (strcmp(word, "roles") == 0) {
 		ui_draw(app);
-		printf("== roles %dx%d ==\n", app->grid.width, app->grid.height);
+		printf("== roles %dx%d ==\n", app->grid.width,
+		       app->grid.height);
 		ui_grid_dump_roles(&app->grid, stdout);
 	} else if (strncmp(word, "type:", 5) == 0) {
 		for (const char *p = word + 5; *p != '\0' && !app->quit; p++)
 			ui_keys_handle(app, (unsigned char)*p);
-	} else if (sscanf(word, "resize:%dx%d", &w, &h) == 2 && w > 0 && h > 0) {
+	} else if (sscanf(word, "resize:%dx%d", &w, &h) == 2 && w > 0 &&
+	           h > 0) {
 		ui_grid_resize(&app->grid, w, h);
 		app->dirty = true;
 	} else {
@@ -124,7 +126,7 @@ ui_script_run(struct ui_app *app, const char *path)
 		     word = strtok(NULL, " \t\r\n")) {
 			if (!ui_script_word(app, word, err, sizeof err)) {
 				fprintf(stderr, "tabula: %s:%d: %s\n", path,
-					lineno, err);
+				        lineno, err);
 				rc = EXIT_FAILURE_RUN;
 				break;
 			}

@@ -24,58 +24,58 @@ static const int UI_TERM_ESCDELAY = 25;
 enum ui_theme { THEME_MONO, THEME_8, THEME_256 };
 
 struct ui_term_look {
-	attr_t mono;	   /* attributes in the monochrome theme */
-	short fg8, bg8;	   /* 8-colour pair (-1: default) */
-	attr_t attr8;	   /* attributes with colour */
+	attr_t mono;    /* attributes in the monochrome theme */
+	short fg8, bg8; /* 8-colour pair (-1: default) */
+	attr_t attr8;   /* attributes with colour */
 	short fg256, bg256;
 };
 
 static const struct ui_term_look UI_TERM_LOOKS[ROLE_COUNT] = {
-	[ROLE_NORMAL] = {A_NORMAL, -1, -1, A_NORMAL, -1, -1},
-	[ROLE_DIM] = {A_DIM, -1, -1, A_DIM, 244, -1},
-	[ROLE_TITLE] = {A_BOLD, COLOR_CYAN, -1, A_BOLD, 81, -1},
-	[ROLE_P1] = {A_BOLD, COLOR_RED, -1, A_BOLD, 203, -1},
-	[ROLE_P2] = {A_NORMAL, COLOR_CYAN, -1, A_BOLD, 75, -1},
-	[ROLE_CURSOR] = {A_REVERSE, COLOR_BLACK, COLOR_WHITE, A_NORMAL, 16,
-			 252},
-	[ROLE_SELECTED] = {A_REVERSE | A_BOLD, COLOR_BLACK, COLOR_YELLOW,
-			   A_BOLD, 16, 220},
-	[ROLE_TARGET] = {A_UNDERLINE, COLOR_GREEN, -1, A_BOLD | A_UNDERLINE,
-			 120, 22},
-	[ROLE_LAST] = {A_BOLD | A_UNDERLINE, COLOR_YELLOW, -1,
-		       A_BOLD | A_UNDERLINE, 229, 58},
-	[ROLE_GHOST] = {A_DIM | A_UNDERLINE, COLOR_MAGENTA, -1, A_NORMAL, 177,
-			54},
-	[ROLE_CLEARED] = {A_BOLD, COLOR_YELLOW, COLOR_RED, A_BOLD, 226, 124},
-	[ROLE_WARN] = {A_BOLD, COLOR_RED, -1, A_BOLD, 203, -1},
-	[ROLE_STATUS] = {A_REVERSE, COLOR_BLACK, COLOR_WHITE, A_NORMAL, 16,
-			 250},
+        [ROLE_NORMAL] = {A_NORMAL, -1, -1, A_NORMAL, -1, -1},
+        [ROLE_DIM] = {A_DIM, -1, -1, A_DIM, 244, -1},
+        [ROLE_TITLE] = {A_BOLD, COLOR_CYAN, -1, A_BOLD, 81, -1},
+        [ROLE_P1] = {A_BOLD, COLOR_RED, -1, A_BOLD, 203, -1},
+        [ROLE_P2] = {A_NORMAL, COLOR_CYAN, -1, A_BOLD, 75, -1},
+        [ROLE_CURSOR] = {A_REVERSE, COLOR_BLACK, COLOR_WHITE, A_NORMAL, 16,
+                         252},
+        [ROLE_SELECTED] = {A_REVERSE | A_BOLD, COLOR_BLACK, COLOR_YELLOW,
+                           A_BOLD, 16, 220},
+        [ROLE_TARGET] = {A_UNDERLINE, COLOR_GREEN, -1, A_BOLD | A_UNDERLINE,
+                         120, 22},
+        [ROLE_LAST] = {A_BOLD | A_UNDERLINE, COLOR_YELLOW, -1,
+                       A_BOLD | A_UNDERLINE, 229, 58},
+        [ROLE_GHOST] = {A_DIM | A_UNDERLINE, COLOR_MAGENTA, -1, A_NORMAL, 177,
+                        54},
+        [ROLE_CLEARED] = {A_BOLD, COLOR_YELLOW, COLOR_RED, A_BOLD, 226, 124},
+        [ROLE_WARN] = {A_BOLD, COLOR_RED, -1, A_BOLD, 203, -1},
+        [ROLE_STATUS] = {A_REVERSE, COLOR_BLACK, COLOR_WHITE, A_NORMAL, 16,
+                         250},
 };
 
 static const struct ui_glyphs UI_TERM_UTF8 = {
-	.empty = "\xc2\xb7",		   /* · */
-	.filled = "\xe2\x96\x88\xe2\x96\x88", /* ██ */
-	.ghost = "\xe2\x96\x91\xe2\x96\x91",  /* ░░ */
-	.vline = "\xe2\x94\x82",	   /* │ */
-	.hline = "\xe2\x94\x80",	   /* ─ */
-	.corner_bl = "\xe2\x94\x94",	   /* └ */
-	.corner_br = "\xe2\x94\x98",	   /* ┘ */
-	.cleared = "\xc3\x97",		   /* × */
-	.hole = "( )",
-	.ellipsis = "\xe2\x80\xa6", /* … */
+        .empty = "\xc2\xb7",                  /* · */
+        .filled = "\xe2\x96\x88\xe2\x96\x88", /* ██ */
+        .ghost = "\xe2\x96\x91\xe2\x96\x91",  /* ░░ */
+        .vline = "\xe2\x94\x82",              /* │ */
+        .hline = "\xe2\x94\x80",              /* ─ */
+        .corner_bl = "\xe2\x94\x94",          /* └ */
+        .corner_br = "\xe2\x94\x98",          /* ┘ */
+        .cleared = "\xc3\x97",                /* × */
+        .hole = "( )",
+        .ellipsis = "\xe2\x80\xa6", /* … */
 };
 
 static const struct ui_glyphs UI_TERM_ASCII = {
-	.empty = ".",
-	.filled = "[]",
-	.ghost = "::",
-	.vline = "|",
-	.hline = "-",
-	.corner_bl = "+",
-	.corner_br = "+",
-	.cleared = "x",
-	.hole = "( )",
-	.ellipsis = ">",
+        .empty = ".",
+        .filled = "[]",
+        .ghost = "::",
+        .vline = "|",
+        .hline = "-",
+        .corner_bl = "+",
+        .corner_br = "+",
+        .cleared = "x",
+        .hole = "( )",
+        .ellipsis = ">",
 };
 
 /* The terminal's state: only the UI thread touches it, except the signal
@@ -97,8 +97,8 @@ bool
 ui_term_locale_utf8(void)
 {
 	const char *cs = nl_langinfo(CODESET);
-	return cs != NULL && (strcasecmp(cs, "UTF-8") == 0 ||
-			      strcasecmp(cs, "utf8") == 0);
+	return cs != NULL &&
+	       (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
 }
 
 static void
@@ -178,7 +178,7 @@ ui_term_setup_colors(enum ui_theme theme)
 		}
 		init_pair((short)(r + 1), fg, bg);
 		ui_term_attrs[r] = COLOR_PAIR(r + 1) |
-				   (theme == THEME_256 ? l->attr8 : l->attr8);
+		                   (theme == THEME_256 ? l->attr8 : l->attr8);
 	}
 }
 
@@ -187,21 +187,22 @@ ui_term_open(int color, char *err, size_t err_size)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, err_size,
-			 "the terminal UI needs a terminal on stdin and "
-			 "stdout (for scripts: --screen-dump KEYS-FILE)");
+		         "the terminal UI needs a terminal on stdin and "
+		         "stdout (for scripts: --screen-dump KEYS-FILE)");
 		return false;
 	}
 	const char *term = getenv("TERM");
 	if (term == NULL || term[0] == '\0') {
-		snprintf(err, err_size, "TERM is not set; try TERM=xterm-256color");
+		snprintf(err, err_size,
+		         "TERM is not set; try TERM=xterm-256color");
 		return false;
 	}
 	ui_term_screen = newterm(NULL, stdout, stdin);
 	if (ui_term_screen == NULL) {
 		snprintf(err, err_size,
-			 "unknown terminal type '%s' (TERM); try TERM=xterm, "
-			 "TERM=vt100 or install its terminfo entry",
-			 term);
+		         "unknown terminal type '%s' (TERM); try TERM=xterm, "
+		         "TERM=vt100 or install its terminfo entry",
+		         term);
 		return false;
 	}
 	set_term(ui_term_screen);
@@ -275,5 +276,5 @@ ui_term_theme(void)
 {
 	return ui_term_theme_in_use == THEME_256 ? "256"
 	       : ui_term_theme_in_use == THEME_8 ? "8"
-						 : "mono";
+	                                         : "mono";
 }

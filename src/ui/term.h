@@ -17,7 +17,7 @@ enum { UI_COLOR_AUTO, UI_COLOR_NEVER, UI_COLOR_ALWAYS };
 
 /* A key read from the terminal: a curses key code, or a click. */
 struct ui_term_event {
-	int key;	  /* ERR when there is nothing to read */
+	int key; /* ERR when there is nothing to read */
 	bool click;
 	int click_y, click_x;
 };

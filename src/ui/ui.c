@@ -54,9 +54,9 @@ ui_now_ms(void)
 }
 
 struct ui_start {
-	const char *word;	  /* GAME or FILE */
+	const char *word; /* GAME or FILE */
 	bool resume;
-	int who[2];		  /* -1: the default */
+	int who[2]; /* -1: the default */
 	int level;
 	bool random_setup;
 	uint64_t seed;
@@ -68,17 +68,18 @@ static void
 ui_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: tabula [GAME | FILE | --resume] [--p1 WHO] [--p2 WHO] "
-		"[--level N]\n"
-		"              [--seed N] [--random-setup] [--pieces FILE] "
-		"[--no-analysis]\n"
-		"              [--multipv N] [--analysis-depth N] [--hash MB] "
-		"[--ascii]\n"
-		"              [--color=never|auto|always] [--screen-dump KEYS] "
-		"[--size WxH]\n"
-		"              [--no-save]\n"
-		"  WHO is human, engine or engine:LEVEL (1..%d)\n",
-		UI_LEVELS);
+	        "usage: tabula [GAME | FILE | --resume] [--p1 WHO] [--p2 WHO] "
+	        "[--level N]\n"
+	        "              [--seed N] [--random-setup] [--pieces FILE] "
+	        "[--no-analysis]\n"
+	        "              [--multipv N] [--analysis-depth N] [--hash MB] "
+	        "[--ascii]\n"
+	        "              [--color=never|auto|always] [--screen-dump "
+	        "KEYS] "
+	        "[--size WxH]\n"
+	        "              [--no-save]\n"
+	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
+	        UI_LEVELS);
 }
 
 static bool
@@ -102,7 +103,7 @@ ui_parse_who(const char *text, int *who)
 	else if (strcmp(text, "engine") == 0)
 		*who = -2; /* engine at the --level */
 	else if (strncmp(text, "engine:", 7) == 0 &&
-		 ui_parse_num(text + 7, 1, UI_LEVELS, &level))
+	         ui_parse_num(text + 7, 1, UI_LEVELS, &level))
 		*who = (int)level;
 	else
 		return false;
@@ -110,37 +111,51 @@ ui_parse_who(const char *text, int *who)
 }
 
 enum {
-	OPT_P1 = 256, OPT_P2, OPT_LEVEL, OPT_SEED, OPT_RANDOM, OPT_PIECES,
-	OPT_NO_ANALYSIS, OPT_MULTIPV, OPT_DEPTH, OPT_HASH, OPT_ASCII,
-	OPT_COLOR, OPT_DUMP, OPT_SIZE, OPT_NO_SAVE, OPT_RESUME, OPT_HELP_KEYS,
+	OPT_P1 = 256,
+	OPT_P2,
+	OPT_LEVEL,
+	OPT_SEED,
+	OPT_RANDOM,
+	OPT_PIECES,
+	OPT_NO_ANALYSIS,
+	OPT_MULTIPV,
+	OPT_DEPTH,
+	OPT_HASH,
+	OPT_ASCII,
+	OPT_COLOR,
+	OPT_DUMP,
+	OPT_SIZE,
+	OPT_NO_SAVE,
+	OPT_RESUME,
+	OPT_HELP_KEYS,
 };
 
 static const struct option UI_OPTIONS[] = {
-	{"p1", required_argument, NULL, OPT_P1},
-	{"p2", required_argument, NULL, OPT_P2},
-	{"level", required_argument, NULL, OPT_LEVEL},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"random-setup", no_argument, NULL, OPT_RANDOM},
-	{"pieces", required_argument, NULL, OPT_PIECES},
-	{"no-analysis", no_argument, NULL, OPT_NO_ANALYSIS},
-	{"multipv", required_argument, NULL, OPT_MULTIPV},
-	{"analysis-depth", required_argument, NULL, OPT_DEPTH},
-	{"hash", required_argument, NULL, OPT_HASH},
-	{"ascii", no_argument, NULL, OPT_ASCII},
-	{"color", required_argument, NULL, OPT_COLOR},
-	{"colour", required_argument, NULL, OPT_COLOR},
-	{"screen-dump", required_argument, NULL, OPT_DUMP},
-	{"size", required_argument, NULL, OPT_SIZE},
-	{"no-save", no_argument, NULL, OPT_NO_SAVE},
-	{"resume", no_argument, NULL, OPT_RESUME},
-	{"help-keys", no_argument, NULL, OPT_HELP_KEYS},
-	{NULL, 0, NULL, 0},
+        {"p1", required_argument, NULL, OPT_P1},
+        {"p2", required_argument, NULL, OPT_P2},
+        {"level", required_argument, NULL, OPT_LEVEL},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"random-setup", no_argument, NULL, OPT_RANDOM},
+        {"pieces", required_argument, NULL, OPT_PIECES},
+        {"no-analysis", no_argument, NULL, OPT_NO_ANALYSIS},
+        {"multipv", required_argument, NULL, OPT_MULTIPV},
+        {"analysis-depth", required_argument, NULL, OPT_DEPTH},
+        {"hash", required_argument, NULL, OPT_HASH},
+        {"ascii", no_argument, NULL, OPT_ASCII},
+        {"color", required_argument, NULL, OPT_COLOR},
+        {"colour", required_argument, NULL, OPT_COLOR},
+        {"screen-dump", required_argument, NULL, OPT_DUMP},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"no-save", no_argument, NULL, OPT_NO_SAVE},
+        {"resume", no_argument, NULL, OPT_RESUME},
+        {"help-keys", no_argument, NULL, OPT_HELP_KEYS},
+        {NULL, 0, NULL, 0},
 };
 
 /* One option; false (with a message) when it is wrong. */
 static bool
 ui_take_option(int opt, const char *arg, struct ui_options *o,
-	       struct ui_start *st)
+               struct ui_start *st)
 {
 	long v;
 	switch (opt) {
@@ -157,9 +172,15 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 			return false;
 		st->seed = (uint64_t)v;
 		return true;
-	case OPT_RANDOM: st->random_setup = true; return true;
-	case OPT_PIECES: st->pieces = arg; return true;
-	case OPT_NO_ANALYSIS: o->analysis = false; return true;
+	case OPT_RANDOM:
+		st->random_setup = true;
+		return true;
+	case OPT_PIECES:
+		st->pieces = arg;
+		return true;
+	case OPT_NO_ANALYSIS:
+		o->analysis = false;
+		return true;
 	case OPT_MULTIPV:
 		if (!ui_parse_num(arg, 1, UI_ENGINE_MAX_LINES, &v))
 			return false;
@@ -175,22 +196,32 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 			return false;
 		o->hash_mb = (size_t)v;
 		return true;
-	case OPT_ASCII: o->ascii = true; return true;
+	case OPT_ASCII:
+		o->ascii = true;
+		return true;
 	case OPT_COLOR:
-		o->color = strcmp(arg, "never") == 0	? UI_COLOR_NEVER
-			   : strcmp(arg, "always") == 0 ? UI_COLOR_ALWAYS
-			   : strcmp(arg, "auto") == 0	? UI_COLOR_AUTO
-							: -1;
+		o->color = strcmp(arg, "never") == 0    ? UI_COLOR_NEVER
+		           : strcmp(arg, "always") == 0 ? UI_COLOR_ALWAYS
+		           : strcmp(arg, "auto") == 0   ? UI_COLOR_AUTO
+		                                        : -1;
 		return o->color >= 0;
-	case OPT_DUMP: o->script = arg; return true;
+	case OPT_DUMP:
+		o->script = arg;
+		return true;
 	case OPT_SIZE:
 		return sscanf(arg, "%dx%d", &o->dump_width, &o->dump_height) ==
-			       2 &&
+		               2 &&
 		       o->dump_width > 0 && o->dump_height > 0 &&
 		       o->dump_width <= 1000 && o->dump_height <= 1000;
-	case OPT_NO_SAVE: o->no_save = true; return true;
-	case OPT_RESUME: st->resume = true; return true;
-	case OPT_HELP_KEYS: st->help_keys = true; return true;
+	case OPT_NO_SAVE:
+		o->no_save = true;
+		return true;
+	case OPT_RESUME:
+		st->resume = true;
+		return true;
+	case OPT_HELP_KEYS:
+		st->help_keys = true;
+		return true;
 	default:
 		return false;
 	}
@@ -206,11 +237,12 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 		if (opt == '?' || !ui_take_option(opt, optarg, o, st)) {
 			if (opt == '?')
 				fprintf(stderr, "tabula: unknown option '%s'\n",
-					argv[optind - 1]);
+				        argv[optind - 1]);
 			else
-				fprintf(stderr, "tabula: bad value '%s' for "
-						"'%s'\n",
-					optarg ? optarg : "", argv[optind - 1]);
+				fprintf(stderr,
+				        "tabula: bad value '%s' for "
+				        "'%s'\n",
+				        optarg ? optarg : "", argv[optind - 1]);
 			ui_usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -254,7 +286,7 @@ ui_adopt_players(struct ui_app *app, const struct record_meta *meta)
 /* Opens the game the command line asks for (or leaves the menu up). */
 static bool
 ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
-	      size_t err_size)
+              size_t err_size)
 {
 	char path[1024];
 	const char *file = NULL;
@@ -290,7 +322,7 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 		if (who[i] == -2)
 			who[i] = level;
 	return ui_menu_start(app, ops, who, st->random_setup, st->seed,
-			     st->pieces, err, err_size);
+	                     st->pieces, err, err_size);
 }
 
 static void
@@ -366,10 +398,10 @@ ui_loop(struct ui_app *app, int signal_fd)
 			continue;
 		}
 		struct pollfd fds[3] = {
-			{.fd = STDIN_FILENO, .events = POLLIN},
-			{.fd = signal_fd, .events = POLLIN},
-			{.fd = app->engine ? ui_engine_fd(app->engine) : -1,
-			 .events = POLLIN},
+		        {.fd = STDIN_FILENO, .events = POLLIN},
+		        {.fd = signal_fd, .events = POLLIN},
+		        {.fd = app->engine ? ui_engine_fd(app->engine) : -1,
+		         .events = POLLIN},
 		};
 		int n = poll(fds, 3, timeout);
 		if (n < 0 && errno != EINTR)
@@ -454,7 +486,7 @@ ui_main(int argc, char **argv)
 	if (app.moves == NULL || app.engine == NULL ||
 	    !ui_grid_resize(&app.grid, opt.dump_width, opt.dump_height)) {
 		fprintf(stderr, "tabula: %s\n",
-			app.engine ? "out of memory" : err);
+		        app.engine ? "out of memory" : err);
 		ui_app_free(&app);
 		return EXIT_FAILURE_RUN;
 	}
@@ -463,7 +495,8 @@ ui_main(int argc, char **argv)
 		ui_app_free(&app);
 		return EXIT_FAILURE_RUN;
 	}
-	rc = app.headless ? ui_script_run(&app, opt.script) : ui_run_terminal(&app);
+	rc = app.headless ? ui_script_run(&app, opt.script)
+	                  : ui_run_terminal(&app);
 	ui_app_free(&app);
 	return rc;
 }
