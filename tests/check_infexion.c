@@ -446,7 +446,6 @@ START_TEST(test_interface)
 	ck_assert_str_eq(ops->side_names[0], "Red");
 	ck_assert_str_eq(ops->side_names[1], "Blue");
 	ck_assert_str_eq(ops->side_letters, "rb");
-	ck_assert(!ops->perft_terminal_is_leaf);
 	struct game_pos pos;
 	ixtest_set_pos(&pos, "r3b1...../......./......./......./......./"
 			     "......./b1...... b 40");

@@ -60,7 +60,6 @@ struct game_ops {
 	const char *side_names[2];  /* "Red", "Blue" */
 	const char *side_letters;   /* position-string letters: "rb", "wb" */
 	size_t pos_size;	    /* bytes of the game's position struct */
-	bool perft_terminal_is_leaf; /* a game-ending move counts as a perft leaf */
 
 	/* Start position for the given set-up. */
 	void (*init)(struct game_pos *pos, const struct game_setup *setup);

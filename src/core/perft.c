@@ -1,7 +1,8 @@
 /*
- * Perft over the game interface.  Terminal positions count as leaves only
- * for games whose convention says so (TZAAR: "a sequence that ends the game
- * is a leaf"); for the others a finished game has no moves and adds 0.
+ * Perft over the game interface: the number of move sequences of exactly
+ * the given length.  A finished game has no moves, so a sequence that ends
+ * the game early adds nothing; every oracle (the course referees, the TZAAR
+ * engines) counts this way.
  */
 #include "config.h"
 
@@ -12,30 +13,17 @@
 
 #include "core/perft.h"
 
-static uint64_t perft_node(const struct game_ops *ops,
-			   const struct game_pos *pos, int depth, bool fast);
-
-static bool
-perft_is_terminal_leaf(const struct game_ops *ops, const struct game_pos *pos)
-{
-	if (!ops->perft_terminal_is_leaf)
-		return false;
-	struct game_status st;
-	ops->status(pos, &st);
-	return st.outcome != OUTCOME_ONGOING;
-}
-
 static uint64_t
 perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
 	   bool fast)
 {
-	if (depth == 0 || perft_is_terminal_leaf(ops, pos))
+	if (depth == 0)
 		return 1;
 	if (fast && ops->perft != NULL)
 		return ops->perft(pos, depth);
 	game_move moves[GAME_MAX_MOVES];
 	int n = ops->gen_moves(pos, moves);
-	if (depth == 1 && !ops->perft_terminal_is_leaf)
+	if (depth == 1)
 		return (uint64_t)n;
 	uint64_t total = 0;
 	for (int i = 0; i < n; i++) {
@@ -123,9 +111,7 @@ uint64_t
 perft_count(const struct game_ops *ops, const struct game_pos *pos, int depth,
 	    int threads)
 {
-	if (depth == 0 || perft_is_terminal_leaf(ops, pos))
-		return 1;
-	if (depth == 1)
+	if (depth <= 1)
 		return perft_node(ops, pos, depth, true);
 	game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
 	uint64_t *counts = malloc(GAME_MAX_MOVES * sizeof *counts);

@@ -312,7 +312,6 @@ const struct game_ops infexion_game = {
 	.side_names = {"Red", "Blue"},
 	.side_letters = "rb",
 	.pos_size = sizeof(struct infexion_pos),
-	.perft_terminal_is_leaf = false,
 	.init = infexion_init,
 	.gen_moves = infexion_gen_moves,
 	.play = infexion_play,

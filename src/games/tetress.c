@@ -660,7 +660,6 @@ const struct game_ops tetress_game = {
 	.side_names = {"Red", "Blue"},
 	.side_letters = "rb",
 	.pos_size = sizeof(struct tetress_pos),
-	.perft_terminal_is_leaf = false,
 	.init = tetress_init,
 	.gen_moves = tetress_gen_moves,
 	.play = tetress_play,

@@ -376,7 +376,6 @@ const struct game_ops tzaar_game = {
         .pos_size = sizeof(struct tzaar_pos),
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
-        .perft_terminal_is_leaf = false,
         .init = tzaar_init,
         .gen_moves = tzaar_op_gen,
         .play = tzaar_op_play,
