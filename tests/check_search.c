@@ -22,6 +22,7 @@
 #include "search/match.h"
 #include "search/player.h"
 #include "search/search.h"
+#include "search/timectl.h"
 #include "search/tt.h"
 #include "testutil.h"
 #include "toygame.h"
@@ -231,6 +232,33 @@ START_TEST(test_tt_store_probe)
 }
 END_TEST
 
+/* Time plans: fixed movetime, clocks with increments, no limit. */
+START_TEST(test_timectl)
+{
+	struct search_limits lim = {0};
+	struct timectl_plan plan;
+	timectl_plan(&lim, 0, &plan);
+	ck_assert(plan.soft_ms == 0 && plan.hard_ms == 0);
+	lim.movetime_ms = 1000;
+	timectl_plan(&lim, 1, &plan);
+	ck_assert_int_eq(plan.hard_ms, 1000);
+	ck_assert(plan.soft_ms > 0 && plan.soft_ms < 1000);
+	lim.movetime_ms = 0;
+	lim.time_ms[0] = 60000;
+	lim.inc_ms[0] = 1000;
+	lim.time_ms[1] = 100;
+	timectl_plan(&lim, 0, &plan);
+	ck_assert(plan.soft_ms > 1000 && plan.soft_ms < 5000);
+	ck_assert(plan.hard_ms >= plan.soft_ms && plan.hard_ms < 60000 / 2);
+	timectl_plan(&lim, 1, &plan); /* the short clock */
+	ck_assert_msg(plan.hard_ms > 0 && plan.hard_ms <= 50, "hard %lld",
+		      (long long)plan.hard_ms);
+	lim.infinite = true;
+	timectl_plan(&lim, 0, &plan);
+	ck_assert(plan.soft_ms == 0 && plan.hard_ms == 0);
+}
+END_TEST
+
 /* ---- the searcher thread ------------------------------------------- */
 
 /* What the callbacks saw, guarded by lock (they run on the worker). */
@@ -437,6 +465,19 @@ START_TEST(test_movetime)
 	ck_assert(w.done && w.has_move);
 	ck_assert(w.reports > 0);
 	pthread_mutex_unlock(&w.lock);
+
+	/* On a 2 s clock for O (to move after X's first), a move takes a
+	 * share of it, well under the clock. */
+	toy_ttt5.play(&pos, 12);
+	memset(&lim, 0, sizeof lim);
+	lim.time_ms[1] = 2000;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	searcher_start(s, &toy_ttt5, &pos, &lim);
+	searcher_wait(s);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ms = ms_between(&t0, &t1);
+	ck_assert_msg(ms >= 10 && ms < 800 + TEST_STOP_LATENCY_MS,
+		      "a 2 s clock move took %lld ms", (long long)ms);
 	searcher_free(s);
 }
 END_TEST
@@ -796,6 +837,7 @@ search_suite(void)
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);
+	tcase_add_test(tc, test_timectl);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("searcher");
