@@ -33,5 +33,6 @@ int cli_bench_main(int argc, char **argv);
 int cli_engine_main(int argc, char **argv);
 int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
+int cli_stats_main(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ static const struct cli_command cli_commands[] = {
 	 "play a match between engines, random, greedy or outside programs", cli_match_main},
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
+	{"stats", "tzaar [--games N] [--seed S] [--setup random|standard]", "branching statistics from random games", cli_stats_main},
 };
 
 static const int CLI_COMMAND_COUNT =

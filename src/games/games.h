@@ -8,6 +8,7 @@
 
 extern const struct game_ops tetress_game;
 extern const struct game_ops infexion_game;
+extern const struct game_ops tzaar_game;
 
 
 #endif
