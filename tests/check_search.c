@@ -573,22 +573,124 @@ START_TEST(test_tetress_forced)
 }
 END_TEST
 
+/* Infexion: Red's SPREAD from (0,0) takes Blue's only stack, leaving Red
+ * 2 power to 0: elimination with the lead of 2 a win needs.  The second
+ * position (from a seeded random game) has one move among 51 that lets
+ * Blue eliminate Red at once. */
+static const char INFEXION_WIN[] =
+	"r1b1...../......./......./......./......./......./....... r 10";
+static const char INFEXION_AVOID[] =
+	"......./......./b1....../.r2...../b2....../.....b1./....... r 10";
+
+START_TEST(test_infexion_forced)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	ck_assert_ptr_nonnull(ops);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(ops, INFEXION_WIN, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, ops, &pos, 4, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	char text[GAME_TEXT_MAX];
+	ops->format_move(&pos, res.best, text, sizeof text);
+	ck_assert_str_eq(text, "SPREAD(0,0,0,1)");
+
+	parse(ops, INFEXION_AVOID, &pos);
+	search_sync(ab, ops, &pos, 3, &res);
+	struct game_pos child = pos;
+	ops->play(&child, res.best);
+	ck_assert_msg(!has_immediate_win(ops, &child), "the move chosen loses");
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* TZAAR: White's Tzaar on A1 takes Black's last Tzaar on A2 with the
+ * first sub-move of the turn: a win in one ply. */
+static const char TZAAR_WIN[] =
+	"Aa........................B......b.....................C...c w cap";
+
+/* From seeded random games (found with a throwaway scan): first sub-moves
+ * after which every second sub-move lets the opponent win at once; 1 of 8
+ * for Black in the first, 19 of 32 for White in the second. */
+static const char *const TZAAR_AVOID[] = {
+	".C.c..C..b2c.....c..C2.B..c3.ABA2.....C....C3A2.......a2...Bb2.C.... "
+	"b cap",
+	"BCC3.c...C.cC..aaC.cbBC...bcb.b.B2..B.cbC..C2.CBc2....c2.bbc..cA. "
+	"w cap",
+};
+
+/* Whether every reply of the side to move at pos (its second sub-move)
+ * hands the opponent an immediate win. */
+static bool
+all_replies_lose(const struct game_ops *ops, const struct game_pos *pos)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		struct game_status st;
+		ops->status(&child, &st);
+		if (st.outcome != OUTCOME_ONGOING || !has_immediate_win(ops, &child))
+			return false;
+	}
+	return true;
+}
+
+START_TEST(test_tzaar_forced)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(ops, TZAAR_WIN, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, ops, &pos, 3, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	char text[GAME_TEXT_MAX];
+	ops->format_move(&pos, res.best, text, sizeof text);
+	ck_assert_str_eq(text, "A1xA2");
+
+	for (size_t i = 0; i < sizeof TZAAR_AVOID / sizeof TZAAR_AVOID[0]; i++) {
+		parse(ops, TZAAR_AVOID[i], &pos);
+		search_sync(ab, ops, &pos, 3, &res);
+		int plies;
+		ck_assert_msg(!search_score_is_mate(res.score, &plies) || plies > 0,
+			      "%zu: score %d", i, res.score);
+		struct game_pos child = pos;
+		ops->play(&child, res.best);
+		ck_assert_msg(!all_replies_lose(ops, &child),
+			      "%zu: the first sub-move chosen loses", i);
+	}
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* The bench's node count is a signature: it changes only when the search
- * or the evaluation does (then update it here, deliberately). */
-static const uint64_t TETRESS_BENCH_NODES = 30030;
+ * or an evaluation does (then update it here, deliberately). */
+static const struct {
+	const char *game;
+	uint64_t nodes;
+} bench_signatures[] = {
+	{"tetress", 30030},
+	{"infexion", 183671},
+	{"tzaar", 437754},
+};
 
 START_TEST(test_bench_signature)
 {
-	const struct game_ops *ops = registry_find("tetress");
+	const struct game_ops *ops = registry_find(bench_signatures[_i].game);
+	ck_assert_ptr_nonnull(ops);
 	struct bench_result res = {0};
 	char err[256];
 	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
 		      "%s", err);
 	ck_assert_int_eq(res.positions, 5);
-	ck_assert_msg(res.nodes == TETRESS_BENCH_NODES,
-		      "bench %llu nodes, signature %llu",
+	ck_assert_msg(res.nodes == bench_signatures[_i].nodes,
+		      "%s: bench %llu nodes, signature %llu", ops->name,
 		      (unsigned long long)res.nodes,
-		      (unsigned long long)TETRESS_BENCH_NODES);
+		      (unsigned long long)bench_signatures[_i].nodes);
 }
 END_TEST
 
@@ -852,7 +954,11 @@ search_suite(void)
 	tc = tcase_create("games");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_tetress_forced);
-	tcase_add_test(tc, test_bench_signature);
+	tcase_add_test(tc, test_tzaar_forced);
+	tcase_add_test(tc, test_infexion_forced);
+	tcase_add_loop_test(tc, test_bench_signature, 0,
+			    (int)(sizeof bench_signatures /
+				  sizeof bench_signatures[0]));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("match");
