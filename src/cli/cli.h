@@ -34,5 +34,6 @@ int cli_engine_main(int argc, char **argv);
 int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
+int cli_replay_main(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const struct cli_command cli_commands[] = {
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
 	{"stats", "tzaar [--games N] [--seed S] [--setup random|standard]", "branching statistics from random games", cli_stats_main},
+	{"replay", "FILE", "check a game record and print its moves", cli_replay_main},
 };
 
 static const int CLI_COMMAND_COUNT =
