@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/record.h"
 #include "core/registry.h"
 #include "proto/engine.h"
 #include "search/alphabeta.h"
@@ -459,7 +460,7 @@ START_TEST(test_movetime)
 	searcher_wait(s);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	int64_t ms = ms_between(&t0, &t1);
-	ck_assert_msg(ms >= 100 && ms < 200 + TEST_STOP_LATENCY_MS,
+	ck_assert_msg(ms >= 100 && ms < 200 + 4 * TEST_STOP_LATENCY_MS,
 		      "movetime 200 took %lld ms", (long long)ms);
 	pthread_mutex_lock(&w.lock);
 	ck_assert(w.done && w.has_move);
@@ -698,7 +699,7 @@ END_TEST
 
 static struct match_result
 play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
-	   int games, int openings, FILE *record)
+	   int games, int openings, const char *record_dir)
 {
 	struct player a, b;
 	char err[512];
@@ -707,7 +708,8 @@ play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
 	ck_assert(player_open(&a, ops, err, sizeof err));
 	ck_assert(player_open(&b, ops, err, sizeof err));
 	struct match_config cfg = {.ops = ops, .games = games, .seed = 11,
-				   .opening_plies = openings, .record = record};
+				   .opening_plies = openings,
+				   .record_dir = record_dir};
 	struct match_result res;
 	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
 		      "%s", err);
@@ -743,25 +745,35 @@ START_TEST(test_match_elo)
 }
 END_TEST
 
-/* Records: a format line, tags, one numbered move per line, a result. */
+/* Records: every game is saved where `tabula replay` reads it back, with
+ * its opening, its result and the players. */
 START_TEST(test_match_record)
 {
-	FILE *f = tmpfile();
-	ck_assert_ptr_nonnull(f);
-	struct match_result r = play_match(&toy_ttt3, "greedy", "random", 2, 0, f);
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	char dir[] = "/tmp/tabula-match-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	struct match_result r = play_match(ops, "greedy", "random", 2, 3, dir);
 	ck_assert_int_eq(r.games, 2);
-	rewind(f);
-	char line[256];
-	int games = 0, moves = 0;
-	while (fgets(line, sizeof line, f) != NULL) {
-		if (strcmp(line, "tabula-record 1\n") == 0)
-			games++;
-		if (strncmp(line, "1. ", 3) == 0)
-			moves++;
+	for (int i = 1; i <= 2; i++) {
+		char path[64], err[512];
+		snprintf(path, sizeof path, "%s/%04d.rec", dir, i);
+		struct session s;
+		struct record_meta meta;
+		ck_assert_msg(record_load(path, &s, &meta, err, sizeof err), "%s",
+			      err);
+		struct game_status st;
+		ops->status(session_current(&s), &st);
+		ck_assert_msg(st.outcome != OUTCOME_ONGOING, "%s unfinished", path);
+		ck_assert_str_eq(meta.player1, i == 1 ? "greedy" : "random");
+		ck_assert_str_eq(meta.result, record_result_token(ops,
+								  session_current(&s)));
+		ck_assert(meta.comment_count >= 3 && meta.comments[2] != NULL);
+		record_meta_free(&meta);
+		session_free(&s);
+		ck_assert(remove(path) == 0);
 	}
-	ck_assert_int_eq(games, 2);
-	ck_assert_int_eq(moves, 2);
-	fclose(f);
+	ck_assert(rmdir(dir) == 0);
 	struct player p;
 	char err[256];
 	ck_assert(!player_parse(&p, "depth=0", NULL, err, sizeof err));
