@@ -782,6 +782,38 @@ START_TEST(test_match_record)
 }
 END_TEST
 
+/* An outside program speaking the protocol plays through pipes: the
+ * built tabula itself ($TABULA, set by make check) at depth 2. */
+START_TEST(test_match_program)
+{
+	const char *tabula = getenv("TABULA");
+	ck_assert_msg(tabula != NULL, "TABULA is not set (run make check)");
+	const struct game_ops *ops = registry_find("infexion");
+	char spec[1024], err[512];
+	snprintf(spec, sizeof spec, "exec:%s engine", tabula);
+	struct player a, b;
+	ck_assert_msg(player_parse(&a, spec, "depth 2", err, sizeof err), "%s",
+		      err);
+	ck_assert(player_parse(&b, "random", NULL, err, sizeof err));
+	ck_assert_msg(player_open(&a, ops, err, sizeof err), "%s", err);
+	ck_assert(player_open(&b, ops, err, sizeof err));
+	struct match_config cfg = {.ops = ops, .games = 2, .seed = 5};
+	struct match_result res;
+	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
+		      "%s", err);
+	ck_assert_int_eq(res.wins, 2);
+	player_close(&a);
+	player_close(&b);
+
+	/* A program that is not there fails with a message, not a crash. */
+	ck_assert(player_parse(&a, "exec:/nonexistent/engine", NULL, err,
+			       sizeof err));
+	ck_assert(!player_open(&a, ops, err, sizeof err));
+	ck_assert_ptr_nonnull(strstr(err, "ended before"));
+	player_close(&a);
+}
+END_TEST
+
 /* A weak level varies its moves but never picks a losing one when a
  * safe one exists; the strongest level always blocks. */
 START_TEST(test_level_never_throws)
@@ -978,6 +1010,7 @@ search_suite(void)
 	tcase_add_test(tc, test_match_deeper_wins);
 	tcase_add_test(tc, test_match_elo);
 	tcase_add_test(tc, test_match_record);
+	tcase_add_test(tc, test_match_program);
 	tcase_add_test(tc, test_level_never_throws);
 	suite_add_tcase(s, tc);
 

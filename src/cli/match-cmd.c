@@ -8,7 +8,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,8 +173,6 @@ cli_match_main(int argc, char **argv)
 			strerror(errno));
 		return EXIT_FAILURE_RUN;
 	}
-	/* A program player that dies must not kill the match with SIGPIPE. */
-	signal(SIGPIPE, SIG_IGN);
 	rc = match_cmd_play(&o, argv[optind + 1], argv[optind + 2]);
 	return rc;
 }

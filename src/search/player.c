@@ -9,10 +9,13 @@
 #include "config.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/rng.h"
@@ -116,14 +119,28 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 	return false;
 }
 
+/* Writes a line to the program.  A program that died must not kill us
+ * with SIGPIPE: the signal is blocked around the write and, if the write
+ * raised it, taken back before it is unblocked (the library does not
+ * change signal dispositions; the caller's stay as they were). */
 static bool
 player_send(struct player *p, const char *line, char *err, size_t err_size)
 {
-	if (fprintf(p->to, "%s\n", line) < 0 || fflush(p->to) != 0) {
-		snprintf(err, err_size, "cannot write to '%s'", p->spec);
-		return false;
+	sigset_t pipe_set, old, pending;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	sigpending(&pending);
+	bool was_pending = sigismember(&pending, SIGPIPE);
+	bool ok = fprintf(p->to, "%s\n", line) >= 0 && fflush(p->to) == 0;
+	if (!ok && !was_pending) {
+		static const struct timespec now = {0, 0};
+		sigtimedwait(&pipe_set, NULL, &now);
 	}
-	return true;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!ok)
+		snprintf(err, err_size, "cannot write to '%s'", p->spec);
+	return ok;
 }
 
 static bool
