@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/record.h"
 #include "core/registry.h"
 #include "proto/engine.h"
 #include "search/alphabeta.h"
@@ -22,12 +23,20 @@
 #include "search/match.h"
 #include "search/player.h"
 #include "search/search.h"
+#include "search/timectl.h"
 #include "search/tt.h"
 #include "testutil.h"
 #include "toygame.h"
 
 static const size_t TEST_HASH_MB = 4;
+/* The bound on stop latency; sanitizers slow every node about tenfold. */
+#ifdef TEST_SANITIZED
+static const int64_t TEST_STOP_LATENCY_MS = 150;
+#else
 static const int64_t TEST_STOP_LATENCY_MS = 50;
+#endif
+/* Check's timeout for the slow test cases, in seconds. */
+static const int TEST_SLOW_TIMEOUT_S = 300;
 
 /* Exact value from player 1's view, SEARCH_WIN - plies for a win. */
 static int
@@ -231,6 +240,33 @@ START_TEST(test_tt_store_probe)
 }
 END_TEST
 
+/* Time plans: fixed movetime, clocks with increments, no limit. */
+START_TEST(test_timectl)
+{
+	struct search_limits lim = {0};
+	struct timectl_plan plan;
+	timectl_plan(&lim, 0, &plan);
+	ck_assert(plan.soft_ms == 0 && plan.hard_ms == 0);
+	lim.movetime_ms = 1000;
+	timectl_plan(&lim, 1, &plan);
+	ck_assert_int_eq(plan.hard_ms, 1000);
+	ck_assert(plan.soft_ms > 0 && plan.soft_ms < 1000);
+	lim.movetime_ms = 0;
+	lim.time_ms[0] = 60000;
+	lim.inc_ms[0] = 1000;
+	lim.time_ms[1] = 100;
+	timectl_plan(&lim, 0, &plan);
+	ck_assert(plan.soft_ms > 1000 && plan.soft_ms < 5000);
+	ck_assert(plan.hard_ms >= plan.soft_ms && plan.hard_ms < 60000 / 2);
+	timectl_plan(&lim, 1, &plan); /* the short clock */
+	ck_assert_msg(plan.hard_ms > 0 && plan.hard_ms <= 50, "hard %lld",
+		      (long long)plan.hard_ms);
+	lim.infinite = true;
+	timectl_plan(&lim, 0, &plan);
+	ck_assert(plan.soft_ms == 0 && plan.hard_ms == 0);
+}
+END_TEST
+
 /* ---- the searcher thread ------------------------------------------- */
 
 /* What the callbacks saw, guarded by lock (they run on the worker). */
@@ -310,7 +346,10 @@ run_once(struct searcher *s, struct watch *w, const struct game_ops *ops,
 	return info;
 }
 
-/* Same position, same depth or node limit: same PV, same node count. */
+/* Same position, same depth or node limit: same PV, same node count.
+ * Through the thread the last report of a completed iteration is
+ * compared (the reports made once a second carry the nodes of the moment
+ * and are compared only for their line); directly, the node counts. */
 START_TEST(test_deterministic)
 {
 	struct watch w;
@@ -323,26 +362,36 @@ START_TEST(test_deterministic)
 	struct search_limits lim = {0};
 	lim.depth = 5;
 	struct search_info a = run_once(s, &w, &toy_ttt5, &pos, &lim);
+	game_move best_a = w.best;
 	struct search_info b = run_once(s, &w, &toy_ttt5, &pos, &lim);
 	ck_assert_int_eq(a.depth, 5);
-	ck_assert_uint_eq(a.nodes, b.nodes);
+	ck_assert_int_eq(b.depth, 5);
 	ck_assert_int_eq(a.pv_len, b.pv_len);
 	ck_assert_int_eq(a.score, b.score);
 	ck_assert(memcmp(a.pv, b.pv, sizeof(game_move) * (size_t)a.pv_len) == 0);
-
-	memset(&lim, 0, sizeof lim);
-	lim.nodes = 20000;
-	pthread_mutex_lock(&w.lock);
-	memset(w.last, 0, sizeof w.last);
-	pthread_mutex_unlock(&w.lock);
-	a = run_once(s, &w, &toy_ttt5, &pos, &lim);
-	game_move best_a = w.best;
-	b = run_once(s, &w, &toy_ttt5, &pos, &lim);
-	ck_assert_uint_eq(a.nodes, b.nodes);
 	ck_assert_uint_eq(best_a, w.best);
-	ck_assert_msg(a.nodes <= lim.nodes, "nodes %llu over the limit",
-		      (unsigned long long)a.nodes);
 	searcher_free(s);
+
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	for (int round = 0; round < 2; round++) {
+		memset(&lim, 0, sizeof lim);
+		if (round == 0)
+			lim.depth = 5;
+		else
+			lim.nodes = 20000;
+		struct alphabeta_result r1, r2;
+		alphabeta_clear(ab);
+		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL, &r1);
+		alphabeta_clear(ab);
+		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL, &r2);
+		ck_assert_uint_eq(r1.nodes, r2.nodes);
+		ck_assert_uint_eq(r1.best, r2.best);
+		ck_assert_int_eq(r1.score, r2.score);
+		if (round == 1)
+			ck_assert_msg(r1.nodes <= lim.nodes, "nodes %llu over",
+				      (unsigned long long)r1.nodes);
+	}
+	alphabeta_free(ab);
 }
 END_TEST
 
@@ -431,12 +480,25 @@ START_TEST(test_movetime)
 	searcher_wait(s);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	int64_t ms = ms_between(&t0, &t1);
-	ck_assert_msg(ms >= 100 && ms < 200 + TEST_STOP_LATENCY_MS,
+	ck_assert_msg(ms >= 100 && ms < 200 + 4 * TEST_STOP_LATENCY_MS,
 		      "movetime 200 took %lld ms", (long long)ms);
 	pthread_mutex_lock(&w.lock);
 	ck_assert(w.done && w.has_move);
 	ck_assert(w.reports > 0);
 	pthread_mutex_unlock(&w.lock);
+
+	/* On a 2 s clock for O (to move after X's first), a move takes a
+	 * share of it, well under the clock. */
+	toy_ttt5.play(&pos, 12);
+	memset(&lim, 0, sizeof lim);
+	lim.time_ms[1] = 2000;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	searcher_start(s, &toy_ttt5, &pos, &lim);
+	searcher_wait(s);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ms = ms_between(&t0, &t1);
+	ck_assert_msg(ms >= 10 && ms < 800 + TEST_STOP_LATENCY_MS,
+		      "a 2 s clock move took %lld ms", (long long)ms);
 	searcher_free(s);
 }
 END_TEST
@@ -532,22 +594,124 @@ START_TEST(test_tetress_forced)
 }
 END_TEST
 
+/* Infexion: Red's SPREAD from (0,0) takes Blue's only stack, leaving Red
+ * 2 power to 0: elimination with the lead of 2 a win needs.  The second
+ * position (from a seeded random game) has one move among 51 that lets
+ * Blue eliminate Red at once. */
+static const char INFEXION_WIN[] =
+	"r1b1...../......./......./......./......./......./....... r 10";
+static const char INFEXION_AVOID[] =
+	"......./......./b1....../.r2...../b2....../.....b1./....... r 10";
+
+START_TEST(test_infexion_forced)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	ck_assert_ptr_nonnull(ops);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(ops, INFEXION_WIN, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, ops, &pos, 4, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	char text[GAME_TEXT_MAX];
+	ops->format_move(&pos, res.best, text, sizeof text);
+	ck_assert_str_eq(text, "SPREAD(0,0,0,1)");
+
+	parse(ops, INFEXION_AVOID, &pos);
+	search_sync(ab, ops, &pos, 3, &res);
+	struct game_pos child = pos;
+	ops->play(&child, res.best);
+	ck_assert_msg(!has_immediate_win(ops, &child), "the move chosen loses");
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* TZAAR: White's Tzaar on A1 takes Black's last Tzaar on A2 with the
+ * first sub-move of the turn: a win in one ply. */
+static const char TZAAR_WIN[] =
+	"Aa........................B......b.....................C...c w cap";
+
+/* From seeded random games (found with a throwaway scan): first sub-moves
+ * after which every second sub-move lets the opponent win at once; 1 of 8
+ * for Black in the first, 19 of 32 for White in the second. */
+static const char *const TZAAR_AVOID[] = {
+	".C.c..C..b2c.....c..C2.B..c3.ABA2.....C....C3A2.......a2...Bb2.C.... "
+	"b cap",
+	"BCC3.c...C.cC..aaC.cbBC...bcb.b.B2..B.cbC..C2.CBc2....c2.bbc..cA. "
+	"w cap",
+};
+
+/* Whether every reply of the side to move at pos (its second sub-move)
+ * hands the opponent an immediate win. */
+static bool
+all_replies_lose(const struct game_ops *ops, const struct game_pos *pos)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		struct game_status st;
+		ops->status(&child, &st);
+		if (st.outcome != OUTCOME_ONGOING || !has_immediate_win(ops, &child))
+			return false;
+	}
+	return true;
+}
+
+START_TEST(test_tzaar_forced)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(ops, TZAAR_WIN, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, ops, &pos, 3, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	char text[GAME_TEXT_MAX];
+	ops->format_move(&pos, res.best, text, sizeof text);
+	ck_assert_str_eq(text, "A1xA2");
+
+	for (size_t i = 0; i < sizeof TZAAR_AVOID / sizeof TZAAR_AVOID[0]; i++) {
+		parse(ops, TZAAR_AVOID[i], &pos);
+		search_sync(ab, ops, &pos, 3, &res);
+		int plies;
+		ck_assert_msg(!search_score_is_mate(res.score, &plies) || plies > 0,
+			      "%zu: score %d", i, res.score);
+		struct game_pos child = pos;
+		ops->play(&child, res.best);
+		ck_assert_msg(!all_replies_lose(ops, &child),
+			      "%zu: the first sub-move chosen loses", i);
+	}
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* The bench's node count is a signature: it changes only when the search
- * or the evaluation does (then update it here, deliberately). */
-static const uint64_t TETRESS_BENCH_NODES = 30030;
+ * or an evaluation does (then update it here, deliberately). */
+static const struct {
+	const char *game;
+	uint64_t nodes;
+} bench_signatures[] = {
+	{"tetress", 30030},
+	{"infexion", 183671},
+	{"tzaar", 437754},
+};
 
 START_TEST(test_bench_signature)
 {
-	const struct game_ops *ops = registry_find("tetress");
+	const struct game_ops *ops = registry_find(bench_signatures[_i].game);
+	ck_assert_ptr_nonnull(ops);
 	struct bench_result res = {0};
 	char err[256];
 	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
 		      "%s", err);
 	ck_assert_int_eq(res.positions, 5);
-	ck_assert_msg(res.nodes == TETRESS_BENCH_NODES,
-		      "bench %llu nodes, signature %llu",
+	ck_assert_msg(res.nodes == bench_signatures[_i].nodes,
+		      "%s: bench %llu nodes, signature %llu", ops->name,
 		      (unsigned long long)res.nodes,
-		      (unsigned long long)TETRESS_BENCH_NODES);
+		      (unsigned long long)bench_signatures[_i].nodes);
 }
 END_TEST
 
@@ -555,7 +719,7 @@ END_TEST
 
 static struct match_result
 play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
-	   int games, int openings, FILE *record)
+	   int games, int openings, const char *record_dir)
 {
 	struct player a, b;
 	char err[512];
@@ -564,7 +728,8 @@ play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
 	ck_assert(player_open(&a, ops, err, sizeof err));
 	ck_assert(player_open(&b, ops, err, sizeof err));
 	struct match_config cfg = {.ops = ops, .games = games, .seed = 11,
-				   .opening_plies = openings, .record = record};
+				   .opening_plies = openings,
+				   .record_dir = record_dir};
 	struct match_result res;
 	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
 		      "%s", err);
@@ -600,30 +765,72 @@ START_TEST(test_match_elo)
 }
 END_TEST
 
-/* Records: a format line, tags, one numbered move per line, a result. */
+/* Records: every game is saved where `tabula replay` reads it back, with
+ * its opening, its result and the players. */
 START_TEST(test_match_record)
 {
-	FILE *f = tmpfile();
-	ck_assert_ptr_nonnull(f);
-	struct match_result r = play_match(&toy_ttt3, "greedy", "random", 2, 0, f);
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	char dir[] = "/tmp/tabula-match-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	struct match_result r = play_match(ops, "greedy", "random", 2, 3, dir);
 	ck_assert_int_eq(r.games, 2);
-	rewind(f);
-	char line[256];
-	int games = 0, moves = 0;
-	while (fgets(line, sizeof line, f) != NULL) {
-		if (strcmp(line, "tabula-record 1\n") == 0)
-			games++;
-		if (strncmp(line, "1. ", 3) == 0)
-			moves++;
+	for (int i = 1; i <= 2; i++) {
+		char path[64], err[512];
+		snprintf(path, sizeof path, "%s/%04d.rec", dir, i);
+		struct session s;
+		struct record_meta meta;
+		ck_assert_msg(record_load(path, &s, &meta, err, sizeof err), "%s",
+			      err);
+		struct game_status st;
+		ops->status(session_current(&s), &st);
+		ck_assert_msg(st.outcome != OUTCOME_ONGOING, "%s unfinished", path);
+		ck_assert_str_eq(meta.player1, i == 1 ? "greedy" : "random");
+		ck_assert_str_eq(meta.result, record_result_token(ops,
+								  session_current(&s)));
+		ck_assert(meta.comment_count >= 3 && meta.comments[2] != NULL);
+		record_meta_free(&meta);
+		session_free(&s);
+		ck_assert(remove(path) == 0);
 	}
-	ck_assert_int_eq(games, 2);
-	ck_assert_int_eq(moves, 2);
-	fclose(f);
+	ck_assert(rmdir(dir) == 0);
 	struct player p;
 	char err[256];
 	ck_assert(!player_parse(&p, "depth=0", NULL, err, sizeof err));
 	ck_assert(!player_parse(&p, "speed=3", NULL, err, sizeof err));
 	ck_assert(player_parse(&p, "level=3", NULL, err, sizeof err));
+}
+END_TEST
+
+/* An outside program speaking the protocol plays through pipes: the
+ * built tabula itself ($TABULA, set by make check) at depth 2. */
+START_TEST(test_match_program)
+{
+	const char *tabula = getenv("TABULA");
+	ck_assert_msg(tabula != NULL, "TABULA is not set (run make check)");
+	const struct game_ops *ops = registry_find("infexion");
+	char spec[1024], err[512];
+	snprintf(spec, sizeof spec, "exec:%s engine", tabula);
+	struct player a, b;
+	ck_assert_msg(player_parse(&a, spec, "depth 2", err, sizeof err), "%s",
+		      err);
+	ck_assert(player_parse(&b, "random", NULL, err, sizeof err));
+	ck_assert_msg(player_open(&a, ops, err, sizeof err), "%s", err);
+	ck_assert(player_open(&b, ops, err, sizeof err));
+	struct match_config cfg = {.ops = ops, .games = 2, .seed = 5};
+	struct match_result res;
+	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
+		      "%s", err);
+	ck_assert_int_eq(res.wins, 2);
+	player_close(&a);
+	player_close(&b);
+
+	/* A program that is not there fails with a message, not a crash. */
+	ck_assert(player_parse(&a, "exec:/nonexistent/engine", NULL, err,
+			       sizeof err));
+	ck_assert(!player_open(&a, ops, err, sizeof err));
+	ck_assert_ptr_nonnull(strstr(err, "ended before"));
+	player_close(&a);
 }
 END_TEST
 
@@ -788,7 +995,7 @@ search_suite(void)
 {
 	Suite *s = suite_create("search");
 	TCase *tc = tcase_create("exact");
-	tcase_set_timeout(tc, 60);
+	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_ttt_matches_solver);
 	tcase_add_test(tc, test_ttt_start_is_draw);
 	tcase_add_loop_test(tc, test_ttt_cases, 0,
@@ -796,6 +1003,7 @@ search_suite(void)
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);
+	tcase_add_test(tc, test_timectl);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("searcher");
@@ -808,16 +1016,21 @@ search_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("games");
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_tetress_forced);
-	tcase_add_test(tc, test_bench_signature);
+	tcase_add_test(tc, test_tzaar_forced);
+	tcase_add_test(tc, test_infexion_forced);
+	tcase_add_loop_test(tc, test_bench_signature, 0,
+			    (int)(sizeof bench_signatures /
+				  sizeof bench_signatures[0]));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("match");
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_match_deeper_wins);
 	tcase_add_test(tc, test_match_elo);
 	tcase_add_test(tc, test_match_record);
+	tcase_add_test(tc, test_match_program);
 	tcase_add_test(tc, test_level_never_throws);
 	suite_add_tcase(s, tc);
 

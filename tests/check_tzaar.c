@@ -594,13 +594,15 @@ START_TEST(test_evaluate_and_noisy)
 {
 	struct game_pos pos;
 	ops->init(&pos, NULL);
-	ck_assert_int_eq(ops->evaluate(&pos), 0); /* the layout is symmetric */
+	/* The layout is symmetric: only the mover's tempo counts (the
+	 * search's evaluation, games/tzaar-eval.c, favours the side to move). */
+	ck_assert_int_gt(ops->evaluate(&pos), 0);
 	const char *stacks = "A1:A B1:B C1:C2 D1:C A5:a I5:b I3:c";
 	sparse_pos(&pos, stacks, "w cap");
 	int white_view = ops->evaluate(&pos);
 	sparse_pos(&pos, stacks, "b cap");
 	ck_assert_int_gt(white_view, 0);
-	ck_assert_int_eq(ops->evaluate(&pos), -white_view);
+	ck_assert_int_lt(ops->evaluate(&pos), 0);
 	game_move moves[GAME_MAX_MOVES];
 	ops->init(&pos, NULL);
 	ops->play(&pos, TZAAR_MOVE(tzaar_cell_at(0, 5), tzaar_cell_at(0, 4),

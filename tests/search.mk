@@ -6,6 +6,9 @@ TESTS += tests/check_search
 tests_check_search_SOURCES = tests/check_search.c tests/toygame.c \
 	tests/toygame.h $(TEST_UTIL)
 tests_check_search_CFLAGS = $(TESTS_COMPILE_FLAGS)
+if SANITIZED
+tests_check_search_CFLAGS += -DTEST_SANITIZED=1
+endif
 tests_check_search_LDADD = $(TESTS_LINK_LIBS)
 endif
 # Tests may pull in the match module (Elo: log10, sqrt).

@@ -13,7 +13,7 @@ static const struct cli_command cli_commands[] = {
 	{"bench", "[GAME] [--depth N]", "search fixed positions: node signature and speed", cli_bench_main},
 	{"engine", "", "speak the engine protocol on stdin/stdout",
 	 cli_engine_main},
-	{"match", "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] [--random-setups] [--record FILE] [--go ARGS] [--verbose]",
+	{"match", "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] [--verbose]",
 	 "play a match between engines, random, greedy or outside programs", cli_match_main},
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},

@@ -8,16 +8,18 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "search/match.h"
 
 static const long MATCH_CMD_MAX_GAMES = 1000000;
-static const int MATCH_CMD_MAX_OPENING = 1000;
+static const mode_t MATCH_CMD_DIR_MODE = 0777;
 
 static bool
 match_cmd_long(const char *text, long min, long max, long *out)
@@ -66,7 +68,6 @@ match_cmd_report(const struct match_result *r)
 struct match_cmd_opts {
 	struct match_config cfg;
 	const char *go_args;
-	const char *record;
 	bool verbose;
 };
 
@@ -100,7 +101,7 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 			o->cfg.seed = (uint64_t)v;
 			break;
 		case 'o':
-			if (!match_cmd_long(optarg, 0, MATCH_CMD_MAX_OPENING, &v))
+			if (!match_cmd_long(optarg, 0, MATCH_MAX_OPENING, &v))
 				return cli_usage_error(self, "bad --openings");
 			o->cfg.opening_plies = (int)v;
 			break;
@@ -108,7 +109,7 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 			o->cfg.random_setups = true;
 			break;
 		case 'w':
-			o->record = optarg;
+			o->cfg.record_dir = optarg;
 			break;
 		case 'g':
 			o->go_args = optarg;
@@ -166,19 +167,12 @@ cli_match_main(int argc, char **argv)
 	o.cfg.ops = registry_find(argv[optind]);
 	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
 		return cli_usage_error(self, "unknown or one-player game");
-	if (o.record != NULL) {
-		o.cfg.record = fopen(o.record, "w");
-		if (o.cfg.record == NULL) {
-			perror(o.record);
-			return EXIT_FAILURE_RUN;
-		}
+	if (o.cfg.record_dir != NULL && mkdir(o.cfg.record_dir, MATCH_CMD_DIR_MODE) != 0 &&
+	    errno != EEXIST) {
+		fprintf(stderr, "tabula match: %s: %s\n", o.cfg.record_dir,
+			strerror(errno));
+		return EXIT_FAILURE_RUN;
 	}
-	/* A program player that dies must not kill the match with SIGPIPE. */
-	signal(SIGPIPE, SIG_IGN);
 	rc = match_cmd_play(&o, argv[optind + 1], argv[optind + 2]);
-	if (o.cfg.record != NULL && fclose(o.cfg.record) != 0) {
-		perror(o.record);
-		rc = EXIT_FAILURE_RUN;
-	}
 	return rc;
 }

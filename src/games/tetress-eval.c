@@ -10,8 +10,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "games/tetress-eval.h"
 #include "games/tetress.h"
 
@@ -23,7 +21,7 @@ static const int TE_DANGER_PER_MOVE = 30;
 /* Per free cell reached first. */
 static const int TE_TERRITORY_CELL = 6;
 /* Per token, and more per token as the turn limit nears. */
-static const int TE_TOKEN = 10;
+static const int TE_TOKEN = 16;
 static const int TE_ENDGAME_ACTIONS = 24;
 static const int TE_ENDGAME_TOKEN_STEP = 6;
 /* Near-full lines: a line this many cells short of full or less can be
@@ -33,62 +31,74 @@ static const int TE_THREAT_TOKEN = 8;
 /* The side to move acts first: a small bonus for the tempo. */
 static const int TE_TEMPO = 10;
 
-enum { TE_UNREACHED = 0xff };
+/* Rows and columns as cell sets. */
+struct te_lines {
+	struct bb121 row[BB121_SIDE];
+	struct bb121 col[BB121_SIDE];
+};
 
-static int
-te_cell_colour(const struct tetress_pos *p, int cell)
-{
-	if (bb121_has(p->cells[TETRESS_RED], cell))
-		return TETRESS_RED;
-	if (bb121_has(p->cells[TETRESS_BLUE], cell))
-		return TETRESS_BLUE;
-	return -1;
-}
+static const uint64_t TE_ROW0 = (UINT64_C(1) << BB121_SIDE) - 1;
 
-/* Breadth-first distances over free cells from the tokens of colour. */
 static void
-te_distances(const struct tetress_pos *p, int colour,
-	     unsigned char dist[BB121_CELLS])
+te_lines_init(struct te_lines *l)
 {
-	int queue[BB121_CELLS], head = 0, tail = 0;
-	memset(dist, TE_UNREACHED, BB121_CELLS);
-	for (struct bb121 b = p->cells[colour]; !bb121_empty(b);
-	     b = bb121_drop_first(b)) {
-		int c = bb121_first(b);
-		dist[c] = 0;
-		queue[tail++] = c;
+	struct bb121 col0 = {0, 0};
+	l->row[0] = (struct bb121){TE_ROW0, 0};
+	for (int r = 0; r < BB121_SIDE; r++) {
+		if (r > 0)
+			l->row[r] = bb121_shl(l->row[0], r * BB121_SIDE);
+		col0 = bb121_or(col0, bb121_cell(r * BB121_SIDE));
 	}
-	while (head < tail) {
-		int c = queue[head++], r = c / BB121_SIDE, col = c % BB121_SIDE;
-		int next[4] = {
-			((r + 1) % BB121_SIDE) * BB121_SIDE + col,
-			((r + BB121_SIDE - 1) % BB121_SIDE) * BB121_SIDE + col,
-			r * BB121_SIDE + (col + 1) % BB121_SIDE,
-			r * BB121_SIDE + (col + BB121_SIDE - 1) % BB121_SIDE,
-		};
-		for (int i = 0; i < 4; i++) {
-			int n = next[i];
-			if (dist[n] != TE_UNREACHED || te_cell_colour(p, n) >= 0)
-				continue;
-			dist[n] = (unsigned char)(dist[c] + 1);
-			queue[tail++] = n;
-		}
-	}
+	l->col[0] = col0;
+	for (int c = 1; c < BB121_SIDE; c++)
+		l->col[c] = bb121_shl(col0, c);
 }
 
-/* Free cells the side to move reaches first, minus the other's. */
-static int
-te_territory(const struct tetress_pos *p)
+/* The set moved n cells towards higher indices around the 121-cell ring:
+ * n = 11 is one row down on the torus. */
+static struct bb121
+te_rotate(struct bb121 a, int n)
 {
-	unsigned char mine[BB121_CELLS], theirs[BB121_CELLS];
-	te_distances(p, p->side, mine);
-	te_distances(p, p->side ^ 1, theirs);
+	return bb121_trim(bb121_or(bb121_shl(a, n), bb121_shr(a, BB121_CELLS - n)));
+}
+
+/* The four torus neighbours of every cell of x. */
+static struct bb121
+te_neighbours(struct bb121 x, const struct te_lines *l)
+{
+	struct bb121 first = l->col[0], last = l->col[BB121_SIDE - 1];
+	struct bb121 down = te_rotate(x, BB121_SIDE);
+	struct bb121 up = te_rotate(x, BB121_CELLS - BB121_SIDE);
+	struct bb121 right = bb121_or(bb121_shl(bb121_andnot(x, last), 1),
+				      bb121_shr(bb121_and(x, last), BB121_SIDE - 1));
+	struct bb121 left = bb121_or(bb121_shr(bb121_andnot(x, first), 1),
+				     bb121_shl(bb121_and(x, first), BB121_SIDE - 1));
+	return bb121_trim(bb121_or(bb121_or(down, up), bb121_or(right, left)));
+}
+
+/* Free cells the side to move reaches first, minus the other's: both
+ * sides' breadth-first searches over free cells advance one step at a
+ * time; a cell goes to whoever reaches it at a strictly earlier step. */
+static int
+te_territory(const struct tetress_pos *p, const struct te_lines *l)
+{
+	struct bb121 seen[2], front[2];
+	seen[0] = front[0] = p->cells[p->side];
+	seen[1] = front[1] = p->cells[p->side ^ 1];
+	struct bb121 all = {UINT64_MAX, BB121_HI_MASK};
+	struct bb121 free = bb121_andnot(all, bb121_or(seen[0], seen[1]));
 	int lead = 0;
-	for (int c = 0; c < BB121_CELLS; c++) {
-		if (mine[c] < theirs[c])
-			lead++;
-		else if (theirs[c] < mine[c])
-			lead--;
+	while (!bb121_empty(front[0]) || !bb121_empty(front[1])) {
+		struct bb121 next[2];
+		for (int s = 0; s < 2; s++)
+			next[s] = bb121_andnot(
+				bb121_and(te_neighbours(front[s], l), free), seen[s]);
+		lead += bb121_count(bb121_andnot(next[0], bb121_or(seen[1], next[1])));
+		lead -= bb121_count(bb121_andnot(next[1], bb121_or(seen[0], next[0])));
+		for (int s = 0; s < 2; s++) {
+			seen[s] = bb121_or(seen[s], next[s]);
+			front[s] = next[s];
+		}
 	}
 	return lead * TE_TERRITORY_CELL;
 }
@@ -113,24 +123,17 @@ te_mobility(const struct tetress_pos *p)
 /* Tokens the side to move could clear from either side by finishing
  * nearly full rows and columns: the other's count for it. */
 static int
-te_threats(const struct tetress_pos *p)
+te_threats(const struct tetress_pos *p, const struct te_lines *l)
 {
+	struct bb121 mine = p->cells[p->side], theirs = p->cells[p->side ^ 1];
 	int score = 0;
-	for (int line = 0; line < 2 * BB121_SIDE; line++) {
-		int count[2] = {0, 0}, empty = 0;
-		for (int i = 0; i < BB121_SIDE; i++) {
-			int cell = line < BB121_SIDE
-					   ? line * BB121_SIDE + i
-					   : i * BB121_SIDE + (line - BB121_SIDE);
-			int colour = te_cell_colour(p, cell);
-			if (colour < 0)
-				empty++;
-			else
-				count[colour]++;
-		}
-		if (empty == 0 || empty > TE_THREAT_EMPTY_MAX)
-			continue;
-		score += (count[p->side ^ 1] - count[p->side]) * TE_THREAT_TOKEN;
+	for (int i = 0; i < 2 * BB121_SIDE; i++) {
+		struct bb121 line = i < BB121_SIDE ? l->row[i] : l->col[i - BB121_SIDE];
+		int m = bb121_count(bb121_and(line, mine));
+		int t = bb121_count(bb121_and(line, theirs));
+		int empty = BB121_SIDE - m - t;
+		if (empty > 0 && empty <= TE_THREAT_EMPTY_MAX)
+			score += (t - m) * TE_THREAT_TOKEN;
 	}
 	return score;
 }
@@ -149,6 +152,8 @@ int
 tetress_eval(const struct game_pos *pos)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	return te_mobility(p) + te_territory(p) + te_tokens(p) +
-	       te_threats(p) + TE_TEMPO;
+	struct te_lines lines;
+	te_lines_init(&lines);
+	return te_mobility(p) + te_territory(p, &lines) + te_tokens(p) +
+	       te_threats(p, &lines) + TE_TEMPO;
 }

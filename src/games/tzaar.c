@@ -19,16 +19,11 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tzaar.h"
+#include "games/tzaar-eval.h"
 
 static_assert(sizeof(struct tzaar_pos) <= GAME_POS_BYTES,
               "TZAAR position must fit in struct game_pos");
 
-/* Material weights for the simple evaluation: every stack counts, taller
- * stacks count more, and a type down to its last stacks is in danger. */
-static const int EVAL_STACK = 100;
-static const int EVAL_HEIGHT = 25;
-static const int EVAL_LAST_OF_TYPE = -300;
-static const int EVAL_SECOND_LAST_OF_TYPE = -100;
 
 /* The first stack along ray d from a space, or -1 when the ray is empty. */
 static inline int
@@ -337,29 +332,6 @@ tzaar_op_hash(const struct game_pos *pos)
 	return tzaar_of_const(pos)->hash;
 }
 
-static int
-tzaar_material(const struct tzaar_pos *p, int color)
-{
-	int score = 0;
-	for (uint64_t m = p->own[color]; m; m &= m - 1)
-		score += EVAL_STACK + EVAL_HEIGHT * p->height[tzaar_bit_low(m)];
-	for (int t = 0; t < TZAAR_TYPES; t++) {
-		int n = tzaar_popcount(p->top[color][t]);
-		if (n == 1)
-			score += EVAL_LAST_OF_TYPE;
-		else if (n == 2)
-			score += EVAL_SECOND_LAST_OF_TYPE;
-	}
-	return score;
-}
-
-static int
-tzaar_evaluate(const struct game_pos *pos)
-{
-	const struct tzaar_pos *p = tzaar_of_const(pos);
-	return tzaar_material(p, p->side) - tzaar_material(p, 1 - p->side);
-}
-
 static bool
 tzaar_is_noisy(const struct game_pos *pos, game_move move)
 {
@@ -382,7 +354,7 @@ const struct game_ops tzaar_game = {
         .status = tzaar_status,
         .side_to_move = tzaar_side_to_move,
         .hash = tzaar_op_hash,
-        .evaluate = tzaar_evaluate,
+        .evaluate = tzaar_eval, /* games/tzaar-eval.c */
         .is_noisy = tzaar_is_noisy,
         .perft = tzaar_op_perft,
         .format_move = tzaar_format_move,

@@ -376,6 +376,21 @@ ab_tt_cutoff(const struct tt_entry *e, int depth, int alpha, int beta,
 	return false;
 }
 
+/* A move's score by principal-variation search: the full window for the
+ * first move, a null window for the others, re-searched in a PV node when
+ * the move may be better than alpha. */
+static int
+ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
+       int ply, int alpha, int beta, bool first, bool pv_node)
+{
+	if (first)
+		return ab_child(ab, side, child, depth, ply, alpha, beta, pv_node);
+	int score = ab_child(ab, side, child, depth, ply, alpha, alpha + 1, false);
+	if (pv_node && score > alpha && score < beta)
+		score = ab_child(ab, side, child, depth, ply, alpha, beta, true);
+	return score;
+}
+
 /* Searches moves of a node after ordering, fail-soft; *best_move gets the
  * best one. */
 static int
@@ -388,17 +403,8 @@ ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
 		game_move m = ab->moves[ply][ab_pick(ab->keys[ply], n, i)];
 		struct game_pos child = *pos;
 		ab->ops->play(&child, m);
-		int score;
-		if (i == 0) {
-			score = ab_child(ab, side, &child, depth, ply, alpha, beta,
-					 pv_node);
-		} else {
-			score = ab_child(ab, side, &child, depth, ply, alpha,
-					 alpha + 1, false);
-			if (pv_node && score > alpha && score < beta)
-				score = ab_child(ab, side, &child, depth, ply,
-						 alpha, beta, true);
-		}
+		int score = ab_pvs(ab, side, &child, depth, ply, alpha, beta,
+				   i == 0, pv_node);
 		if (ab->aborted)
 			return 0;
 		if (score > best) {
@@ -458,6 +464,21 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth,
 	return best;
 }
 
+/* A root move raised alpha: its line becomes line first. */
+static void
+ab_root_record(struct alphabeta *ab, int first, game_move move, int score,
+	       enum search_bound bound)
+{
+	struct ab_line *line = &ab->lines[first];
+	ab_update_pv(ab, 0, move);
+	line->pv_len = ab->pv_len[0];
+	memcpy(line->pv, ab->pv[0], sizeof(game_move) * (size_t)line->pv_len);
+	line->score = score;
+	line->bound = bound;
+	if (first == 0)
+		ab->partial_first = true;
+}
+
 /* Searches root moves [first, count) to depth; the best goes to index
  * first and its line to lines[first].  Returns its score. */
 static int
@@ -469,17 +490,8 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 	for (int i = first; i < ab->root_count; i++) {
 		struct game_pos child = ab->root;
 		ab->ops->play(&child, ab->root_moves[i]);
-		int score;
-		if (i == first) {
-			score = ab_child(ab, side, &child, depth, 0, alpha, beta,
-					 true);
-		} else {
-			score = ab_child(ab, side, &child, depth, 0, alpha,
-					 alpha + 1, false);
-			if (score > alpha && score < beta)
-				score = ab_child(ab, side, &child, depth, 0,
-						 alpha, beta, true);
-		}
+		int score = ab_pvs(ab, side, &child, depth, 0, alpha, beta,
+				   i == first, true);
 		if (ab->aborted)
 			break;
 		if (score > best) {
@@ -488,18 +500,10 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 		}
 		if (score > alpha) {
 			alpha = score;
-			ab_update_pv(ab, 0, ab->root_moves[i]);
-			line->pv_len = ab->pv_len[0];
-			memcpy(line->pv, ab->pv[0],
-			       sizeof(game_move) * (size_t)line->pv_len);
-			line->score = score;
-			line->bound = BOUND_EXACT;
-			if (first == 0)
-				ab->partial_first = true;
-			if (score >= beta) {
-				line->bound = BOUND_LOWER;
+			ab_root_record(ab, first, ab->root_moves[i], score,
+				       score >= beta ? BOUND_LOWER : BOUND_EXACT);
+			if (score >= beta)
 				break;
-			}
 		}
 	}
 	if (!ab->aborted && best <= alpha0) {

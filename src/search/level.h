@@ -15,7 +15,7 @@
 
 #define LEVEL_MIN 1
 #define LEVEL_MAX 10
-#define LEVEL_DEFAULT 6
+#define LEVEL_DEFAULT 7
 
 struct level_info {
 	int level;

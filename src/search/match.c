@@ -9,25 +9,32 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record.h"
 #include "core/rng.h"
+#include "core/session.h"
 #include "search/match.h"
 
 /* A safety net for games that would not end: scored as a draw. */
 static const size_t MATCH_MAX_PLIES = 4000;
 static const double MATCH_Z95 = 1.959964;
 static const double MATCH_ELO_SCALE = 400.0;
-static const char MATCH_RECORD_FORMAT[] = "tabula-record 1";
+/* Room for the opening and the game in one move list. */
+static const size_t MATCH_MAX_MOVES = 4000 + MATCH_MAX_OPENING;
 
+/* One game: moves[0..n_open) is the random opening from origin, which
+ * leads to start; the players' moves follow up to n. */
 struct match_game {
+	struct game_setup setup;
+	struct game_pos origin;
 	struct game_pos start;
 	game_move *moves;
-	size_t n;
+	size_t n_open, n;
 	struct game_status status;
-	uint64_t setup_seed;
 };
 
 static uint64_t
@@ -43,11 +50,12 @@ match_mix(uint64_t seed, uint64_t a, uint64_t b)
 static void
 match_start(const struct match_config *cfg, int pair, struct match_game *g)
 {
-	struct game_setup setup = {0};
+	g->setup = (struct game_setup){0};
 	if (cfg->random_setups)
-		setup.seed = match_mix(cfg->seed, (uint64_t)pair, 1) | 1;
-	g->setup_seed = setup.seed;
-	cfg->ops->init(&g->start, &setup);
+		g->setup.seed = match_mix(cfg->seed, (uint64_t)pair, 1) | 1;
+	cfg->ops->init(&g->origin, &g->setup);
+	g->start = g->origin;
+	g->n_open = 0;
 	struct rng r;
 	rng_seed(&r, match_mix(cfg->seed, (uint64_t)pair, 2));
 	game_move moves[GAME_MAX_MOVES];
@@ -55,13 +63,15 @@ match_start(const struct match_config *cfg, int pair, struct match_game *g)
 		int n = cfg->ops->gen_moves(&g->start, moves);
 		if (n == 0)
 			break;
+		game_move m = moves[rng_below(&r, (uint32_t)n)];
 		struct game_pos next = g->start;
-		cfg->ops->play(&next, moves[rng_below(&r, (uint32_t)n)]);
+		cfg->ops->play(&next, m);
 		struct game_status st;
 		cfg->ops->status(&next, &st);
 		if (st.outcome != OUTCOME_ONGOING)
 			break;
 		g->start = next;
+		g->moves[g->n_open++] = m;
 	}
 }
 
@@ -74,29 +84,55 @@ match_result_text(enum game_outcome o)
 				      : "*";
 }
 
-static void
-match_write_record(const struct match_config *cfg, const struct match_game *g,
-		   const struct player *p1, const struct player *p2, int index)
+/* The game as a session, with the tags of a record. */
+static bool
+match_game_session(const struct match_config *cfg, const struct match_game *g,
+		   const struct player *p1, const struct player *p2,
+		   struct session *s, struct record_meta *meta)
 {
-	FILE *f = cfg->record;
-	char text[GAME_TEXT_MAX];
-	cfg->ops->format_pos(&g->start, text, sizeof text);
-	fprintf(f, "%s\n[Game \"%s\"]\n[Round \"%d\"]\n[Start \"%s\"]\n",
-		MATCH_RECORD_FORMAT, cfg->ops->name, index + 1, text);
-	if (cfg->random_setups)
-		fprintf(f, "[Seed \"%llu\"]\n", (unsigned long long)g->setup_seed);
-	fprintf(f, "[Player1 \"%s\"]\n[Player2 \"%s\"]\n[Result \"%s\"]\n",
-		p1->spec, p2->spec, match_result_text(g->status.outcome));
-	fprintf(f, "[Termination \"%s\"]\n\n",
-		g->status.reason != NULL ? g->status.reason : "unfinished");
-	struct game_pos pos = g->start;
+	if (!session_init(s, cfg->ops, &g->setup))
+		return false;
 	for (size_t i = 0; i < g->n; i++) {
-		cfg->ops->format_move(&pos, g->moves[i], text, sizeof text);
-		fprintf(f, "%zu. %s\n", i + 1, text);
-		cfg->ops->play(&pos, g->moves[i]);
+		if (!session_play(s, g->moves[i])) {
+			session_free(s);
+			return false;
+		}
 	}
-	fprintf(f, "%s\n\n", match_result_text(g->status.outcome));
-	fflush(f);
+	record_meta_init(meta);
+	snprintf(meta->player1, sizeof meta->player1, "%s", p1->spec);
+	snprintf(meta->player2, sizeof meta->player2, "%s", p2->spec);
+	snprintf(meta->result, sizeof meta->result, "%s",
+		 match_result_text(g->status.outcome));
+	snprintf(meta->termination, sizeof meta->termination, "%s",
+		 g->status.reason != NULL ? g->status.reason : "unfinished");
+	if (g->n_open > 0 &&
+	    !record_meta_set_comment(meta, g->n_open - 1, "random opening")) {
+		record_meta_free(meta);
+		session_free(s);
+		return false;
+	}
+	return true;
+}
+
+/* Saves game index as <record_dir>/<index+1>.rec, a record that
+ * `tabula replay` reads back. */
+static bool
+match_write_record(const struct match_config *cfg, const struct match_game *g,
+		   const struct player *p1, const struct player *p2, int index,
+		   char *err, size_t err_size)
+{
+	struct session s;
+	struct record_meta meta;
+	if (!match_game_session(cfg, g, p1, p2, &s, &meta)) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/%04d.rec", cfg->record_dir, index + 1);
+	bool ok = record_save(path, &s, &meta, err, err_size);
+	record_meta_free(&meta);
+	session_free(&s);
+	return ok;
 }
 
 /* Plays one game from g->start; players[side] moves for side. */
@@ -106,21 +142,21 @@ match_play(const struct match_config *cfg, struct player *players[2],
 {
 	const struct game_ops *ops = cfg->ops;
 	struct game_pos pos = g->start;
-	g->n = 0;
+	g->n = g->n_open;
 	player_new_game(players[0]);
 	player_new_game(players[1]);
 	for (;;) {
 		ops->status(&pos, &g->status);
 		if (g->status.outcome != OUTCOME_ONGOING)
 			return true;
-		if (g->n >= MATCH_MAX_PLIES) {
+		if (g->n - g->n_open >= MATCH_MAX_PLIES) {
 			g->status.outcome = OUTCOME_DRAW;
 			g->status.reason = "ply cap";
 			return true;
 		}
 		struct player *p = players[ops->side_to_move(&pos) & 1];
 		game_move m;
-		if (!player_choose(p, ops, &g->start, g->moves, g->n, &pos,
+		if (!player_choose(p, ops, &g->origin, g->moves, g->n, &pos,
 				   match_mix(game_seed, g->n, 3), &m, err,
 				   err_size))
 			return false;
@@ -150,7 +186,7 @@ match_run(const struct match_config *cfg, struct player *a, struct player *b,
 {
 	memset(res, 0, sizeof *res);
 	struct match_game g = {0};
-	g.moves = malloc(MATCH_MAX_PLIES * sizeof *g.moves);
+	g.moves = malloc(MATCH_MAX_MOVES * sizeof *g.moves);
 	if (g.moves == NULL) {
 		snprintf(err, err_size, "out of memory");
 		return false;
@@ -167,8 +203,9 @@ match_run(const struct match_config *cfg, struct player *a, struct player *b,
 		if (!ok)
 			break;
 		match_count(res, g.status.outcome, a_side);
-		if (cfg->record != NULL)
-			match_write_record(cfg, &g, players[0], players[1], i);
+		if (cfg->record_dir != NULL)
+			ok = match_write_record(cfg, &g, players[0], players[1],
+						i, err, err_size);
 		if (progress != NULL)
 			progress(ctx, i, res);
 	}

@@ -2,14 +2,13 @@
  * Matches: N games between two players, colours alternated in pairs (the
  * two games of a pair start from the same set-up and opening, each player
  * taking each colour once), with the result and an Elo difference with its
- * 95% interval.  Every game can be written as a plain-text record.
+ * 95% interval.  Every game can be saved as a record (core/record.h).
  */
 #ifndef TABULA_SEARCH_MATCH_H
 #define TABULA_SEARCH_MATCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "core/game.h"
 #include "search/player.h"
@@ -20,8 +19,13 @@ struct match_config {
 	uint64_t seed;	     /* draws set-ups, openings, random choices */
 	bool random_setups;  /* a seeded set-up per pair (TZAAR) */
 	int opening_plies;   /* random moves played before the players */
-	FILE *record;	     /* NULL, or where every game is written */
+	/* NULL, or a directory that receives every game as a record
+	 * (core/record.h), 0001.rec, 0002.rec, ... */
+	const char *record_dir;
 };
+
+/* Most random opening plies a match plays. */
+#define MATCH_MAX_OPENING 1000
 
 /* Wins, draws and losses of the first player. */
 struct match_result {

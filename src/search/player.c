@@ -9,10 +9,13 @@
 #include "config.h"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/rng.h"
@@ -116,14 +119,49 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 	return false;
 }
 
+/* A program that died must not kill us with SIGPIPE when we write to it:
+ * the signal is blocked around the write and, if the write raised it,
+ * taken back before it is unblocked.  The library leaves the caller's
+ * signal dispositions as they were. */
+struct player_pipe_guard {
+	sigset_t set, old;
+	bool was_pending;
+};
+
+static void
+player_guard_begin(struct player_pipe_guard *g)
+{
+	sigemptyset(&g->set);
+	sigaddset(&g->set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &g->set, &g->old);
+	sigset_t pending;
+	sigpending(&pending);
+	g->was_pending = sigismember(&pending, SIGPIPE);
+}
+
+static void
+player_guard_end(struct player_pipe_guard *g)
+{
+	sigset_t pending;
+	sigpending(&pending);
+	if (!g->was_pending && sigismember(&pending, SIGPIPE)) {
+		static const struct timespec now = {0, 0};
+		sigtimedwait(&g->set, NULL, &now);
+	}
+	pthread_sigmask(SIG_SETMASK, &g->old, NULL);
+}
+
+/* Writes a line to the program. */
 static bool
 player_send(struct player *p, const char *line, char *err, size_t err_size)
 {
-	if (fprintf(p->to, "%s\n", line) < 0 || fflush(p->to) != 0) {
+	struct player_pipe_guard guard;
+	player_guard_begin(&guard);
+	bool ok = fprintf(p->to, "%s\n", line) >= 0 && fflush(p->to) == 0;
+	player_guard_end(&guard);
+	if (!ok)
 		snprintf(err, err_size, "cannot write to '%s'", p->spec);
-		return false;
-	}
-	return true;
+	return ok;
 }
 
 static bool
@@ -342,7 +380,11 @@ player_close(struct player *p)
 	if (p->to != NULL) {
 		char err[512];
 		player_send(p, "quit", err, sizeof err);
+		/* fclose may flush what a failed write left behind. */
+		struct player_pipe_guard guard;
+		player_guard_begin(&guard);
 		fclose(p->to);
+		player_guard_end(&guard);
 		p->to = NULL;
 	}
 	if (p->from != NULL) {

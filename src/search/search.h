@@ -9,7 +9,13 @@
  * Threads: every searcher_* function is called from the owner's thread
  * (the protocol loop or the UI thread).  The callbacks run on the worker
  * thread; they must copy what they need and return quickly (the protocol
- * prints a line; the TUI copies into a mailbox and wakes its loop).
+ * prints a line; the TUI copies into a mailbox and wakes its loop), and
+ * must not call searcher_* functions (searcher_wait would wait for
+ * itself).
+ *
+ * Depth is counted in plies, one ply per ops->play: a TZAAR sub-move is a
+ * ply.  Scores are from the side to move's view and change sign only when
+ * the side to move changes (search/alphabeta.h).
  */
 #ifndef TABULA_SEARCH_SEARCH_H
 #define TABULA_SEARCH_SEARCH_H
