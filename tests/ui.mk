@@ -11,8 +11,7 @@ tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
 endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test
-EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS) \
-	man/parts/tui.mdoc man/parts/tui.news
+EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS)
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \
