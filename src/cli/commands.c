@@ -12,6 +12,8 @@
 static const struct cli_command cli_commands[] = {
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
+	{"tetris", "[--rules text|reference] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [FILE]",
+	 "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
 };
 
 static const int CLI_COMMAND_COUNT =

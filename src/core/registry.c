@@ -11,6 +11,7 @@
 
 /* Adding a game: one line here, one in games/games.h. */
 static const struct game_ops *const registry_games[] = {
+	&tetris_game,
 	NULL /* end of the table */
 };
 

@@ -6,5 +6,6 @@
 
 #include "core/game.h"
 
+extern const struct game_ops tetris_game;
 
 #endif

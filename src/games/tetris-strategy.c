@@ -1,0 +1,308 @@
+/*
+ * The Tetris strategy.  A decision sees a struct tetris_window (the piece to
+ * place and the next one) and the well, nothing else: the batch driver at
+ * the end of this file builds the window from the stream, so no decision can
+ * read piece i+2 before answering for piece i.
+ *
+ * Value of a plan = rewards of its drops (per number of rows cleared; a
+ * reset has its own) + a weighted sum of features of the resulting well.
+ * Cells kept in the well are worth something (they are future clears), so
+ * a clear of fewer than four rows, which spends ten cells per row for few
+ * points, and a reset, which throws every cell away, pay for what they lose.
+ * Every pair of placements of the two known pieces is valued; the best few
+ * pairs are refined by the expectation, over the seven equally likely third
+ * pieces, of the best placement of that piece.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "games/tetris-strategy.h"
+#include "games/tetris-weights.h"
+
+/* Distinct shapes per piece: rotations beyond these repeat earlier ones. */
+static const int TETRIS_DISTINCT_ROTATIONS[TETRIS_PIECES] = {1, 2, 2, 4, 4, 2, 4};
+
+/* Height from which the stack counts as dangerously close to a reset. */
+static const int TETRIS_DANGER_START = 12;
+
+/* A wall next to a column counts as infinitely high for well depths. */
+static const int TETRIS_WALL_HEIGHT = 64;
+
+/* Most pairs of placements that get the expectation over the third piece. */
+enum { TETRIS_CANDIDATES_MAX = 16 };
+
+static int
+tetris_popcount(unsigned v)
+{
+#if defined(__GNUC__)
+	return __builtin_popcount(v);
+#else
+	int n = 0;
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+#endif
+}
+
+/* Column with the lowest stack (rightmost on ties): the well kept for I. */
+static int
+tetris_well_column(const uint8_t *h)
+{
+	int wc = TETRIS_COLS - 1;
+	for (int c = TETRIS_COLS - 2; c >= 0; c--) {
+		if (h[c] < h[wc])
+			wc = c;
+	}
+	return wc;
+}
+
+/* Holes, transitions, cells and full rows: one pass over the rows. */
+static void
+tetris_row_features(const struct tetris_well *w, int top, int *f)
+{
+	unsigned covered = 0;
+	int above[TETRIS_COLS] = {0};
+	for (int r = top - 1; r >= 0; r--) {
+		unsigned row = w->rows[r];
+		unsigned hole = covered & ~row;
+		if (hole != 0) {
+			f[TETRIS_F_HOLES] += tetris_popcount(hole);
+			f[TETRIS_F_HOLE_ROWS]++;
+			for (int c = 0; c < TETRIS_COLS; c++) {
+				if (hole >> c & 1u)
+					f[TETRIS_F_HOLE_COVER] += above[c];
+			}
+		}
+		for (unsigned bits = row, c = 0; bits != 0; bits >>= 1, c++)
+			above[c] += (int)(bits & 1u);
+		covered |= row;
+		unsigned walled = row << 1 | 1u | 1u << (TETRIS_COLS + 1);
+		f[TETRIS_F_ROW_TRANS] += tetris_popcount(
+			(walled ^ walled >> 1) & ((1u << (TETRIS_COLS + 1)) - 1));
+		f[TETRIS_F_COL_TRANS] += tetris_popcount(row ^ w->rows[r + 1]);
+		f[TETRIS_F_CELLS] += tetris_popcount(row);
+		f[TETRIS_F_FULL_ROWS] += row == TETRIS_FULL_ROW;
+	}
+	f[TETRIS_F_COL_TRANS] += tetris_popcount(TETRIS_FULL_ROW & ~w->rows[0]);
+}
+
+static int
+tetris_neighbour_height(const uint8_t *h, int c)
+{
+	return c < 0 || c >= TETRIS_COLS ? TETRIS_WALL_HEIGHT : h[c];
+}
+
+/* Surface shape: bumpiness and wells away from the well column wc. */
+static void
+tetris_surface_features(const uint8_t *h, int wc, int *f)
+{
+	for (int c = 0; c < TETRIS_COLS; c++) {
+		int left = tetris_neighbour_height(h, c - 1);
+		int right = tetris_neighbour_height(h, c + 1);
+		int depth = (left < right ? left : right) - h[c];
+		if (c == wc) {
+			f[TETRIS_F_WELL_DEPTH] = depth;
+			continue;
+		}
+		f[TETRIS_F_AGG_HEIGHT] += h[c];
+		if (depth > 0)
+			f[TETRIS_F_WELLS] += depth * (depth + 1) / 2;
+		if (c + 1 < TETRIS_COLS && c + 1 != wc) {
+			int d = h[c] - h[c + 1];
+			f[TETRIS_F_BUMP] += d < 0 ? -d : d;
+			f[TETRIS_F_BUMP_SQ] += d * d;
+		}
+	}
+}
+
+/* Rows above the well column's floor that one more cell there completes. */
+static int
+tetris_ready_rows(const struct tetris_well *w, int wc)
+{
+	uint16_t want = TETRIS_FULL_ROW & (uint16_t)~(1u << wc);
+	int n = 0;
+	for (int r = w->heights[wc]; r < TETRIS_ROWS && w->rows[r] == want; r++)
+		n++;
+	return n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
+}
+
+static void
+tetris_features(const struct tetris_well *w, int *f)
+{
+	int top = 0;
+	memset(f, 0, TETRIS_FEATURE_COUNT * sizeof *f);
+	for (int c = 0; c < TETRIS_COLS; c++)
+		top = w->heights[c] > top ? w->heights[c] : top;
+	int wc = tetris_well_column(w->heights);
+	tetris_row_features(w, top, f);
+	tetris_surface_features(w->heights, wc, f);
+	f[TETRIS_F_MAX_HEIGHT] = top;
+	int danger = top - TETRIS_DANGER_START;
+	f[TETRIS_F_DANGER] = danger > 0 ? danger * danger : 0;
+	f[TETRIS_F_READY] = tetris_ready_rows(w, wc);
+	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
+}
+
+static double
+tetris_eval(const struct tetris_well *w, const struct tetris_weights *wt)
+{
+	int f[TETRIS_FEATURE_COUNT];
+	tetris_features(w, f);
+	double v = 0;
+	for (int i = 0; i < TETRIS_FEATURE_COUNT; i++)
+		v += wt->feature[i] * f[i];
+	return v;
+}
+
+/* Drops a piece into a copy of the well; returns the drop's reward. */
+static double
+tetris_try(const struct tetris_well *from, struct tetris_well *to, int piece,
+	   game_move move, enum tetris_rules rules,
+	   const struct tetris_weights *wt)
+{
+	*to = *from;
+	int n = tetris_well_drop(to, piece, move, rules);
+	return n == TETRIS_DROP_RESET ? wt->reset : wt->clear[n];
+}
+
+/* The best single placement of piece: its value, and the move if wanted. */
+static double
+tetris_best_single(const struct tetris_well *w, int piece,
+		   enum tetris_rules rules, const struct tetris_weights *wt,
+		   game_move *best_move)
+{
+	double best = 0;
+	bool any = false;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		int width = tetris_shape(piece, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_well next;
+			game_move m = tetris_move_make(r, x);
+			double v = tetris_try(w, &next, piece, m, rules, wt) +
+				   tetris_eval(&next, wt);
+			if (!any || v > best) {
+				best = v;
+				any = true;
+				if (best_move != NULL)
+					*best_move = m;
+			}
+		}
+	}
+	return best;
+}
+
+/* A plan for the two known pieces, kept for the expectation step. */
+struct tetris_plan {
+	double value;  /* rewards + evaluation after both drops */
+	double reward; /* rewards of both drops */
+	game_move first;
+	struct tetris_well well;
+};
+
+/* Keeps plans[0..*count) sorted by value, best first, at most cap long;
+ * a later plan never displaces an equal one, so ties go to the first. */
+static void
+tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
+		   const struct tetris_plan *p)
+{
+	int i;
+	if (*count < cap)
+		i = (*count)++;
+	else if (plans[cap - 1].value >= p->value)
+		return;
+	else
+		i = cap - 1;
+	while (i > 0 && plans[i - 1].value < p->value) {
+		plans[i] = plans[i - 1];
+		i--;
+	}
+	plans[i] = *p;
+}
+
+/* Every placement of the current piece, then of the next one. */
+static int
+tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
+		  enum tetris_rules rules, const struct tetris_weights *wt,
+		  struct tetris_plan *plans, int cap)
+{
+	int count = 0;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[win.current]; r++) {
+		int width = tetris_shape(win.current, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_well mid;
+			struct tetris_plan p;
+			p.first = tetris_move_make(r, x);
+			double r1 = tetris_try(w, &mid, win.current, p.first,
+					       rules, wt);
+			for (int r2 = 0; r2 < TETRIS_DISTINCT_ROTATIONS[win.next]; r2++) {
+				int w2 = tetris_shape(win.next, r2)->width;
+				for (int x2 = 0; x2 <= TETRIS_COLS - w2; x2++) {
+					p.reward = r1 + tetris_try(&mid, &p.well, win.next,
+								   tetris_move_make(r2, x2),
+								   rules, wt);
+					p.value = p.reward + tetris_eval(&p.well, wt);
+					tetris_plan_insert(plans, &count, cap, &p);
+				}
+			}
+		}
+	}
+	return count;
+}
+
+game_move
+tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
+		       enum tetris_rules rules,
+		       const struct tetris_weights *wt)
+{
+	game_move best_move = 0;
+	if (win.next == TETRIS_NO_PIECE) {
+		tetris_best_single(w, win.current, rules, wt, &best_move);
+		return best_move;
+	}
+	struct tetris_plan plans[TETRIS_CANDIDATES_MAX];
+	int cap = wt->candidates < 1 ? 1 : wt->candidates;
+	cap = cap > TETRIS_CANDIDATES_MAX ? TETRIS_CANDIDATES_MAX : cap;
+	int count = tetris_plan_pairs(w, win, rules, wt, plans, cap);
+	if (wt->candidates < 1)
+		return plans[0].first;
+	double best = 0;
+	for (int i = 0; i < count; i++) {
+		double sum = 0;
+		for (int piece = 0; piece < TETRIS_PIECES; piece++)
+			sum += tetris_best_single(&plans[i].well, piece, rules,
+						  wt, NULL);
+		double q = plans[i].reward + sum / TETRIS_PIECES;
+		if (i == 0 || q > best) {
+			best = q;
+			best_move = plans[i].first;
+		}
+	}
+	return best_move;
+}
+
+int
+tetris_strategy_evaluate(const struct tetris_well *w, enum tetris_rules rules)
+{
+	const double CENTI = 100.0;
+	return (int)(tetris_eval(w, tetris_weights_for(rules)) * CENTI);
+}
+
+void
+tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
+		     enum tetris_rules rules,
+		     const struct tetris_weights *weights)
+{
+	struct tetris_well well;
+	tetris_well_clear(&well);
+	for (size_t i = 0; i < n; i++) {
+		struct tetris_window win = {
+			.current = in[i] % TETRIS_PIECES,
+			.next = i + 1 < n ? in[i + 1] % TETRIS_PIECES
+					  : TETRIS_NO_PIECE,
+		};
+		game_move m = tetris_strategy_choose(&well, win, rules, weights);
+		out[i] = (uint8_t)m;
+		tetris_well_drop(&well, win.current, m, rules);
+	}
+}

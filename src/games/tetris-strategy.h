@@ -1,0 +1,79 @@
+/*
+ * The Tetris strategy: chooses where each piece goes, seeing only a window
+ * of the stream (the piece to place and the one after it), never the stream
+ * itself, so the challenge's look-ahead rule holds by construction.  It
+ * places both known pieces in every way, scores each well with a weighted
+ * sum of features, and for the most promising few takes the expectation
+ * over the seven pieces that may come third.
+ */
+#ifndef TABULA_GAMES_TETRIS_STRATEGY_H
+#define TABULA_GAMES_TETRIS_STRATEGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/tetris.h"
+
+/* What the evaluation measures in a well (tetris-strategy.c explains each). */
+enum tetris_feature {
+	TETRIS_F_HOLES,
+	TETRIS_F_HOLE_ROWS,
+	TETRIS_F_HOLE_COVER,
+	TETRIS_F_ROW_TRANS,
+	TETRIS_F_COL_TRANS,
+	TETRIS_F_BUMP,
+	TETRIS_F_BUMP_SQ,
+	TETRIS_F_WELLS,
+	TETRIS_F_MAX_HEIGHT,
+	TETRIS_F_DANGER,
+	TETRIS_F_AGG_HEIGHT,
+	TETRIS_F_READY,
+	TETRIS_F_WELL_DEPTH,
+	TETRIS_F_WELL_EDGE,
+	TETRIS_F_CELLS,
+	TETRIS_F_FULL_ROWS,
+	TETRIS_FEATURE_COUNT
+};
+
+enum { TETRIS_MAX_CLEAR = 4 };
+
+/* A named set of weights: features, rewards per clear, the reset. */
+struct tetris_weights {
+	const char *name;
+	double feature[TETRIS_FEATURE_COUNT];
+	double clear[TETRIS_MAX_CLEAR + 1]; /* reward for clearing n rows */
+	double reset;			    /* reward for a piece that resets */
+	int candidates; /* placements of the two known pieces given the
+			   expectation over the third; 0 = none */
+};
+
+/* What the strategy may see when it places a piece. */
+struct tetris_window {
+	int current; /* the piece to place */
+	int next;    /* the one after it, or TETRIS_NO_PIECE at the end */
+};
+
+/* The tuned weights for a scoring rule. */
+const struct tetris_weights *tetris_weights_for(enum tetris_rules rules);
+
+/* The weight set with this name ("text", "reference"), or NULL. */
+const struct tetris_weights *tetris_weights_find(const char *name);
+
+/* The move for win.current in well w (always valid for the piece). */
+game_move tetris_strategy_choose(const struct tetris_well *w,
+				 struct tetris_window win,
+				 enum tetris_rules rules,
+				 const struct tetris_weights *weights);
+
+/* The static evaluation of a well under a rule's weights, in hundredths of
+ * a point (for the game interface's evaluate). */
+int tetris_strategy_evaluate(const struct tetris_well *w,
+			     enum tetris_rules rules);
+
+/* Batch play: out[i] is the byte for piece in[i] % 7.  Each decision gets
+ * only the window (piece i, piece i+1); the well is advanced with the rule. */
+void tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
+			  enum tetris_rules rules,
+			  const struct tetris_weights *weights);
+
+#endif

@@ -1,0 +1,8 @@
+# Tetris strategy tests: rules, scorer, batch contract, text round trips.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_tetris
+TESTS += tests/check_tetris
+tests_check_tetris_SOURCES = tests/check_tetris.c $(TEST_UTIL)
+tests_check_tetris_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_tetris_LDADD = $(TESTS_LINK_LIBS)
+endif
