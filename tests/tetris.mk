@@ -6,3 +6,8 @@ tests_check_tetris_SOURCES = tests/check_tetris.c $(TEST_UTIL)
 tests_check_tetris_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_tetris_LDADD = $(TESTS_LINK_LIBS)
 endif
+EXTRA_DIST += tests/tools/tetris-make-data.py \
+	tests/data/tetris/in-2k.bin tests/data/tetris/out-random.bin \
+	tests/data/tetris/out-wild.bin tests/data/tetris/out-strategy-text.bin \
+	tests/data/tetris/out-strategy-reference.bin \
+	tests/data/tetris/scores.txt

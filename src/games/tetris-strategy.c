@@ -32,17 +32,15 @@ static const int TETRIS_WALL_HEIGHT = 64;
 /* Most pairs of placements that get the expectation over the third piece. */
 enum { TETRIS_CANDIDATES_MAX = 16 };
 
-static int
+/* Bits set in a row-sized value (below 2^16); branch-free and portable,
+ * faster than a library call where the CPU's instruction is not assumed. */
+static inline int
 tetris_popcount(unsigned v)
 {
-#if defined(__GNUC__)
-	return __builtin_popcount(v);
-#else
-	int n = 0;
-	for (; v != 0; v &= v - 1)
-		n++;
-	return n;
-#endif
+	v = v - (v >> 1 & 0x5555u);
+	v = (v & 0x3333u) + (v >> 2 & 0x3333u);
+	v = (v + (v >> 4)) & 0x0F0Fu;
+	return (int)((v + (v >> 8)) & 0x1Fu);
 }
 
 /* Column with the lowest stack (rightmost on ties): the well kept for I. */
@@ -57,25 +55,36 @@ tetris_well_column(const uint8_t *h)
 	return wc;
 }
 
+/* Filled cells above each hole, column by column: only called when the
+ * well has holes, which good play makes rare. */
+static int
+tetris_hole_cover(const struct tetris_well *w)
+{
+	int cover = 0;
+	for (int c = 0; c < TETRIS_COLS; c++) {
+		int above = 0;
+		for (int r = w->heights[c] - 1; r >= 0; r--) {
+			if (w->rows[r] >> c & 1u)
+				above++;
+			else
+				cover += above;
+		}
+	}
+	return cover;
+}
+
 /* Holes, transitions, cells and full rows: one pass over the rows. */
 static void
 tetris_row_features(const struct tetris_well *w, int top, int *f)
 {
 	unsigned covered = 0;
-	int above[TETRIS_COLS] = {0};
 	for (int r = top - 1; r >= 0; r--) {
 		unsigned row = w->rows[r];
 		unsigned hole = covered & ~row;
 		if (hole != 0) {
 			f[TETRIS_F_HOLES] += tetris_popcount(hole);
 			f[TETRIS_F_HOLE_ROWS]++;
-			for (int c = 0; c < TETRIS_COLS; c++) {
-				if (hole >> c & 1u)
-					f[TETRIS_F_HOLE_COVER] += above[c];
-			}
 		}
-		for (unsigned bits = row, c = 0; bits != 0; bits >>= 1, c++)
-			above[c] += (int)(bits & 1u);
 		covered |= row;
 		unsigned walled = row << 1 | 1u | 1u << (TETRIS_COLS + 1);
 		f[TETRIS_F_ROW_TRANS] += tetris_popcount(
@@ -85,6 +94,8 @@ tetris_row_features(const struct tetris_well *w, int top, int *f)
 		f[TETRIS_F_FULL_ROWS] += row == TETRIS_FULL_ROW;
 	}
 	f[TETRIS_F_COL_TRANS] += tetris_popcount(TETRIS_FULL_ROW & ~w->rows[0]);
+	if (f[TETRIS_F_HOLES] != 0)
+		f[TETRIS_F_HOLE_COVER] = tetris_hole_cover(w);
 }
 
 static int
