@@ -11,3 +11,5 @@ EXTRA_DIST += tests/tools/tetris-make-data.py \
 	tests/data/tetris/out-wild.bin tests/data/tetris/out-strategy-text.bin \
 	tests/data/tetris/out-strategy-reference.bin \
 	tests/data/tetris/scores.txt
+TESTS += tests/tetris-cli.test
+EXTRA_DIST += tests/tetris-cli.test

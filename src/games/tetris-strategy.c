@@ -138,28 +138,48 @@ tetris_ready_rows(const struct tetris_well *w, int wc)
 	return n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
 }
 
+/* Points an I dropped upright into the well column would score now: what
+ * the well is worth when the I comes, under the rule in force. */
+static int
+tetris_i_points(const struct tetris_well *w, int wc, enum tetris_rules rules)
+{
+	static const int I_PIECE = 1, I_UPRIGHT = 0;
+	if (w->heights[wc] + TETRIS_MAX_CLEAR > TETRIS_ROWS)
+		return 0;
+	struct tetris_well copy = *w;
+	int n = tetris_well_drop(&copy, I_PIECE, tetris_move_make(I_UPRIGHT, wc),
+				 rules);
+	return n > 0 ? tetris_points(n) : 0;
+}
+
 static void
-tetris_features(const struct tetris_well *w, int *f)
+tetris_features(const struct tetris_well *w, int well_column,
+		enum tetris_rules rules, int *f)
 {
 	int top = 0;
 	memset(f, 0, TETRIS_FEATURE_COUNT * sizeof *f);
 	for (int c = 0; c < TETRIS_COLS; c++)
 		top = w->heights[c] > top ? w->heights[c] : top;
-	int wc = tetris_well_column(w->heights);
+	int wc = well_column == TETRIS_WELL_LOWEST
+			 ? tetris_well_column(w->heights)
+			 : well_column;
 	tetris_row_features(w, top, f);
 	tetris_surface_features(w->heights, wc, f);
 	f[TETRIS_F_MAX_HEIGHT] = top;
 	int danger = top - TETRIS_DANGER_START;
 	f[TETRIS_F_DANGER] = danger > 0 ? danger * danger : 0;
 	f[TETRIS_F_READY] = tetris_ready_rows(w, wc);
+	if (f[TETRIS_F_READY] > 0 || f[TETRIS_F_FULL_ROWS] > 0)
+		f[TETRIS_F_I_POINTS] = tetris_i_points(w, wc, rules);
 	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
 }
 
 static double
-tetris_eval(const struct tetris_well *w, const struct tetris_weights *wt)
+tetris_eval(const struct tetris_well *w, enum tetris_rules rules,
+	    const struct tetris_weights *wt)
 {
 	int f[TETRIS_FEATURE_COUNT];
-	tetris_features(w, f);
+	tetris_features(w, wt->well_column, rules, f);
 	double v = 0;
 	for (int i = 0; i < TETRIS_FEATURE_COUNT; i++)
 		v += wt->feature[i] * f[i];
@@ -191,7 +211,7 @@ tetris_best_single(const struct tetris_well *w, int piece,
 			struct tetris_well next;
 			game_move m = tetris_move_make(r, x);
 			double v = tetris_try(w, &next, piece, m, rules, wt) +
-				   tetris_eval(&next, wt);
+				   tetris_eval(&next, rules, wt);
 			if (!any || v > best) {
 				best = v;
 				any = true;
@@ -252,7 +272,7 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 					p.reward = r1 + tetris_try(&mid, &p.well, win.next,
 								   tetris_move_make(r2, x2),
 								   rules, wt);
-					p.value = p.reward + tetris_eval(&p.well, wt);
+					p.value = p.reward + tetris_eval(&p.well, rules, wt);
 					tetris_plan_insert(plans, &count, cap, &p);
 				}
 			}
@@ -296,7 +316,7 @@ int
 tetris_strategy_evaluate(const struct tetris_well *w, enum tetris_rules rules)
 {
 	const double CENTI = 100.0;
-	return (int)(tetris_eval(w, tetris_weights_for(rules)) * CENTI);
+	return (int)(tetris_eval(w, rules, tetris_weights_for(rules)) * CENTI);
 }
 
 void

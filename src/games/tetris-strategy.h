@@ -32,10 +32,11 @@ enum tetris_feature {
 	TETRIS_F_WELL_EDGE,
 	TETRIS_F_CELLS,
 	TETRIS_F_FULL_ROWS,
+	TETRIS_F_I_POINTS,
 	TETRIS_FEATURE_COUNT
 };
 
-enum { TETRIS_MAX_CLEAR = 4 };
+enum { TETRIS_MAX_CLEAR = 4, TETRIS_WELL_LOWEST = -1 };
 
 /* A named set of weights: features, rewards per clear, the reset. */
 struct tetris_weights {
@@ -45,6 +46,8 @@ struct tetris_weights {
 	double reset;			    /* reward for a piece that resets */
 	int candidates; /* placements of the two known pieces given the
 			   expectation over the third; 0 = none */
+	int well_column; /* the column kept open for I pieces, or
+			    TETRIS_WELL_LOWEST: whichever is lowest */
 };
 
 /* What the strategy may see when it places a piece. */

@@ -35,6 +35,7 @@ const struct tetris_weights tetris_weights_text = {
 	.clear = {0, 1, 3, 7, 15},
 	.reset = 0,
 	.candidates = 6,
+	.well_column = TETRIS_WELL_LOWEST,
 };
 
 const struct tetris_weights tetris_weights_reference = {
@@ -60,6 +61,7 @@ const struct tetris_weights tetris_weights_reference = {
 	.clear = {0, 1, 3, 3, 3},
 	.reset = 0,
 	.candidates = 6,
+	.well_column = TETRIS_WELL_LOWEST,
 };
 
 const struct tetris_weights *
