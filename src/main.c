@@ -5,7 +5,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,42 +38,36 @@ main_print_usage(FILE *out)
 	fprintf(out, "usage: tabula [--help] [--version] COMMAND [ARGS]\n");
 }
 
+/* The global options are read by hand rather than with getopt: the
+ * commands run their own getopt scans, and some getopt implementations keep
+ * state between scans that a reset of optind does not clear. */
 int
 main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
-	static const struct option options[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	int opt;
-	/* '+': stop at the first command word, whose options are its own. */
-	while ((opt = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
-		switch (opt) {
-		case 'h':
+	const char *first = argc > 1 ? argv[1] : NULL;
+	if (first != NULL && first[0] == '-') {
+		if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
 			main_print_help();
 			return EXIT_OK;
-		case 'V':
+		}
+		if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
 			printf("tabula %s\n", PACKAGE_VERSION);
 			return EXIT_OK;
-		default:
-			main_print_usage(stderr);
-			return EXIT_USAGE;
 		}
-	}
-	if (optind >= argc) {
+		fprintf(stderr, "tabula: unknown option '%s'\n", first);
 		main_print_usage(stderr);
 		return EXIT_USAGE;
 	}
-	const struct cli_command *cmd = cli_find(argv[optind]);
+	if (first == NULL) {
+		main_print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	const struct cli_command *cmd = cli_find(first);
 	if (cmd == NULL) {
-		fprintf(stderr, "tabula: unknown command '%s'\n", argv[optind]);
+		fprintf(stderr, "tabula: unknown command '%s'\n", first);
 		main_print_usage(stderr);
 		return EXIT_USAGE;
 	}
-	/* Commands parse their own options with a fresh getopt scan. */
-	int first = optind;
-	optind = 1;
-	return cmd->run(argc - first, argv + first);
+	return cmd->run(argc - 1, argv + 1);
 }

@@ -10,3 +10,19 @@ AM_TESTS_ENVIRONMENT = \
 TESTS_COMPILE_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)
 TEST_UTIL = tests/testutil.c tests/testutil.h
+
+# Engine protocol transcripts: every tests/proto/*.in with its .out.
+TESTS += tests/proto.test tests/cli.test
+EXTRA_DIST += tests/proto.test tests/cli.test
+EXTRA_DIST += $(PROTO_TRANSCRIPTS)
+PROTO_TRANSCRIPTS = \
+	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \
+	tests/proto/tetress-errors.in tests/proto/tetress-errors.out
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_core
+TESTS += tests/check_core
+tests_check_core_SOURCES = tests/check_core.c
+tests_check_core_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_core_LDADD = $(TESTS_LINK_LIBS)
+endif

@@ -31,6 +31,7 @@ int cli_usage_error(const struct cli_command *cmd, const char *why);
 
 int cli_engine_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
+int cli_stats_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 
 #endif

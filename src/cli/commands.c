@@ -10,10 +10,12 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
+	{"engine", "", "speak the engine protocol on stdin/stdout",
+	 cli_engine_main},
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
-	{"tetris", "[--rules text|reference] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [FILE]",
-	 "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
+	{"stats", "tzaar [--games N] [--seed S] [--setup random|standard]", "branching statistics from random games", cli_stats_main},
+	{"tetris", "[--rules text|reference] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [FILE]", "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
 };
 
 static const int CLI_COMMAND_COUNT =

@@ -128,6 +128,7 @@ cli_perft_main(int argc, char **argv)
 	double secs = perft_seconds_since(&start);
 	if (status == EXIT_OK) {
 		printf("perft %d %" PRIu64 "\n", depth, leaves);
+		fflush(stdout);
 		fprintf(stderr, "%.3f s, %.0f leaves/s\n", secs,
 			secs > 0 ? (double)leaves / secs : 0.0);
 	}

@@ -1,4 +1,5 @@
 src_libtabula_a_SOURCES += \
+	src/core/attrs.h \
 	src/core/game.h \
 	src/core/perft.c src/core/perft.h \
 	src/core/registry.c src/core/registry.h \

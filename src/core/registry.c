@@ -11,6 +11,9 @@
 
 /* Adding a game: one line here, one in games/games.h. */
 static const struct game_ops *const registry_games[] = {
+	&tetress_game,
+	&infexion_game,
+	&tzaar_game,
 	&tetris_game,
 	NULL /* end of the table */
 };

@@ -6,6 +6,10 @@
 
 #include "core/game.h"
 
+extern const struct game_ops tetress_game;
+extern const struct game_ops infexion_game;
+extern const struct game_ops tzaar_game;
 extern const struct game_ops tetris_game;
+
 
 #endif

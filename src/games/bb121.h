@@ -1,0 +1,151 @@
+/*
+ * 121-bit sets of cells for the 11x11 Tetress torus, two 64-bit words.
+ * Cell (r, c) is bit r*11 + c, so a row is 11 consecutive bits and a
+ * translation of the whole torus is a rotation of the rows (a rotation of
+ * the 121-bit ring by a multiple of 11) followed by a rotation of the
+ * columns inside every row.  Translating a whole board at once is what
+ * makes counting legal placements cheap: the origins where a piece fits are
+ * the intersection of four translated copies of the free cells.
+ */
+#ifndef TABULA_GAMES_BB121_H
+#define TABULA_GAMES_BB121_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BB121_SIDE 11
+#define BB121_CELLS 121
+
+struct bb121 {
+	uint64_t lo; /* cells 0..63 */
+	uint64_t hi; /* cells 64..120 in bits 0..56 */
+};
+
+static const uint64_t BB121_HI_MASK = (UINT64_C(1) << (BB121_CELLS - 64)) - 1;
+
+/* Bit counting: the compiler's instruction where it has one, else the
+ * classic SWAR count. */
+static inline int
+bb121_popcount64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_popcountll(x);
+#else
+	x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+	x = (x & UINT64_C(0x3333333333333333)) +
+	    ((x >> 2) & UINT64_C(0x3333333333333333));
+	x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+	return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
+static inline int
+bb121_ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctzll(x);
+#else
+	return bb121_popcount64((x & -x) - 1);
+#endif
+}
+
+static inline struct bb121
+bb121_and(struct bb121 a, struct bb121 b)
+{
+	return (struct bb121){a.lo & b.lo, a.hi & b.hi};
+}
+
+static inline struct bb121
+bb121_or(struct bb121 a, struct bb121 b)
+{
+	return (struct bb121){a.lo | b.lo, a.hi | b.hi};
+}
+
+static inline struct bb121
+bb121_andnot(struct bb121 a, struct bb121 b)
+{
+	return (struct bb121){a.lo & ~b.lo, a.hi & ~b.hi};
+}
+
+static inline struct bb121
+bb121_xor(struct bb121 a, struct bb121 b)
+{
+	return (struct bb121){a.lo ^ b.lo, a.hi ^ b.hi};
+}
+
+static inline bool
+bb121_empty(struct bb121 a)
+{
+	return (a.lo | a.hi) == 0;
+}
+
+static inline bool
+bb121_equal(struct bb121 a, struct bb121 b)
+{
+	return a.lo == b.lo && a.hi == b.hi;
+}
+
+static inline int
+bb121_count(struct bb121 a)
+{
+	return bb121_popcount64(a.lo) + bb121_popcount64(a.hi);
+}
+
+static inline struct bb121
+bb121_cell(int cell)
+{
+	if (cell < 64)
+		return (struct bb121){UINT64_C(1) << cell, 0};
+	return (struct bb121){0, UINT64_C(1) << (cell - 64)};
+}
+
+static inline bool
+bb121_has(struct bb121 a, int cell)
+{
+	return cell < 64 ? (a.lo >> cell) & 1 : (a.hi >> (cell - 64)) & 1;
+}
+
+/* Index of the lowest cell of a non-empty set. */
+static inline int
+bb121_first(struct bb121 a)
+{
+	return a.lo ? bb121_ctz64(a.lo) : 64 + bb121_ctz64(a.hi);
+}
+
+/* The set without its lowest cell. */
+static inline struct bb121
+bb121_drop_first(struct bb121 a)
+{
+	if (a.lo)
+		a.lo &= a.lo - 1;
+	else
+		a.hi &= a.hi - 1;
+	return a;
+}
+
+/* Shifts towards higher cells by n (0 < n < 128); bits past 127 are lost. */
+static inline struct bb121
+bb121_shl(struct bb121 a, int n)
+{
+	if (n >= 64)
+		return (struct bb121){0, a.lo << (n - 64)};
+	return (struct bb121){a.lo << n, (a.hi << n) | (a.lo >> (64 - n))};
+}
+
+/* Shifts towards lower cells by n (0 < n < 128). */
+static inline struct bb121
+bb121_shr(struct bb121 a, int n)
+{
+	if (n >= 64)
+		return (struct bb121){a.hi >> (n - 64), 0};
+	return (struct bb121){(a.lo >> n) | (a.hi << (64 - n)), a.hi >> n};
+}
+
+static inline struct bb121
+bb121_trim(struct bb121 a)
+{
+	a.hi &= BB121_HI_MASK;
+	return a;
+}
+
+#endif

@@ -1,0 +1,690 @@
+/*
+ * Tetress rules, exactly as the course's referee plays them (see the man
+ * page and docs/rules/tetress.md): placements of the 19 fixed tetrominoes
+ * anywhere on the 11x11 torus, the neighbour rule from the third action on,
+ * rows and columns cleared together after each placement, the 150-action
+ * limit checked before "no legal move", and the player to move with no
+ * placement losing.
+ *
+ * Speed comes from whole-board set operations: the origins where a shape
+ * fits are the intersection of the free cells translated by each of the
+ * shape's four offsets, and the placements touching a colour are those that
+ * fit the free cells but not the free cells away from that colour.
+ */
+#include "config.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/rng.h"
+#include "games/games.h"
+#include "games/tetress.h"
+
+static_assert(sizeof(struct tetress_pos) <= GAME_POS_BYTES,
+	      "struct tetress_pos must fit in struct game_pos");
+
+enum { TETRESS_CELLS_PER_PIECE = 4, TETRESS_OFFSET_SPAN = 4 };
+
+/* Each fixed tetromino as (row, column) offsets from the top-left corner
+ * of its bounding box. */
+static const int8_t TETRESS_SHAPE_CELLS[TETRESS_SHAPES][4][2] = {
+	{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, /* I horizontal */
+	{{0, 0}, {1, 0}, {2, 0}, {3, 0}}, /* I vertical */
+	{{0, 0}, {0, 1}, {1, 0}, {1, 1}}, /* O */
+	{{0, 1}, {1, 0}, {1, 1}, {1, 2}}, /* T pointing up */
+	{{0, 0}, {0, 1}, {0, 2}, {1, 1}}, /* T pointing down */
+	{{0, 1}, {1, 0}, {1, 1}, {2, 1}}, /* T pointing left */
+	{{0, 0}, {1, 0}, {1, 1}, {2, 0}}, /* T pointing right */
+	{{0, 0}, {1, 0}, {2, 0}, {2, 1}}, /* L */
+	{{0, 0}, {0, 1}, {0, 2}, {1, 0}}, /* L turned right */
+	{{0, 0}, {0, 1}, {1, 1}, {2, 1}}, /* L upside down */
+	{{0, 2}, {1, 0}, {1, 1}, {1, 2}}, /* L turned left */
+	{{0, 1}, {1, 1}, {2, 0}, {2, 1}}, /* J */
+	{{0, 0}, {1, 0}, {1, 1}, {1, 2}}, /* J turned right */
+	{{0, 0}, {0, 1}, {1, 0}, {2, 0}}, /* J upside down */
+	{{0, 0}, {0, 1}, {0, 2}, {1, 2}}, /* J turned left */
+	{{0, 1}, {0, 2}, {1, 0}, {1, 1}}, /* S horizontal */
+	{{0, 0}, {1, 0}, {1, 1}, {2, 1}}, /* S vertical */
+	{{0, 0}, {0, 1}, {1, 1}, {1, 2}}, /* Z horizontal */
+	{{0, 1}, {1, 0}, {1, 1}, {2, 0}}, /* Z vertical */
+};
+
+/* Tables derived once from the shapes; read-only after tetress_tables_init
+ * (guarded by pthread_once), so every thread may read them freely. */
+static struct {
+	struct bb121 all;
+	struct bb121 cols_below[BB121_SIDE + 1]; /* cells with column < k */
+	struct bb121 rows[BB121_SIDE];
+	struct bb121 cols[BB121_SIDE];
+	struct bb121 placements[TETRESS_PLACEMENTS];
+	uint8_t shape_offsets[TETRESS_SHAPES][4]; /* dr * 4 + dc */
+	uint64_t zobrist[2][BB121_CELLS];
+	uint64_t zobrist_blue_to_move;
+} tetress_tables;
+
+static pthread_once_t tetress_tables_once = PTHREAD_ONCE_INIT;
+
+static const uint64_t TETRESS_ZOBRIST_SEED = UINT64_C(0x7e7e55a11ce5eed);
+
+static int
+tetress_cell(int row, int col)
+{
+	return row * BB121_SIDE + col;
+}
+
+/* Moves every cell (r, c) to (r + rows, c + cols) around the torus. */
+static struct bb121
+tetress_translate(struct bb121 x, int rows, int cols)
+{
+	if (rows != 0) {
+		int k = rows * BB121_SIDE;
+		x = bb121_trim(bb121_or(bb121_shl(x, k),
+					bb121_shr(x, BB121_CELLS - k)));
+	}
+	if (cols != 0) {
+		struct bb121 stay = tetress_tables.cols_below[BB121_SIDE - cols];
+		x = bb121_or(bb121_shl(bb121_and(x, stay), cols),
+			     bb121_shr(bb121_andnot(x, stay), BB121_SIDE - cols));
+	}
+	return x;
+}
+
+static void
+tetress_tables_build(void)
+{
+	for (int cell = 0; cell < BB121_CELLS; cell++)
+		tetress_tables.all = bb121_or(tetress_tables.all, bb121_cell(cell));
+	for (int r = 0; r < BB121_SIDE; r++) {
+		for (int c = 0; c < BB121_SIDE; c++) {
+			struct bb121 b = bb121_cell(tetress_cell(r, c));
+			tetress_tables.rows[r] = bb121_or(tetress_tables.rows[r], b);
+			tetress_tables.cols[c] = bb121_or(tetress_tables.cols[c], b);
+			for (int k = c + 1; k <= BB121_SIDE; k++)
+				tetress_tables.cols_below[k] =
+					bb121_or(tetress_tables.cols_below[k], b);
+		}
+	}
+	for (int s = 0; s < TETRESS_SHAPES; s++) {
+		for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+			int dr = TETRESS_SHAPE_CELLS[s][i][0];
+			int dc = TETRESS_SHAPE_CELLS[s][i][1];
+			tetress_tables.shape_offsets[s][i] =
+				(uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
+		}
+		for (int origin = 0; origin < BB121_CELLS; origin++) {
+			int r = origin / BB121_SIDE, c = origin % BB121_SIDE;
+			struct bb121 m = {0, 0};
+			for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+				int pr = (r + TETRESS_SHAPE_CELLS[s][i][0]) % BB121_SIDE;
+				int pc = (c + TETRESS_SHAPE_CELLS[s][i][1]) % BB121_SIDE;
+				m = bb121_or(m, bb121_cell(tetress_cell(pr, pc)));
+			}
+			tetress_tables.placements[s * BB121_CELLS + origin] = m;
+		}
+	}
+	struct rng rng;
+	rng_seed(&rng, TETRESS_ZOBRIST_SEED);
+	for (int colour = 0; colour < 2; colour++)
+		for (int cell = 0; cell < BB121_CELLS; cell++)
+			tetress_tables.zobrist[colour][cell] = rng_next(&rng);
+	tetress_tables.zobrist_blue_to_move = rng_next(&rng);
+}
+
+static void
+tetress_tables_init(void)
+{
+	pthread_once(&tetress_tables_once, tetress_tables_build);
+}
+
+static struct tetress_pos *
+tetress_pos_mut(struct game_pos *pos)
+{
+	return (struct tetress_pos *)(void *)pos->bytes;
+}
+
+struct bb121
+tetress_placement_cells(game_move move)
+{
+	tetress_tables_init();
+	return tetress_tables.placements[move];
+}
+
+static struct bb121
+tetress_occupied(const struct tetress_pos *p)
+{
+	return bb121_or(p->cells[TETRESS_RED], p->cells[TETRESS_BLUE]);
+}
+
+/* For every shape, the origins where it covers only cells of allowed. */
+static void
+tetress_fit_origins(struct bb121 allowed, struct bb121 fits[TETRESS_SHAPES])
+{
+	enum { SPAN2 = TETRESS_OFFSET_SPAN * TETRESS_OFFSET_SPAN };
+	struct bb121 shifted[SPAN2];
+	bool done[SPAN2] = {false};
+	for (int s = 0; s < TETRESS_SHAPES; s++) {
+		const uint8_t *off = tetress_tables.shape_offsets[s];
+		for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+			int k = off[i];
+			if (!done[k]) {
+				int dr = k / TETRESS_OFFSET_SPAN;
+				int dc = k % TETRESS_OFFSET_SPAN;
+				shifted[k] = tetress_translate(
+					allowed, (BB121_SIDE - dr) % BB121_SIDE,
+					(BB121_SIDE - dc) % BB121_SIDE);
+				done[k] = true;
+			}
+		}
+		fits[s] = bb121_and(bb121_and(shifted[off[0]], shifted[off[1]]),
+				    bb121_and(shifted[off[2]], shifted[off[3]]));
+	}
+}
+
+static struct bb121
+tetress_neighbours(struct bb121 x)
+{
+	return bb121_or(bb121_or(tetress_translate(x, 1, 0),
+				 tetress_translate(x, BB121_SIDE - 1, 0)),
+			bb121_or(tetress_translate(x, 0, 1),
+				 tetress_translate(x, 0, BB121_SIDE - 1)));
+}
+
+/* The origins of every legal placement of colour, shape by shape. */
+static void
+tetress_legal_origins(const struct tetress_pos *p, int colour,
+		      struct bb121 legal[TETRESS_SHAPES])
+{
+	struct bb121 free = bb121_andnot(tetress_tables.all, tetress_occupied(p));
+	tetress_fit_origins(free, legal);
+	if (p->actions < TETRESS_FREE_OPENINGS)
+		return;
+	struct bb121 touching = bb121_and(tetress_neighbours(p->cells[colour]), free);
+	struct bb121 away[TETRESS_SHAPES];
+	tetress_fit_origins(bb121_andnot(free, touching), away);
+	for (int s = 0; s < TETRESS_SHAPES; s++)
+		legal[s] = bb121_andnot(legal[s], away[s]);
+}
+
+static int
+tetress_count_legal(const struct tetress_pos *p, int colour)
+{
+	if (p->actions >= TETRESS_TURN_LIMIT)
+		return 0;
+	struct bb121 legal[TETRESS_SHAPES];
+	tetress_legal_origins(p, colour, legal);
+	int n = 0;
+	for (int s = 0; s < TETRESS_SHAPES; s++)
+		n += bb121_count(legal[s]);
+	return n;
+}
+
+int
+tetress_mobility(const struct tetress_pos *pos, int colour)
+{
+	tetress_tables_init();
+	return tetress_count_legal(pos, colour);
+}
+
+static int
+tetress_gen_moves(const struct game_pos *pos, game_move *moves)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	if (p->actions >= TETRESS_TURN_LIMIT)
+		return 0;
+	struct bb121 legal[TETRESS_SHAPES];
+	tetress_legal_origins(p, p->side, legal);
+	int n = 0;
+	for (int s = 0; s < TETRESS_SHAPES; s++) {
+		for (struct bb121 b = legal[s]; !bb121_empty(b);
+		     b = bb121_drop_first(b))
+			moves[n++] = (game_move)(s * BB121_CELLS + bb121_first(b));
+	}
+	return n;
+}
+
+static uint64_t
+tetress_hash_cells(int colour, struct bb121 cells)
+{
+	uint64_t h = 0;
+	for (; !bb121_empty(cells); cells = bb121_drop_first(cells))
+		h ^= tetress_tables.zobrist[colour][bb121_first(cells)];
+	return h;
+}
+
+/* Full rows and columns of the occupied cells that the piece touches
+ * (no other line can be full: lines are cleared as soon as they fill). */
+static struct bb121
+tetress_full_lines(struct bb121 occupied, struct bb121 piece)
+{
+	struct bb121 lines = {0, 0};
+	unsigned rows_seen = 0, cols_seen = 0;
+	for (struct bb121 b = piece; !bb121_empty(b); b = bb121_drop_first(b)) {
+		int cell = bb121_first(b);
+		int r = cell / BB121_SIDE, c = cell % BB121_SIDE;
+		if (!(rows_seen & (1u << r))) {
+			rows_seen |= 1u << r;
+			struct bb121 row = tetress_tables.rows[r];
+			if (bb121_equal(bb121_and(occupied, row), row))
+				lines = bb121_or(lines, row);
+		}
+		if (!(cols_seen & (1u << c))) {
+			cols_seen |= 1u << c;
+			struct bb121 col = tetress_tables.cols[c];
+			if (bb121_equal(bb121_and(occupied, col), col))
+				lines = bb121_or(lines, col);
+		}
+	}
+	return lines;
+}
+
+static void
+tetress_play(struct game_pos *pos, game_move move)
+{
+	struct tetress_pos *p = tetress_pos_mut(pos);
+	struct bb121 piece = tetress_tables.placements[move];
+	p->cells[p->side] = bb121_or(p->cells[p->side], piece);
+	p->hash ^= tetress_hash_cells(p->side, piece);
+	struct bb121 lines = tetress_full_lines(tetress_occupied(p), piece);
+	if (!bb121_empty(lines)) {
+		for (int colour = 0; colour < 2; colour++) {
+			struct bb121 gone = bb121_and(p->cells[colour], lines);
+			p->hash ^= tetress_hash_cells(colour, gone);
+			p->cells[colour] = bb121_andnot(p->cells[colour], lines);
+		}
+	}
+	p->side ^= 1;
+	p->hash ^= tetress_tables.zobrist_blue_to_move;
+	p->actions++;
+}
+
+static uint64_t
+tetress_hash_from_scratch(const struct tetress_pos *p)
+{
+	uint64_t h = tetress_hash_cells(TETRESS_RED, p->cells[TETRESS_RED]) ^
+		     tetress_hash_cells(TETRESS_BLUE, p->cells[TETRESS_BLUE]);
+	return p->side == TETRESS_BLUE ? h ^ tetress_tables.zobrist_blue_to_move : h;
+}
+
+static void
+tetress_init(struct game_pos *pos, const struct game_setup *setup)
+{
+	(void)setup;
+	tetress_tables_init();
+	memset(pos, 0, sizeof *pos);
+	struct tetress_pos *p = tetress_pos_mut(pos);
+	p->side = TETRESS_RED;
+	p->hash = tetress_hash_from_scratch(p);
+}
+
+static void
+tetress_status(const struct game_pos *pos, struct game_status *st)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	st->outcome = OUTCOME_ONGOING;
+	st->reason = NULL;
+	if (p->actions >= TETRESS_TURN_LIMIT) {
+		int red = bb121_count(p->cells[TETRESS_RED]);
+		int blue = bb121_count(p->cells[TETRESS_BLUE]);
+		st->outcome = red > blue   ? OUTCOME_P1_WINS
+			      : blue > red ? OUTCOME_P2_WINS
+					   : OUTCOME_DRAW;
+		st->reason = "turn limit";
+	} else if (tetress_count_legal(p, p->side) == 0) {
+		st->outcome = p->side == TETRESS_RED ? OUTCOME_P2_WINS
+						     : OUTCOME_P1_WINS;
+		st->reason = "no legal move";
+	}
+}
+
+static int
+tetress_side_to_move(const struct game_pos *pos)
+{
+	return tetress_pos_of(pos)->side;
+}
+
+static uint64_t
+tetress_hash(const struct game_pos *pos)
+{
+	return tetress_pos_of(pos)->hash;
+}
+
+/* Token lead, in centipawn-like units, for the side to move.  A plain
+ * material count: the search's evaluation lives in its own file. */
+static const int TETRESS_TOKEN_VALUE = 100;
+
+static int
+tetress_evaluate(const struct game_pos *pos)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	int own = bb121_count(p->cells[p->side]);
+	int other = bb121_count(p->cells[p->side ^ 1]);
+	return (own - other) * TETRESS_TOKEN_VALUE;
+}
+
+static bool
+tetress_is_noisy(const struct game_pos *pos, game_move move)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	struct bb121 piece = tetress_tables.placements[move];
+	struct bb121 occupied = bb121_or(tetress_occupied(p), piece);
+	return !bb121_empty(tetress_full_lines(occupied, piece));
+}
+
+static uint64_t
+tetress_perft(const struct game_pos *pos, int depth)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	if (depth == 1)
+		return (uint64_t)tetress_count_legal(p, p->side);
+	game_move moves[GAME_MAX_MOVES];
+	int n = tetress_gen_moves(pos, moves);
+	uint64_t total = 0;
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		tetress_play(&child, moves[i]);
+		total += tetress_perft(&child, depth - 1);
+	}
+	return total;
+}
+
+/* ---- Text: moves, position strings, diagrams ---- */
+
+static const char TETRESS_CELL_CHARS[] = ".rb";
+static const char *const TETRESS_COLOUR_NAMES[2] = {"Red", "Blue"};
+
+static void
+tetress_format_move(const struct game_pos *pos, game_move move, char *buf,
+		    size_t size)
+{
+	(void)pos;
+	size_t used = 0;
+	buf[0] = '\0';
+	struct bb121 cells = tetress_tables.placements[move];
+	for (; !bb121_empty(cells) && used < size; cells = bb121_drop_first(cells)) {
+		int cell = bb121_first(cells);
+		int n = snprintf(buf + used, size - used, "%s%d-%d",
+				 used ? "," : "", cell / BB121_SIDE,
+				 cell % BB121_SIDE);
+		if (n < 0)
+			return;
+		used += (size_t)n;
+	}
+}
+
+/* Copies text without spaces, lower-cased; false if it does not fit. */
+static bool
+tetress_squeeze(const char *text, char *out, size_t size)
+{
+	size_t n = 0;
+	for (; *text; text++) {
+		if (isspace((unsigned char)*text))
+			continue;
+		if (n + 1 >= size)
+			return false;
+		out[n++] = (char)tolower((unsigned char)*text);
+	}
+	out[n] = '\0';
+	return true;
+}
+
+/* Reads "r-c" with r and c in 0..10 at *s, advancing past it. */
+static bool
+tetress_read_cell(const char **s, int *cell)
+{
+	int v[2];
+	for (int k = 0; k < 2; k++) {
+		if (k == 1 && *(*s)++ != '-')
+			return false;
+		if (!isdigit((unsigned char)**s))
+			return false;
+		int x = 0;
+		while (isdigit((unsigned char)**s) && x <= BB121_SIDE)
+			x = x * 10 + (*(*s)++ - '0');
+		if (x >= BB121_SIDE)
+			return false;
+		v[k] = x;
+	}
+	*cell = tetress_cell(v[0], v[1]);
+	return true;
+}
+
+/* Splits "r-c,r-c,r-c,r-c" (optionally inside PLACE(...)) into cells. */
+static bool
+tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
+{
+	char buf[128];
+	if (!tetress_squeeze(text, buf, sizeof buf)) {
+		snprintf(err, err_size, "move text too long");
+		return false;
+	}
+	const char *s = buf;
+	size_t len = strlen(buf);
+	bool wrapped = strncmp(s, "place(", 6) == 0;
+	if (wrapped) {
+		if (len < 7 || buf[len - 1] != ')') {
+			snprintf(err, err_size, "PLACE( is not closed");
+			return false;
+		}
+		buf[len - 1] = '\0';
+		s += 6;
+	}
+	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+		if (i > 0 && *s++ != ',') {
+			snprintf(err, err_size, "expected four cells row-column "
+						"separated by commas");
+			return false;
+		}
+		if (!tetress_read_cell(&s, &cells[i])) {
+			snprintf(err, err_size,
+				 "cell %d is not row-column with each 0..10", i + 1);
+			return false;
+		}
+	}
+	if (*s != '\0') {
+		snprintf(err, err_size, "unexpected text after four cells");
+		return false;
+	}
+	return true;
+}
+
+/* The referee's checks, in its order: each cell empty, then the neighbour
+ * rule, then the shape. */
+static bool
+tetress_parse_move(const struct game_pos *pos, const char *text,
+		   game_move *move, char *err, size_t err_size)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	int cells[4];
+	if (!tetress_read_cells(text, cells, err, err_size))
+		return false;
+	struct game_status st;
+	tetress_status(pos, &st);
+	if (st.outcome != OUTCOME_ONGOING) {
+		snprintf(err, err_size, "the game is over (%s)", st.reason);
+		return false;
+	}
+	struct bb121 occupied = tetress_occupied(p), piece = {0, 0};
+	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+		if (bb121_has(occupied, cells[i])) {
+			snprintf(err, err_size, "cell %d-%d is occupied",
+				 cells[i] / BB121_SIDE, cells[i] % BB121_SIDE);
+			return false;
+		}
+		piece = bb121_or(piece, bb121_cell(cells[i]));
+	}
+	if (p->actions >= TETRESS_FREE_OPENINGS &&
+	    bb121_empty(bb121_and(piece, tetress_neighbours(p->cells[p->side])))) {
+		snprintf(err, err_size,
+			 "no cell touches a %s token (only each side's first "
+			 "piece may stand alone)", TETRESS_COLOUR_NAMES[p->side]);
+		return false;
+	}
+	for (game_move m = 0; m < TETRESS_PLACEMENTS; m++) {
+		if (bb121_equal(tetress_tables.placements[m], piece)) {
+			*move = m;
+			return true;
+		}
+	}
+	snprintf(err, err_size, "the cells do not form a tetromino");
+	return false;
+}
+
+static void
+tetress_format_pos(const struct game_pos *pos, char *buf, size_t size)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	char rows[BB121_CELLS + BB121_SIDE + 1];
+	size_t n = 0;
+	for (int r = 0; r < BB121_SIDE; r++) {
+		if (r > 0)
+			rows[n++] = '/';
+		for (int c = 0; c < BB121_SIDE; c++) {
+			int cell = tetress_cell(r, c);
+			int k = bb121_has(p->cells[TETRESS_RED], cell)	  ? 1
+				: bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
+									  : 0;
+			rows[n++] = TETRESS_CELL_CHARS[k];
+		}
+	}
+	rows[n] = '\0';
+	snprintf(buf, size, "%s %c %d", rows, p->side == TETRESS_RED ? 'r' : 'b',
+		 p->actions);
+}
+
+/* Reads the board part of a position string into p. */
+static bool
+tetress_parse_rows(struct tetress_pos *p, const char *rows, char *err,
+		   size_t err_size)
+{
+	int r = 0, c = 0;
+	const char *s = rows;
+	for (; *s; s++) {
+		if (*s == '/') {
+			if (c != BB121_SIDE)
+				break;
+			r++;
+			c = 0;
+			continue;
+		}
+		if (r >= BB121_SIDE || c >= BB121_SIDE)
+			break;
+		const char *k = strchr(TETRESS_CELL_CHARS, tolower((unsigned char)*s));
+		if (k == NULL) {
+			snprintf(err, err_size,
+				 "bad cell '%c' at row %d column %d (want . r b)",
+				 *s, r, c);
+			return false;
+		}
+		if (k != TETRESS_CELL_CHARS)
+			p->cells[k - TETRESS_CELL_CHARS - 1] = bb121_or(
+				p->cells[k - TETRESS_CELL_CHARS - 1],
+				bb121_cell(tetress_cell(r, c)));
+		c++;
+	}
+	if (*s != '\0' || r != BB121_SIDE - 1 || c != BB121_SIDE) {
+		snprintf(err, err_size,
+			 "the board must be 11 rows of 11 cells joined by '/' "
+			 "(trouble at row %d)", r);
+		return false;
+	}
+	return true;
+}
+
+static bool
+tetress_parse_pos(struct game_pos *pos, const char *text, char *err,
+		  size_t err_size)
+{
+	tetress_tables_init();
+	char rows[256], side[8], extra[2];
+	int actions;
+	int got = sscanf(text, "%255s %7s %d %1s", rows, side, &actions, extra);
+	if (got != 3) {
+		snprintf(err, err_size,
+			 "expected: <11 rows joined by '/'> <r|b> <actions 0..150>");
+		return false;
+	}
+	struct game_pos tmp;
+	memset(&tmp, 0, sizeof tmp);
+	struct tetress_pos *p = tetress_pos_mut(&tmp);
+	if (!tetress_parse_rows(p, rows, err, err_size))
+		return false;
+	if (strlen(side) != 1 || (tolower((unsigned char)side[0]) != 'r' &&
+				  tolower((unsigned char)side[0]) != 'b')) {
+		snprintf(err, err_size, "bad side to move '%s' (want r or b)", side);
+		return false;
+	}
+	if (actions < 0 || actions > TETRESS_TURN_LIMIT) {
+		snprintf(err, err_size, "bad action count %d (want 0..150)", actions);
+		return false;
+	}
+	for (int i = 0; i < BB121_SIDE; i++) {
+		struct bb121 occ = tetress_occupied(p);
+		if (bb121_equal(bb121_and(occ, tetress_tables.rows[i]),
+				tetress_tables.rows[i]) ||
+		    bb121_equal(bb121_and(occ, tetress_tables.cols[i]),
+				tetress_tables.cols[i])) {
+			snprintf(err, err_size,
+				 "line %d is full, but full lines are always cleared", i);
+			return false;
+		}
+	}
+	p->side = tolower((unsigned char)side[0]) == 'r' ? TETRESS_RED : TETRESS_BLUE;
+	p->actions = (uint8_t)actions;
+	p->hash = tetress_hash_from_scratch(p);
+	*pos = tmp;
+	return true;
+}
+
+static void
+tetress_render_text(const struct game_pos *pos, char *buf, size_t size)
+{
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	size_t n = 0;
+	n += (size_t)snprintf(buf + n, size - n, "   ");
+	for (int c = 0; c < BB121_SIDE && n < size; c++)
+		n += (size_t)snprintf(buf + n, size - n, "%3d", c);
+	for (int r = 0; r < BB121_SIDE && n < size; r++) {
+		n += (size_t)snprintf(buf + n, size - n, "\n%2d ", r);
+		for (int c = 0; c < BB121_SIDE && n < size; c++) {
+			int cell = tetress_cell(r, c);
+			int k = bb121_has(p->cells[TETRESS_RED], cell)	  ? 1
+				: bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
+									  : 0;
+			n += (size_t)snprintf(buf + n, size - n, "  %c",
+					      TETRESS_CELL_CHARS[k]);
+		}
+	}
+	if (n < size)
+		snprintf(buf + n, size - n,
+			 "\n%s to move, %d of %d actions played, tokens %d-%d\n",
+			 TETRESS_COLOUR_NAMES[p->side], p->actions,
+			 TETRESS_TURN_LIMIT, bb121_count(p->cells[TETRESS_RED]),
+			 bb121_count(p->cells[TETRESS_BLUE]));
+}
+
+const struct game_ops tetress_game = {
+	.name = "tetress",
+	.title = "Tetress",
+	.players = 2,
+	.side_names = {"Red", "Blue"},
+	.side_letters = "rb",
+	.pos_size = sizeof(struct tetress_pos),
+	.perft_terminal_is_leaf = false,
+	.init = tetress_init,
+	.gen_moves = tetress_gen_moves,
+	.play = tetress_play,
+	.status = tetress_status,
+	.side_to_move = tetress_side_to_move,
+	.hash = tetress_hash,
+	.evaluate = tetress_evaluate,
+	.is_noisy = tetress_is_noisy,
+	.perft = tetress_perft,
+	.format_move = tetress_format_move,
+	.parse_move = tetress_parse_move,
+	.format_pos = tetress_format_pos,
+	.parse_pos = tetress_parse_pos,
+	.render_text = tetress_render_text,
+};

@@ -1,0 +1,48 @@
+/*
+ * Tetress (COMP30024, 2024): two players place tetrominoes on an 11x11
+ * torus; full rows and columns are cleared; a player with no legal
+ * placement loses; after 150 actions the player with more tokens wins.
+ * The position struct is public so that an evaluation or a board view can
+ * read it; everything else goes through tetress_game (games.h).
+ */
+#ifndef TABULA_GAMES_TETRESS_H
+#define TABULA_GAMES_TETRESS_H
+
+#include <stdint.h>
+
+#include "core/game.h"
+#include "games/bb121.h"
+
+#define TETRESS_SIDE 11
+#define TETRESS_SHAPES 19
+#define TETRESS_PLACEMENTS (TETRESS_SHAPES * BB121_CELLS) /* 2,299 */
+#define TETRESS_TURN_LIMIT 150
+#define TETRESS_FREE_OPENINGS 2 /* actions exempt from the neighbour rule */
+
+enum tetress_colour { TETRESS_RED, TETRESS_BLUE };
+
+struct tetress_pos {
+	struct bb121 cells[2]; /* tokens of Red and Blue */
+	uint64_t hash;	       /* Zobrist key, kept up to date by play */
+	uint8_t side;	       /* enum tetress_colour to move */
+	uint8_t actions;       /* actions played by both players, 0..150 */
+};
+
+/* A placement is shape * 121 + origin, the top-left cell of the shape's
+ * bounding box; this is the game_move of Tetress. */
+
+/* The four cells a placement covers. */
+struct bb121 tetress_placement_cells(game_move move);
+
+/* Legal placements the given colour would have if it were to move now
+ * (the neighbour rule applies from the third action on). */
+int tetress_mobility(const struct tetress_pos *pos, int colour);
+
+/* View of a generic position as a Tetress position. */
+static inline const struct tetress_pos *
+tetress_pos_of(const struct game_pos *pos)
+{
+	return (const struct tetress_pos *)(const void *)pos->bytes;
+}
+
+#endif

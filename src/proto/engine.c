@@ -1,0 +1,489 @@
+/*
+ * `tabula engine`: the command loop and the commands that need no search.
+ * A command that fails prints one "info string error: ..." line and leaves
+ * the engine's state exactly as it was.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/perft.h"
+#include "core/registry.h"
+#include "proto/engine.h"
+
+enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
+
+static const int ENGINE_HASH_DEFAULT = 64, ENGINE_HASH_MAX = 4096;
+static const int ENGINE_MULTIPV_MAX = 16;
+static const long ENGINE_SEED_MAX = 2147483647L;
+
+void
+engine_reply(struct engine *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	pthread_mutex_lock(&e->out_lock);
+	vfprintf(e->out, fmt, ap);
+	fputc('\n', e->out);
+	fflush(e->out);
+	pthread_mutex_unlock(&e->out_lock);
+	va_end(ap);
+}
+
+void
+engine_error(struct engine *e, const char *fmt, ...)
+{
+	char msg[ENGINE_ERR_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	engine_reply(e, "info string error: %s", msg);
+}
+
+/* Splits off the next space-separated word of *rest; NULL at the end. */
+static char *
+engine_next_word(char **rest)
+{
+	char *s = *rest;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '\0') {
+		*rest = s;
+		return NULL;
+	}
+	char *word = s;
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*rest = s;
+	return word;
+}
+
+static char *
+engine_trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+static void
+engine_cmd_hello(struct engine *e, char *args, const char *ok)
+{
+	(void)args;
+	engine_reply(e, "id name tabula %s", PACKAGE_VERSION);
+	engine_reply(e, "id author The tabula developers");
+	char combo[256] = "";
+	size_t n = 0;
+	for (size_t i = 0; registry_at(i) != NULL && n < sizeof combo; i++)
+		n += (size_t)snprintf(combo + n, sizeof combo - n, " var %s",
+				      registry_at(i)->name);
+	engine_reply(e, "option name Game type combo default %s%s",
+		     e->session.ops->name, combo);
+	engine_reply(e, "option name Hash type spin default %d min 1 max %d",
+		     ENGINE_HASH_DEFAULT, ENGINE_HASH_MAX);
+	engine_reply(e, "option name MultiPV type spin default 1 min 1 max %d",
+		     ENGINE_MULTIPV_MAX);
+	engine_reply(e, "option name Seed type spin default 0 min 0 max %ld",
+		     ENGINE_SEED_MAX);
+	engine_reply(e, "%s", ok);
+}
+
+static void
+engine_cmd_ugi(struct engine *e, char *args)
+{
+	engine_cmd_hello(e, args, "ugiok");
+}
+
+static void
+engine_cmd_uci(struct engine *e, char *args)
+{
+	engine_cmd_hello(e, args, "uciok");
+}
+
+static void
+engine_cmd_isready(struct engine *e, char *args)
+{
+	(void)args;
+	engine_reply(e, "readyok");
+}
+
+/* A fresh session at the start position of the current game and set-up. */
+static bool
+engine_new_session(struct engine *e, const struct game_ops *ops)
+{
+	struct game_setup setup = {.seed = (uint64_t)e->options.seed};
+	struct session fresh;
+	if (!session_init(&fresh, ops, &setup)) {
+		engine_error(e, "out of memory");
+		return false;
+	}
+	session_swap(&e->session, &fresh);
+	session_free(&fresh);
+	return true;
+}
+
+static bool
+engine_parse_long(const char *text, long min, long max, long *out)
+{
+	char *end;
+	long v = strtol(text, &end, 10);
+	if (*text == '\0' || *end != '\0' || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static void
+engine_cmd_setoption(struct engine *e, char *args)
+{
+	char *word = engine_next_word(&args);
+	if (word == NULL || strcasecmp(word, "name") != 0) {
+		engine_error(e, "usage: setoption name <name> value <value>");
+		return;
+	}
+	char *name = engine_next_word(&args);
+	char *value_kw = engine_next_word(&args);
+	char *value = engine_trim(args);
+	if (name == NULL || value_kw == NULL || strcasecmp(value_kw, "value") != 0 ||
+	    *value == '\0') {
+		engine_error(e, "usage: setoption name <name> value <value>");
+		return;
+	}
+	long v;
+	if (strcasecmp(name, "Game") == 0) {
+		const struct game_ops *ops = registry_find(value);
+		if (ops == NULL)
+			engine_error(e, "unknown game '%s'", value);
+		else
+			engine_new_session(e, ops);
+	} else if (strcasecmp(name, "Hash") == 0) {
+		if (!engine_parse_long(value, 1, ENGINE_HASH_MAX, &v))
+			engine_error(e, "Hash must be 1..%d MiB, not '%s'",
+				     ENGINE_HASH_MAX, value);
+		else
+			e->options.hash_mb = (int)v;
+	} else if (strcasecmp(name, "MultiPV") == 0) {
+		if (!engine_parse_long(value, 1, ENGINE_MULTIPV_MAX, &v))
+			engine_error(e, "MultiPV must be 1..%d, not '%s'",
+				     ENGINE_MULTIPV_MAX, value);
+		else
+			e->options.multipv = (int)v;
+	} else if (strcasecmp(name, "Seed") == 0) {
+		if (!engine_parse_long(value, 0, ENGINE_SEED_MAX, &v))
+			engine_error(e, "Seed must be 0..%ld, not '%s'",
+				     ENGINE_SEED_MAX, value);
+		else {
+			e->options.seed = v;
+			engine_new_session(e, e->session.ops);
+		}
+	} else {
+		engine_error(e, "unknown option '%s'", name);
+	}
+}
+
+static void
+engine_cmd_newgame(struct engine *e, char *args)
+{
+	(void)args;
+	engine_new_session(e, e->session.ops);
+}
+
+/* Plays the space-separated moves of list on s; on an illegal move says
+ * which and why, and returns false (s is then partly played). */
+static bool
+engine_play_list(struct engine *e, struct session *s, char *list)
+{
+	char *move;
+	while ((move = engine_next_word(&list)) != NULL) {
+		char err[ENGINE_ERR_MAX];
+		if (!session_play_text(s, move, err, sizeof err)) {
+			engine_error(e, "illegal move '%s' at ply %zu: %s", move,
+				     s->ply + 1, err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Finds the first of the keywords " moves " / " pieces " in args as a
+ * whole word; returns a pointer to it or NULL. */
+static char *
+engine_find_keyword(char *args, const char *keyword)
+{
+	size_t len = strlen(keyword);
+	for (char *s = args; (s = strstr(s, keyword)) != NULL; s += len) {
+		bool starts = s == args || isspace((unsigned char)s[-1]);
+		bool ends = s[len] == '\0' || isspace((unsigned char)s[len]);
+		if (starts && ends)
+			return s;
+	}
+	return NULL;
+}
+
+/* Cuts args at a keyword: returns what follows it (or NULL if absent) and
+ * ends args before it. */
+static char *
+engine_cut_at(char *args, const char *keyword)
+{
+	char *at = engine_find_keyword(args, keyword);
+	if (at == NULL)
+		return NULL;
+	*at = '\0';
+	return at + strlen(keyword);
+}
+
+static void
+engine_cmd_position(struct engine *e, char *args)
+{
+	char *moves = engine_cut_at(args, "moves");
+	char *pieces = engine_cut_at(args, "pieces");
+	char *kind = engine_next_word(&args);
+	struct session s;
+	struct game_setup setup = {.seed = (uint64_t)e->options.seed};
+	if (!session_init(&s, e->session.ops, &setup)) {
+		engine_error(e, "out of memory");
+		return;
+	}
+	char err[ENGINE_ERR_MAX];
+	bool ok = true;
+	if (kind != NULL && strcmp(kind, "startpos") == 0 && *engine_trim(args) == '\0') {
+		/* session_init already holds the start position */
+	} else if (kind != NULL && strcmp(kind, "fen") == 0) {
+		ok = session_set_fen(&s, engine_trim(args), err, sizeof err);
+		if (!ok)
+			engine_error(e, "bad position: %s", err);
+	} else {
+		ok = false;
+		engine_error(e, "usage: position startpos|fen <position> "
+				"[pieces <letters>] [moves <move>...]");
+	}
+	if (ok && pieces != NULL) {
+		ok = session_set_stream(&s, engine_trim(pieces), err, sizeof err);
+		if (!ok)
+			engine_error(e, "bad pieces: %s", err);
+	}
+	if (ok && moves != NULL)
+		ok = engine_play_list(e, &s, moves);
+	if (ok)
+		session_swap(&e->session, &s);
+	session_free(&s);
+}
+
+static void
+engine_cmd_moves(struct engine *e, char *args)
+{
+	(void)args;
+	const struct game_ops *ops = e->session.ops;
+	const struct game_pos *pos = session_current(&e->session);
+	game_move *list = malloc(GAME_MAX_MOVES * sizeof *list);
+	size_t cap = (size_t)GAME_MAX_MOVES * 40 + 32;
+	char *line = malloc(cap);
+	if (list == NULL || line == NULL) {
+		free(list);
+		free(line);
+		engine_error(e, "out of memory");
+		return;
+	}
+	int n = ops->gen_moves(pos, list);
+	size_t used = (size_t)snprintf(line, cap, "moves %d", n);
+	for (int i = 0; i < n && used < cap; i++) {
+		char text[GAME_TEXT_MAX];
+		ops->format_move(pos, list[i], text, sizeof text);
+		used += (size_t)snprintf(line + used, cap - used, " %s", text);
+	}
+	engine_reply(e, "%s", line);
+	free(list);
+	free(line);
+}
+
+static void
+engine_cmd_display(struct engine *e, char *args)
+{
+	(void)args;
+	const struct game_ops *ops = e->session.ops;
+	const struct game_pos *pos = session_current(&e->session);
+	char text[GAME_TEXT_MAX];
+	ops->render_text(pos, text, sizeof text);
+	/* One reply per diagram line keeps the one-line-per-write rule. */
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save))
+		engine_reply(e, "%s", line);
+	ops->format_pos(pos, text, sizeof text);
+	engine_reply(e, "fen %s", text);
+}
+
+static void
+engine_cmd_perft(struct engine *e, char *args)
+{
+	char *word = engine_next_word(&args);
+	long depth;
+	if (word == NULL || engine_next_word(&args) != NULL ||
+	    !engine_parse_long(word, 0, ENGINE_MAX_PERFT_DEPTH, &depth)) {
+		engine_error(e, "usage: perft <depth 0..%d>", ENGINE_MAX_PERFT_DEPTH);
+		return;
+	}
+	uint64_t n = perft_count(e->session.ops, session_current(&e->session),
+				 (int)depth, 0);
+	engine_reply(e, "perft %ld %" PRIu64, depth, n);
+}
+
+static void
+engine_cmd_play(struct engine *e, char *args)
+{
+	char *move = engine_trim(args);
+	char err[ENGINE_ERR_MAX];
+	if (*move == '\0') {
+		engine_error(e, "usage: play <move>");
+		return;
+	}
+	if (!session_play_text(&e->session, move, err, sizeof err))
+		engine_error(e, "illegal move '%s' at ply %zu: %s", move,
+			     e->session.ply + 1, err);
+}
+
+static void
+engine_cmd_undo(struct engine *e, char *args)
+{
+	(void)args;
+	if (!session_undo(&e->session))
+		engine_error(e, "no move to undo");
+}
+
+static const char *
+engine_result_word(enum game_outcome outcome)
+{
+	switch (outcome) {
+	case OUTCOME_P1_WINS:
+		return "p1win";
+	case OUTCOME_P2_WINS:
+		return "p2win";
+	case OUTCOME_DRAW:
+		return "draw";
+	case OUTCOME_ONGOING:
+	case OUTCOME_FINISHED:
+		break;
+	}
+	return "none";
+}
+
+static void
+engine_cmd_query(struct engine *e, char *args)
+{
+	const struct game_ops *ops = e->session.ops;
+	const struct game_pos *pos = session_current(&e->session);
+	char *what = engine_next_word(&args);
+	struct game_status st;
+	ops->status(pos, &st);
+	if (what != NULL && engine_next_word(&args) == NULL) {
+		if (strcmp(what, "gameover") == 0) {
+			engine_reply(e, "response %s",
+				     st.outcome != OUTCOME_ONGOING ? "true" : "false");
+			return;
+		}
+		if (strcmp(what, "p1turn") == 0) {
+			engine_reply(e, "response %s",
+				     ops->side_to_move(pos) == 0 ? "true" : "false");
+			return;
+		}
+		if (strcmp(what, "result") == 0) {
+			engine_reply(e, "response %s", engine_result_word(st.outcome));
+			return;
+		}
+	}
+	engine_error(e, "usage: query gameover|p1turn|result");
+}
+
+static void
+engine_cmd_go(struct engine *e, char *args)
+{
+	(void)args;
+	engine_error(e, "search is not available yet");
+}
+
+static void
+engine_cmd_stop(struct engine *e, char *args)
+{
+	(void)e;
+	(void)args;
+	/* Nothing is running: stop is a no-op, as in UCI. */
+}
+
+static void
+engine_cmd_quit(struct engine *e, char *args)
+{
+	(void)args;
+	e->quit = true;
+}
+
+struct engine_command {
+	const char *name;
+	void (*run)(struct engine *e, char *args);
+};
+
+static const struct engine_command engine_commands[] = {
+	{"ugi", engine_cmd_ugi},
+	{"uci", engine_cmd_uci},
+	{"isready", engine_cmd_isready},
+	{"setoption", engine_cmd_setoption},
+	{"uginewgame", engine_cmd_newgame},
+	{"ucinewgame", engine_cmd_newgame},
+	{"position", engine_cmd_position},
+	{"moves", engine_cmd_moves},
+	{"d", engine_cmd_display},
+	{"perft", engine_cmd_perft},
+	{"play", engine_cmd_play},
+	{"undo", engine_cmd_undo},
+	{"query", engine_cmd_query},
+	{"go", engine_cmd_go},
+	{"stop", engine_cmd_stop},
+	{"quit", engine_cmd_quit},
+};
+
+void
+engine_handle_line(struct engine *e, char *line)
+{
+	char *rest = line;
+	char *name = engine_next_word(&rest);
+	if (name == NULL)
+		return;
+	for (size_t i = 0; i < sizeof engine_commands / sizeof engine_commands[0]; i++) {
+		if (strcmp(engine_commands[i].name, name) == 0) {
+			engine_commands[i].run(e, rest);
+			return;
+		}
+	}
+	engine_error(e, "unknown command '%s'", name);
+}
+
+int
+engine_run(FILE *in, FILE *out)
+{
+	struct engine e = {.out = out};
+	e.options = (struct engine_options){
+		.hash_mb = ENGINE_HASH_DEFAULT, .multipv = 1, .seed = 0};
+	pthread_mutex_init(&e.out_lock, NULL);
+	if (!session_init(&e.session, registry_at(0), NULL)) {
+		fprintf(stderr, "tabula engine: out of memory\n");
+		pthread_mutex_destroy(&e.out_lock);
+		return 1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	while (!e.quit && getline(&line, &cap, in) >= 0)
+		engine_handle_line(&e, line);
+	free(line);
+	session_free(&e.session);
+	pthread_mutex_destroy(&e.out_lock);
+	return 0;
+}

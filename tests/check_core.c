@@ -1,0 +1,131 @@
+/*
+ * The core: the registry, sessions (history, undo, truncation, failed
+ * commands leaving the session alone) and threaded perft agreeing with the
+ * plain walk.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/perft.h"
+#include "core/registry.h"
+#include "core/session.h"
+
+START_TEST(test_registry)
+{
+	ck_assert_uint_ge(registry_count(), 1);
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct game_ops *ops = registry_at(i);
+		ck_assert_ptr_nonnull(ops);
+		ck_assert_ptr_eq(registry_find(ops->name), ops);
+		ck_assert_uint_le(ops->pos_size, GAME_POS_BYTES);
+	}
+	ck_assert_ptr_eq(registry_find("TETRESS"), registry_find("tetress"));
+	ck_assert_ptr_null(registry_find("chess"));
+	ck_assert_ptr_null(registry_at(registry_count()));
+}
+END_TEST
+
+static const struct game_ops *
+tetress(void)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	ck_assert_ptr_nonnull(ops);
+	return ops;
+}
+
+START_TEST(test_session_history)
+{
+	const struct game_ops *ops = tetress();
+	struct session s;
+	char err[256], start[GAME_TEXT_MAX], after[GAME_TEXT_MAX], now[GAME_TEXT_MAX];
+	ck_assert(session_init(&s, ops, NULL));
+	ops->format_pos(session_current(&s), start, sizeof start);
+	ck_assert(session_play_text(&s, "6-3,7-2,7-3,7-4", err, sizeof err));
+	ops->format_pos(session_current(&s), after, sizeof after);
+	ck_assert(!session_play_text(&s, "6-3,7-2,7-3,7-4", err, sizeof err));
+	ck_assert_uint_eq(s.ply, 1);
+	/* Enough moves to make the arrays grow past their first size. */
+	game_move moves[GAME_MAX_MOVES];
+	for (int i = 0; i < 100 && ops->gen_moves(session_current(&s), moves) > 0; i++)
+		ck_assert(session_play(&s, moves[0]));
+	ck_assert_uint_gt(s.ply, 64);
+	session_truncate(&s, 1);
+	ck_assert_uint_eq(s.ply, 1);
+	ops->format_pos(session_current(&s), now, sizeof now);
+	ck_assert_str_eq(now, after);
+	ck_assert(session_undo(&s));
+	ck_assert(!session_undo(&s));
+	ops->format_pos(session_current(&s), now, sizeof now);
+	ck_assert_str_eq(now, start);
+	session_free(&s);
+}
+END_TEST
+
+START_TEST(test_session_bad_input_changes_nothing)
+{
+	const struct game_ops *ops = tetress();
+	struct session s;
+	char err[256], before[GAME_TEXT_MAX], now[GAME_TEXT_MAX];
+	ck_assert(session_init(&s, ops, NULL));
+	ck_assert(session_play_text(&s, "0-0,0-1,0-2,0-3", err, sizeof err));
+	ops->format_pos(session_current(&s), before, sizeof before);
+	ck_assert(!session_set_fen(&s, "garbage", err, sizeof err));
+	ck_assert(!session_set_stream(&s, "OIZ", err, sizeof err));
+	ck_assert_ptr_nonnull(strstr(err, "no piece stream"));
+	ck_assert_uint_eq(s.ply, 1);
+	ops->format_pos(session_current(&s), now, sizeof now);
+	ck_assert_str_eq(now, before);
+	session_free(&s);
+}
+END_TEST
+
+START_TEST(test_perft_threads_agree)
+{
+	const struct game_ops *ops = tetress();
+	struct session s;
+	char err[256];
+	ck_assert(session_init(&s, ops, NULL));
+	ck_assert(session_play_text(&s, "1-1,1-2,1-3,1-4", err, sizeof err));
+	ck_assert(session_play_text(&s, "0-7,1-7,1-8,1-9", err, sizeof err));
+	const struct game_pos *pos = session_current(&s);
+	uint64_t walk = perft_walk(ops, pos, 2);
+	ck_assert_uint_eq(walk, 57148); /* the referee's count */
+	for (int threads = 1; threads <= 3; threads++)
+		ck_assert_uint_eq(perft_count(ops, pos, 2, threads), walk);
+	game_move moves[GAME_MAX_MOVES];
+	uint64_t counts[GAME_MAX_MOVES], sum = 0;
+	int n = perft_divide(ops, pos, 2, 2, moves, counts);
+	ck_assert_int_eq(n, 261);
+	for (int i = 0; i < n; i++)
+		sum += counts[i];
+	ck_assert_uint_eq(sum, walk);
+	session_free(&s);
+}
+END_TEST
+
+static Suite *
+core_suite(void)
+{
+	Suite *s = suite_create("core");
+	TCase *tc = tcase_create("core");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_registry);
+	tcase_add_test(tc, test_session_history);
+	tcase_add_test(tc, test_session_bad_input_changes_nothing);
+	tcase_add_test(tc, test_perft_threads_agree);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *runner = srunner_create(core_suite());
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

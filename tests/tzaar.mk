@@ -1,0 +1,20 @@
+# TZAAR: oracle replays, perft, rules, text forms (check_tzaar).
+if HAVE_CHECK
+check_PROGRAMS += tests/check_tzaar
+TESTS += tests/check_tzaar
+tests_check_tzaar_SOURCES = tests/check_tzaar.c $(TEST_UTIL)
+tests_check_tzaar_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_tzaar_LDADD = $(TESTS_LINK_LIBS)
+endif
+EXTRA_DIST += \
+	tests/data/tzaar/public.txt \
+	tests/data/tzaar/perft-positions.txt \
+	tests/data/tzaar/perft-standard.txt \
+	tests/tools/tzaar-oracle.py
+# Engine protocol transcripts, run by tests/proto.test with the others.
+EXTRA_DIST += \
+	tests/proto/tzaar-basic.in tests/proto/tzaar-basic.out \
+	tests/proto/tzaar-errors.in tests/proto/tzaar-errors.out
+# The statistics command, driven through the binary.
+TESTS += tests/tzaar-stats.test
+EXTRA_DIST += tests/tzaar-stats.test
