@@ -13,3 +13,7 @@ EXTRA_DIST += tests/tools/tetris-make-data.py \
 	tests/data/tetris/scores.txt
 TESTS += tests/tetris-cli.test
 EXTRA_DIST += tests/tetris-cli.test
+# Engine protocol transcripts, run by tests/proto.test with the others.
+EXTRA_DIST += \
+	tests/proto/tetris-basic.in tests/proto/tetris-basic.out \
+	tests/proto/tetris-errors.in tests/proto/tetris-errors.out

@@ -13,7 +13,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,58 +172,86 @@ tetris_cmd_bench(const char *file)
 	return rc == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
 }
 
+/* The command line after `tetris`: options and files in any order. */
+struct tetris_cmd_args {
+	enum tetris_cmd_mode mode;
+	enum tetris_rules rules;
+	bool verbose;
+	char *files[TETRIS_CMD_MAX_FILES];
+	int nfiles;
+	char reason[96]; /* room for the text of a usage error */
+};
+
+/* Reads one option at argv[*i] (advancing past its value); false with a
+ * reason in *why when it is unknown or its value is wrong. */
+static bool
+tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
+		  const char **why)
+{
+	const char *opt = argv[*i];
+	if (strcmp(opt, "--score") == 0) {
+		a->mode = TETRIS_MODE_SCORE;
+	} else if (strcmp(opt, "--bench") == 0) {
+		a->mode = TETRIS_MODE_BENCH;
+	} else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) {
+		a->verbose = true;
+	} else if (strcmp(opt, "--rules") == 0 || strcmp(opt, "-r") == 0 ||
+		   strncmp(opt, "--rules=", strlen("--rules=")) == 0) {
+		const char *value = strchr(opt, '=');
+		value = value != NULL ? value + 1 : *i + 1 < argc ? argv[++*i] : "";
+		if (!tetris_rules_parse(value, &a->rules)) {
+			*why = "--rules takes text or reference";
+			return false;
+		}
+	} else {
+		snprintf(a->reason, sizeof a->reason, "unknown option '%s'", opt);
+		*why = a->reason;
+		return false;
+	}
+	return true;
+}
+
+/* Options are read by hand: files and options mix in any order (as in
+ * `--score in out -v`) without relying on any getopt's argument permuting. */
+static bool
+tetris_cmd_parse(int argc, char **argv, struct tetris_cmd_args *a,
+		 const char **why)
+{
+	bool options_done = false;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (!options_done && strcmp(arg, "--") == 0) {
+			options_done = true;
+		} else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
+			if (!tetris_cmd_option(argc, argv, &i, a, why))
+				return false;
+		} else if (a->nfiles == TETRIS_CMD_MAX_FILES) {
+			*why = "too many files";
+			return false;
+		} else {
+			a->files[a->nfiles++] = argv[i];
+		}
+	}
+	return true;
+}
+
 int
 cli_tetris_main(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("tetris");
-	static const struct option options[] = {
-		{"rules", required_argument, NULL, 'r'},
-		{"score", no_argument, NULL, 's'},
-		{"bench", no_argument, NULL, 'b'},
-		{"verbose", no_argument, NULL, 'v'},
-		{NULL, 0, NULL, 0},
-	};
-	enum tetris_cmd_mode mode = TETRIS_MODE_PLAY;
-	enum tetris_rules rules = TETRIS_RULES_TEXT;
-	bool verbose = false;
-	char *args[TETRIS_CMD_MAX_FILES + 1];
-	int rest = 0;
-	for (;;) {
-		int opt = getopt_long(argc, argv, "r:v", options, NULL);
-		if (opt == -1) {
-			/* Files and options mix in any order, whatever the
-			 * getopt: take one file and scan on. */
-			if (optind >= argc)
-				break;
-			if (rest > TETRIS_CMD_MAX_FILES)
-				return cli_usage_error(self, "too many files");
-			args[rest++] = argv[optind++];
-			continue;
-		}
-		switch (opt) {
-		case 'r':
-			if (!tetris_rules_parse(optarg, &rules))
-				return cli_usage_error(
-					self, "--rules takes text or reference");
-			break;
-		case 's':
-			mode = TETRIS_MODE_SCORE;
-			break;
-		case 'b':
-			mode = TETRIS_MODE_BENCH;
-			break;
-		case 'v':
-			verbose = true;
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
-	switch (mode) {
+	struct tetris_cmd_args a = {.mode = TETRIS_MODE_PLAY,
+				    .rules = TETRIS_RULES_TEXT};
+	const char *why = NULL;
+	if (!tetris_cmd_parse(argc, argv, &a, &why))
+		return cli_usage_error(self, why);
+	int rest = a.nfiles;
+	char **args = a.files;
+	enum tetris_rules rules = a.rules;
+	switch (a.mode) {
 	case TETRIS_MODE_SCORE:
 		if (rest != 2)
 			return cli_usage_error(self, "--score takes INPUT and OUTPUT");
-		return tetris_cmd_score(args[0], args[1], rules, verbose);
+		return tetris_cmd_score(args[0], args[1], rules, a.verbose);
 	case TETRIS_MODE_BENCH:
 		if (rest > 1)
 			return cli_usage_error(self, "--bench takes at most one FILE");
@@ -232,8 +259,6 @@ cli_tetris_main(int argc, char **argv)
 	case TETRIS_MODE_PLAY:
 		break;
 	}
-	if (rest > TETRIS_CMD_MAX_FILES)
-		return cli_usage_error(self, "too many files");
 	return tetris_cmd_play(rest > 0 ? args[0] : NULL,
 			       rest > 1 ? args[1] : NULL, rules);
 }
