@@ -32,15 +32,22 @@ static const int TETRIS_WALL_HEIGHT = 64;
 /* Most pairs of placements that get the expectation over the third piece. */
 enum { TETRIS_CANDIDATES_MAX = 16 };
 
-/* Bits set in a row-sized value (below 2^16); branch-free and portable,
- * faster than a library call where the CPU's instruction is not assumed. */
+/* Bits set in each byte value, built by doubling: a byte's count is its
+ * top six bits' count plus 0, 1, 1 or 2 for its low two bits. */
+#define TETRIS_POP2(n) n, n + 1, n + 1, n + 2
+#define TETRIS_POP4(n) TETRIS_POP2(n), TETRIS_POP2(n + 1), TETRIS_POP2(n + 1), \
+		       TETRIS_POP2(n + 2)
+#define TETRIS_POP6(n) TETRIS_POP4(n), TETRIS_POP4(n + 1), TETRIS_POP4(n + 1), \
+		       TETRIS_POP4(n + 2)
+static const uint8_t TETRIS_POPCOUNT[256] = {
+	TETRIS_POP6(0), TETRIS_POP6(1), TETRIS_POP6(1), TETRIS_POP6(2)};
+
+/* Bits set in a row-sized value (below 2^16): two table look-ups, portable
+ * and faster than a library call where no CPU instruction is assumed. */
 static inline int
 tetris_popcount(unsigned v)
 {
-	v = v - (v >> 1 & 0x5555u);
-	v = (v & 0x3333u) + (v >> 2 & 0x3333u);
-	v = (v + (v >> 4)) & 0x0F0Fu;
-	return (int)((v + (v >> 8)) & 0x1Fu);
+	return TETRIS_POPCOUNT[v & 0xFFu] + TETRIS_POPCOUNT[v >> 8 & 0xFFu];
 }
 
 /* Column with the lowest stack (rightmost on ties): the well kept for I. */
@@ -55,36 +62,45 @@ tetris_well_column(const uint8_t *h)
 	return wc;
 }
 
-/* Filled cells above each hole, column by column: only called when the
- * well has holes, which good play makes rare. */
-static int
-tetris_hole_cover(const struct tetris_well *w)
+/* Bit planes of a per-column counter: enough for the rows of the well. */
+enum { TETRIS_COUNT_PLANES = 5 };
+
+/* Adds one to the counters of the columns set in bits. */
+static inline void
+tetris_count_add(unsigned *plane, unsigned bits)
 {
-	int cover = 0;
-	for (int c = 0; c < TETRIS_COLS; c++) {
-		int above = 0;
-		for (int r = w->heights[c] - 1; r >= 0; r--) {
-			if (w->rows[r] >> c & 1u)
-				above++;
-			else
-				cover += above;
-		}
+	for (int k = 0; k < TETRIS_COUNT_PLANES && bits != 0; k++) {
+		unsigned carry = plane[k] & bits;
+		plane[k] ^= bits;
+		bits = carry;
 	}
-	return cover;
 }
 
-/* Holes, transitions, cells and full rows: one pass over the rows. */
+/* Sum of the counters of the columns set in bits. */
+static inline int
+tetris_count_sum(const unsigned *plane, unsigned bits)
+{
+	int sum = 0;
+	for (int k = 0; k < TETRIS_COUNT_PLANES; k++)
+		sum += tetris_popcount(plane[k] & bits) << k;
+	return sum;
+}
+
+/* Holes (and the filled cells above them, counted per column in bit
+ * planes), transitions, cells and full rows: one pass over the rows. */
 static void
 tetris_row_features(const struct tetris_well *w, int top, int *f)
 {
-	unsigned covered = 0;
+	unsigned covered = 0, above[TETRIS_COUNT_PLANES] = {0};
 	for (int r = top - 1; r >= 0; r--) {
 		unsigned row = w->rows[r];
 		unsigned hole = covered & ~row;
 		if (hole != 0) {
 			f[TETRIS_F_HOLES] += tetris_popcount(hole);
 			f[TETRIS_F_HOLE_ROWS]++;
+			f[TETRIS_F_HOLE_COVER] += tetris_count_sum(above, hole);
 		}
+		tetris_count_add(above, row);
 		covered |= row;
 		unsigned walled = row << 1 | 1u | 1u << (TETRIS_COLS + 1);
 		f[TETRIS_F_ROW_TRANS] += tetris_popcount(
@@ -94,8 +110,6 @@ tetris_row_features(const struct tetris_well *w, int top, int *f)
 		f[TETRIS_F_FULL_ROWS] += row == TETRIS_FULL_ROW;
 	}
 	f[TETRIS_F_COL_TRANS] += tetris_popcount(TETRIS_FULL_ROW & ~w->rows[0]);
-	if (f[TETRIS_F_HOLES] != 0)
-		f[TETRIS_F_HOLE_COVER] = tetris_hole_cover(w);
 }
 
 static int
@@ -138,18 +152,67 @@ tetris_ready_rows(const struct tetris_well *w, int wc)
 	return n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
 }
 
-/* Points an I dropped upright into the well column would score now: what
- * the well is worth when the I comes, under the rule in force. */
+/*
+ * Pieces other than I that cannot be placed anywhere without leaving a hole
+ * (the well column excluded).  A piece lies flush where each height step
+ * between its columns equals the step of its bottom profile (tetris.c's
+ * table): O needs a flat pair; S a flat pair then a step up, or a step
+ * down; Z a step down then a flat pair, or a step up; J a flat pair or a
+ * step of +2; L a flat pair or -2; T a step down then up, any step of one,
+ * or three flat columns.  A surface that takes every piece needs no luck.
+ */
 static int
-tetris_i_points(const struct tetris_well *w, int wc, enum tetris_rules rules)
+tetris_misfits(const uint8_t *h, int wc)
 {
-	static const int I_PIECE = 1, I_UPRIGHT = 0;
-	if (w->heights[wc] + TETRIS_MAX_CLEAR > TETRIS_ROWS)
-		return 0;
-	struct tetris_well copy = *w;
-	int n = tetris_well_drop(&copy, I_PIECE, tetris_move_make(I_UPRIGHT, wc),
-				 rules);
-	return n > 0 ? tetris_points(n) : 0;
+	unsigned flat = 0, up1 = 0, down1 = 0, up2 = 0, down2 = 0;
+	for (int c = 0; c + 1 < TETRIS_COLS; c++) {
+		if (c == wc || c + 1 == wc)
+			continue;
+		int d = h[c + 1] - h[c];
+		unsigned bit = 1u << c;
+		flat |= d == 0 ? bit : 0;
+		up1 |= d == 1 ? bit : 0;
+		down1 |= d == -1 ? bit : 0;
+		up2 |= d == 2 ? bit : 0;
+		down2 |= d == -2 ? bit : 0;
+	}
+	unsigned fits[] = {
+		flat,					 /* O */
+		(down1 & flat >> 1) | up1,		 /* Z */
+		flat | up2,				 /* J */
+		flat | down2,				 /* L */
+		(flat & up1 >> 1) | down1,		 /* S */
+		(down1 & up1 >> 1) | up1 | down1 | (flat & flat >> 1), /* T */
+	};
+	int misfits = 0;
+	for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++)
+		misfits += fits[i] == 0;
+	return misfits;
+}
+
+/* An I dropped upright into the well column now: the points it would
+ * score and the full rows it would leave (the reference rule's quirk),
+ * what the well is worth when the I comes.  Only rows are needed, so the
+ * drop is done on them alone. */
+static void
+tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
+	      int *f)
+{
+	int base = w->heights[wc];
+	if (base + TETRIS_MAX_CLEAR > TETRIS_ROWS)
+		return;
+	uint16_t rows[TETRIS_ROWS + TETRIS_ROW_SLACK];
+	memcpy(rows, w->rows, sizeof rows);
+	for (int i = 0; i < TETRIS_MAX_CLEAR; i++)
+		rows[base + i] |= (uint16_t)(1u << wc);
+	int n = tetris_rows_collapse(rows, base, TETRIS_MAX_CLEAR, rules);
+	if (n <= 0)
+		return;
+	f[TETRIS_F_I_POINTS] = tetris_points(n);
+	if (rules == TETRIS_RULES_TEXT)
+		return; /* no full row survives */
+	for (int r = 0; r < TETRIS_ROWS; r++)
+		f[TETRIS_F_I_STUCK] += rows[r] == TETRIS_FULL_ROW;
 }
 
 static void
@@ -169,8 +232,9 @@ tetris_features(const struct tetris_well *w, int well_column,
 	int danger = top - TETRIS_DANGER_START;
 	f[TETRIS_F_DANGER] = danger > 0 ? danger * danger : 0;
 	f[TETRIS_F_READY] = tetris_ready_rows(w, wc);
-	if (f[TETRIS_F_READY] > 0 || f[TETRIS_F_FULL_ROWS] > 0)
-		f[TETRIS_F_I_POINTS] = tetris_i_points(w, wc, rules);
+	f[TETRIS_F_MISFITS] = tetris_misfits(w->heights, wc);
+	if (f[TETRIS_F_READY] > 0)
+		tetris_i_drop(w, wc, rules, f);
 	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
 }
 
@@ -251,7 +315,27 @@ tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
 	plans[i] = *p;
 }
 
-/* Every placement of the current piece, then of the next one. */
+/* Every placement of the next piece after the first drop p->first. */
+static void
+tetris_plan_seconds(const struct tetris_well *mid, double first_reward,
+		    int piece, enum tetris_rules rules,
+		    const struct tetris_weights *wt, struct tetris_plan *p,
+		    struct tetris_plan *plans, int *count, int cap)
+{
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		int width = tetris_shape(piece, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			p->reward = first_reward +
+				    tetris_try(mid, &p->well, piece,
+					       tetris_move_make(r, x), rules, wt);
+			p->value = p->reward + tetris_eval(&p->well, rules, wt);
+			tetris_plan_insert(plans, count, cap, p);
+		}
+	}
+}
+
+/* Every placement of the current piece, then of the next one; keeps the
+ * cap best plans. */
 static int
 tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 		  enum tetris_rules rules, const struct tetris_weights *wt,
@@ -264,18 +348,10 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 			struct tetris_well mid;
 			struct tetris_plan p;
 			p.first = tetris_move_make(r, x);
-			double r1 = tetris_try(w, &mid, win.current, p.first,
-					       rules, wt);
-			for (int r2 = 0; r2 < TETRIS_DISTINCT_ROTATIONS[win.next]; r2++) {
-				int w2 = tetris_shape(win.next, r2)->width;
-				for (int x2 = 0; x2 <= TETRIS_COLS - w2; x2++) {
-					p.reward = r1 + tetris_try(&mid, &p.well, win.next,
-								   tetris_move_make(r2, x2),
-								   rules, wt);
-					p.value = p.reward + tetris_eval(&p.well, rules, wt);
-					tetris_plan_insert(plans, &count, cap, &p);
-				}
-			}
+			double reward = tetris_try(w, &mid, win.current, p.first,
+						   rules, wt);
+			tetris_plan_seconds(&mid, reward, win.next, rules, wt,
+					    &p, plans, &count, cap);
 		}
 	}
 	return count;

@@ -137,6 +137,20 @@ tetris_points(int rows_cleared)
 	return (1 << rows_cleared) - 1;
 }
 
+/* Index of the lowest set bit of v != 0. */
+static int
+tetris_lowest_bit(unsigned v)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz(v);
+#else
+	int i = 0;
+	for (; !(v & 1u); v >>= 1)
+		i++;
+	return i;
+#endif
+}
+
 /* Heights from scratch, after rows moved. */
 static void
 tetris_well_rebuild_heights(struct tetris_well *w, int top)
@@ -146,20 +160,18 @@ tetris_well_rebuild_heights(struct tetris_well *w, int top)
 	for (int r = top - 1; r >= 0 && seen != TETRIS_FULL_ROW; r--) {
 		unsigned fresh = w->rows[r] & ~seen;
 		seen |= fresh;
-		for (int c = 0; fresh != 0; c++, fresh >>= 1) {
-			if (fresh & 1u)
-				w->heights[c] = (uint8_t)(r + 1);
-		}
+		for (; fresh != 0; fresh &= fresh - 1)
+			w->heights[tetris_lowest_bit(fresh)] = (uint8_t)(r + 1);
 	}
 }
 
 /* Removes row r; the rows above move down one, an empty row enters. */
 static void
-tetris_well_delete_row(struct tetris_well *w, int r)
+tetris_rows_delete(uint16_t *rows, int r)
 {
 	int last = TETRIS_ROWS + TETRIS_ROW_SLACK - 1;
-	memmove(&w->rows[r], &w->rows[r + 1], (size_t)(last - r) * sizeof w->rows[0]);
-	w->rows[last] = 0;
+	memmove(&rows[r], &rows[r + 1], (size_t)(last - r) * sizeof rows[0]);
+	rows[last] = 0;
 }
 
 /*
@@ -169,15 +181,15 @@ tetris_well_delete_row(struct tetris_well *w, int r)
  * a deletion checks the next index up, which now holds the row two above the
  * one deleted: a row directly above a deleted one is never checked.
  */
-static int
-tetris_well_collapse(struct tetris_well *w, int base, int height,
+int
+tetris_rows_collapse(uint16_t *rows, int base, int height,
 		     enum tetris_rules rules)
 {
 	int n = 0;
 	for (int k = 0; k < height; k++) {
 		int r = rules == TETRIS_RULES_TEXT ? base + height - 1 - k : base + k;
-		if (w->rows[r] == TETRIS_FULL_ROW) {
-			tetris_well_delete_row(w, r);
+		if (rows[r] == TETRIS_FULL_ROW) {
+			tetris_rows_delete(rows, r);
 			n++;
 		}
 	}
@@ -212,7 +224,7 @@ tetris_well_drop(struct tetris_well *w, int piece, game_move move,
 	int top = 0;
 	for (int c = 0; c < TETRIS_COLS; c++)
 		top = w->heights[c] > top ? w->heights[c] : top;
-	int n = tetris_well_collapse(w, base, s->height, rules);
+	int n = tetris_rows_collapse(w->rows, base, s->height, rules);
 	tetris_well_rebuild_heights(w, top);
 	return n;
 }

@@ -89,6 +89,12 @@ void tetris_well_clear(struct tetris_well *w);
 int tetris_well_drop(struct tetris_well *w, int piece, game_move move,
 		     enum tetris_rules rules);
 
+/* Collapses the full rows among rows[base .. base+height) under the rule
+ * (rows bottom-up, as in struct tetris_well); returns how many went.  The
+ * heights of a well are stale afterwards: tetris_well_drop rebuilds them. */
+int tetris_rows_collapse(uint16_t *rows, int base, int height,
+			 enum tetris_rules rules);
+
 /* Points for clearing n rows at once: 2^n - 1. */
 int tetris_points(int rows_cleared);
 
