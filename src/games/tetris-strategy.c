@@ -315,27 +315,35 @@ tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
 	plans[i] = *p;
 }
 
-/* Every placement of the next piece after the first drop p->first. */
+/* The best placement of the next piece after the first drop: fills in
+ * p's second-drop reward, value and well. */
 static void
-tetris_plan_seconds(const struct tetris_well *mid, double first_reward,
-		    int piece, enum tetris_rules rules,
-		    const struct tetris_weights *wt, struct tetris_plan *p,
-		    struct tetris_plan *plans, int *count, int cap)
+tetris_plan_second(const struct tetris_well *mid, double first_reward,
+		   int piece, enum tetris_rules rules,
+		   const struct tetris_weights *wt, struct tetris_plan *p)
 {
+	bool any = false;
 	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
 		int width = tetris_shape(piece, r)->width;
 		for (int x = 0; x <= TETRIS_COLS - width; x++) {
-			p->reward = first_reward +
-				    tetris_try(mid, &p->well, piece,
-					       tetris_move_make(r, x), rules, wt);
-			p->value = p->reward + tetris_eval(&p->well, rules, wt);
-			tetris_plan_insert(plans, count, cap, p);
+			struct tetris_well after;
+			double reward = first_reward +
+					tetris_try(mid, &after, piece,
+						   tetris_move_make(r, x), rules, wt);
+			double value = reward + tetris_eval(&after, rules, wt);
+			if (!any || value > p->value) {
+				any = true;
+				p->value = value;
+				p->reward = reward;
+				p->well = after;
+			}
 		}
 	}
 }
 
-/* Every placement of the current piece, then of the next one; keeps the
- * cap best plans. */
+/* Every placement of the current piece, each followed by the best
+ * placement of the next one; keeps the cap best, one plan per first move,
+ * so the expectation step weighs different first moves. */
 static int
 tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 		  enum tetris_rules rules, const struct tetris_weights *wt,
@@ -350,8 +358,8 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 			p.first = tetris_move_make(r, x);
 			double reward = tetris_try(w, &mid, win.current, p.first,
 						   rules, wt);
-			tetris_plan_seconds(&mid, reward, win.next, rules, wt,
-					    &p, plans, &count, cap);
+			tetris_plan_second(&mid, reward, win.next, rules, wt, &p);
+			tetris_plan_insert(plans, &count, cap, &p);
 		}
 	}
 	return count;
