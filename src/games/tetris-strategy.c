@@ -9,9 +9,9 @@
  * Cells kept in the well are worth something (they are future clears), so
  * a clear of fewer than four rows, which spends ten cells per row for few
  * points, and a reset, which throws every cell away, pay for what they lose.
- * Every pair of placements of the two known pieces is valued; the best few
- * pairs are refined by the expectation, over the seven equally likely third
- * pieces, of the best placement of that piece.
+ * Every pair of placements of the two known pieces is valued; the first
+ * moves with the best few pairs are refined by the expectation, over the
+ * seven equally likely third pieces, of the best placement of that piece.
  */
 #include "config.h"
 
@@ -29,11 +29,12 @@ static const int TETRIS_DANGER_START = 12;
 /* A wall next to a column counts as infinitely high for well depths. */
 static const int TETRIS_WALL_HEIGHT = 64;
 
-/* Most pairs of placements that get the expectation over the third piece. */
+/* Most first moves that get the expectation over the third piece. */
 enum { TETRIS_CANDIDATES_MAX = 16 };
 
-/* Bits set in each byte value, built by doubling: a byte's count is its
- * top six bits' count plus 0, 1, 1 or 2 for its low two bits. */
+/* Bits set in each byte value, built two bits at a time: the quarters of
+ * the table add 0, 1, 1, 2 for the top two bits, their quarters the same
+ * for the next two, and so on down. */
 #define TETRIS_POP2(n) n, n + 1, n + 1, n + 2
 #define TETRIS_POP4(n) TETRIS_POP2(n), TETRIS_POP2(n + 1), TETRIS_POP2(n + 1), \
 		       TETRIS_POP2(n + 2)

@@ -14,27 +14,28 @@
 
 #include "games/tetris.h"
 
-/* What the evaluation measures in a well (tetris-strategy.c explains each). */
+/* What the evaluation measures in a well.  "The well column" is the one
+ * kept open for I pieces (struct tetris_weights.well_column). */
 enum tetris_feature {
-	TETRIS_F_HOLES,
-	TETRIS_F_HOLE_ROWS,
-	TETRIS_F_HOLE_COVER,
-	TETRIS_F_ROW_TRANS,
-	TETRIS_F_COL_TRANS,
-	TETRIS_F_BUMP,
-	TETRIS_F_BUMP_SQ,
-	TETRIS_F_WELLS,
-	TETRIS_F_MAX_HEIGHT,
-	TETRIS_F_DANGER,
-	TETRIS_F_AGG_HEIGHT,
-	TETRIS_F_READY,
-	TETRIS_F_WELL_DEPTH,
-	TETRIS_F_WELL_EDGE,
-	TETRIS_F_CELLS,
-	TETRIS_F_FULL_ROWS,
-	TETRIS_F_I_POINTS,
-	TETRIS_F_MISFITS,
-	TETRIS_F_I_STUCK,
+	TETRIS_F_HOLES,	     /* empty cells under a filled one */
+	TETRIS_F_HOLE_ROWS,  /* rows with at least one hole */
+	TETRIS_F_HOLE_COVER, /* filled cells above holes, per hole */
+	TETRIS_F_ROW_TRANS,  /* filled/empty changes along rows (walls filled) */
+	TETRIS_F_COL_TRANS,  /* filled/empty changes up columns (floor filled) */
+	TETRIS_F_BUMP,	     /* sum of height steps, well column left out */
+	TETRIS_F_BUMP_SQ,    /* sum of squared height steps, likewise */
+	TETRIS_F_WELLS,	     /* 1+2+..+depth of every other well */
+	TETRIS_F_MAX_HEIGHT, /* the highest column */
+	TETRIS_F_DANGER,     /* squared height above the danger line */
+	TETRIS_F_AGG_HEIGHT, /* sum of heights, well column left out */
+	TETRIS_F_READY,	     /* rows one I from clearing (at most 4) */
+	TETRIS_F_WELL_DEPTH, /* depth of the well column */
+	TETRIS_F_WELL_EDGE,  /* 1 if the well column is at a wall */
+	TETRIS_F_CELLS,	     /* filled cells: what a reset would lose */
+	TETRIS_F_FULL_ROWS,  /* full rows left behind (reference rule) */
+	TETRIS_F_I_POINTS,   /* points an upright I in the well would score */
+	TETRIS_F_MISFITS,    /* pieces (not I) with no flush placement */
+	TETRIS_F_I_STUCK,    /* full rows such an I would leave */
 	TETRIS_FEATURE_COUNT
 };
 
