@@ -9,14 +9,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "cli/cli.h"
 #include "core/registry.h"
+#include "ui/ui.h"
 
 static void
 main_print_help(void)
 {
-	printf("usage: tabula [--help] [--version] COMMAND [ARGS]\n\n"
-	       "Play and study abstract strategy games against a strong engine.\n\n"
+	printf("usage: tabula [--help] [--version] COMMAND [ARGS]\n"
+	       "       tabula [GAME | FILE | --resume] [UI OPTIONS]\n\n"
+	       "Play and study abstract strategy games against a strong engine.\n"
+	       "With no command, the terminal UI starts: the menu, a GAME, a\n"
+	       "saved game FILE or the last game (--resume).\n\n"
 	       "Commands:\n");
 	for (int i = 0; cli_at(i) != NULL; i++) {
 		const struct cli_command *cmd = cli_at(i);
@@ -55,15 +61,18 @@ main(int argc, char **argv)
 			printf("tabula %s\n", PACKAGE_VERSION);
 			return EXIT_OK;
 		}
-		fprintf(stderr, "tabula: unknown option '%s'\n", first);
-		main_print_usage(stderr);
-		return EXIT_USAGE;
+		/* Any other option belongs to the terminal UI. */
+		return ui_main(argc, argv);
 	}
-	if (first == NULL) {
-		main_print_usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (first == NULL)
+		return ui_main(argc, argv);
 	const struct cli_command *cmd = cli_find(first);
+	/* A game's name or a saved game starts the UI.  "tetris" is also
+	 * the batch command, which wins: the UI's Tetris takes an option
+	 * first (tabula --seed 3 tetris) or comes from the menu. */
+	if (cmd == NULL &&
+	    (registry_find(first) != NULL || access(first, F_OK) == 0))
+		return ui_main(argc, argv);
 	if (cmd == NULL) {
 		fprintf(stderr, "tabula: unknown command '%s'\n", first);
 		main_print_usage(stderr);

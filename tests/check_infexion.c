@@ -451,7 +451,8 @@ START_TEST(test_interface)
 	ixtest_set_pos(&pos, "r3b1...../......./......./......./......./"
 			     "......./b1...... b 40");
 	ck_assert_int_eq(ops->side_to_move(&pos), 1);
-	ck_assert_int_eq(ops->evaluate(&pos), -100);
+	/* Blue is a point behind but takes the r3 next move (search eval). */
+	ck_assert_int_gt(ops->evaluate(&pos), 0);
 	char text[GAME_TEXT_MAX];
 	ops->render_text(&pos, text, sizeof text);
 	ck_assert_ptr_nonnull(strstr(text, "[r3]"));

@@ -29,9 +29,12 @@ const struct cli_command *cli_at(int index);
 /* Prints "usage: tabula <command> <usage>" to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const struct cli_command *cmd, const char *why);
 
+int cli_bench_main(int argc, char **argv);
 int cli_engine_main(int argc, char **argv);
+int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
+int cli_replay_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 
 #endif

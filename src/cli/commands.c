@@ -10,11 +10,15 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
+	{"bench", "[GAME] [--depth N]", "search fixed positions: node signature and speed", cli_bench_main},
 	{"engine", "", "speak the engine protocol on stdin/stdout",
 	 cli_engine_main},
+	{"match", "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] [--random-setups] [--record FILE] [--go ARGS] [--verbose]",
+	 "play a match between engines, random, greedy or outside programs", cli_match_main},
 	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
 	 "count move sequences of DEPTH plies", cli_perft_main},
 	{"stats", "tzaar [--games N] [--seed S] [--setup random|standard]", "branching statistics from random games", cli_stats_main},
+	{"replay", "FILE", "check a game record and print its moves", cli_replay_main},
 	{"tetris", "[--rules text|reference] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [FILE]", "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
 };
 

@@ -16,6 +16,7 @@
 
 #include "core/rng.h"
 #include "games/infexion.h"
+#include "games/infexion-eval.h"
 
 static_assert(sizeof(struct infexion_pos) <= GAME_POS_BYTES,
 	      "struct infexion_pos must fit in struct game_pos");
@@ -28,9 +29,6 @@ enum { INFEXION_CELL_CODES = 16 };
 
 /* A fixed seed: hashes are the same in every run (TT files, tests). */
 static const uint64_t INFEXION_ZOBRIST_SEED = 0x1f3e7a05c0de2023ULL;
-
-/* Score units per point of power lead. */
-static const int INFEXION_EVAL_POWER = 100;
 
 /*
  * Tables built once (pthread_once) before the first position exists:
@@ -263,14 +261,6 @@ infexion_hash(const struct game_pos *pos)
 	return infexion_cpos_of(pos)->hash;
 }
 
-static int
-infexion_evaluate(const struct game_pos *pos)
-{
-	const struct infexion_pos *p = infexion_cpos_of(pos);
-	int lead = p->power[p->side] - p->power[p->side ^ 1];
-	return lead * INFEXION_EVAL_POWER;
-}
-
 /* A SPREAD that takes over an enemy stack or pops a full one. */
 static bool
 infexion_is_noisy(const struct game_pos *pos, game_move m)
@@ -329,7 +319,7 @@ const struct game_ops infexion_game = {
 	.status = infexion_status,
 	.side_to_move = infexion_side_to_move,
 	.hash = infexion_hash,
-	.evaluate = infexion_evaluate,
+	.evaluate = infexion_eval, /* games/infexion-eval.c */
 	.is_noisy = infexion_is_noisy,
 	.perft = infexion_perft,
 	.format_move = infexion_text_format_move,

@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tetress.h"
+#include "games/tetress-eval.h"
 
 static_assert(sizeof(struct tetress_pos) <= GAME_POS_BYTES,
 	      "struct tetress_pos must fit in struct game_pos");
@@ -351,19 +352,6 @@ tetress_hash(const struct game_pos *pos)
 	return tetress_pos_of(pos)->hash;
 }
 
-/* Token lead, in centipawn-like units, for the side to move.  A plain
- * material count: the search's evaluation lives in its own file. */
-static const int TETRESS_TOKEN_VALUE = 100;
-
-static int
-tetress_evaluate(const struct game_pos *pos)
-{
-	const struct tetress_pos *p = tetress_pos_of(pos);
-	int own = bb121_count(p->cells[p->side]);
-	int other = bb121_count(p->cells[p->side ^ 1]);
-	return (own - other) * TETRESS_TOKEN_VALUE;
-}
-
 static bool
 tetress_is_noisy(const struct game_pos *pos, game_move move)
 {
@@ -679,7 +667,7 @@ const struct game_ops tetress_game = {
 	.status = tetress_status,
 	.side_to_move = tetress_side_to_move,
 	.hash = tetress_hash,
-	.evaluate = tetress_evaluate,
+	.evaluate = tetress_eval, /* games/tetress-eval.c */
 	.is_noisy = tetress_is_noisy,
 	.perft = tetress_perft,
 	.format_move = tetress_format_move,

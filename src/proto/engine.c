@@ -15,6 +15,7 @@
 #include "core/perft.h"
 #include "core/registry.h"
 #include "proto/engine.h"
+#include "proto/engine-go.h"
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
 
@@ -196,6 +197,7 @@ static void
 engine_cmd_newgame(struct engine *e, char *args)
 {
 	(void)args;
+	engine_go_newgame(e);
 	engine_new_session(e, e->session.ops);
 }
 
@@ -407,16 +409,14 @@ engine_cmd_query(struct engine *e, char *args)
 static void
 engine_cmd_go(struct engine *e, char *args)
 {
-	(void)args;
-	engine_error(e, "search is not available yet");
+	engine_go(e, args);
 }
 
 static void
 engine_cmd_stop(struct engine *e, char *args)
 {
-	(void)e;
 	(void)args;
-	/* Nothing is running: stop is a no-op, as in UCI. */
+	engine_go_stop(e); /* without a search a no-op, as in UCI */
 }
 
 static void
@@ -446,6 +446,7 @@ static const struct engine_command engine_commands[] = {
 	{"undo", engine_cmd_undo},
 	{"query", engine_cmd_query},
 	{"go", engine_cmd_go},
+	{"bench", engine_go_bench},
 	{"stop", engine_cmd_stop},
 	{"quit", engine_cmd_quit},
 };
@@ -482,6 +483,7 @@ engine_run(FILE *in, FILE *out)
 	size_t cap = 0;
 	while (!e.quit && getline(&line, &cap, in) >= 0)
 		engine_handle_line(&e, line);
+	engine_go_shutdown(&e, !e.quit);
 	free(line);
 	session_free(&e.session);
 	pthread_mutex_destroy(&e.out_lock);

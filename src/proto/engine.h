@@ -15,6 +15,7 @@
 #include "core/session.h"
 
 struct searcher;
+struct engine_go;
 
 struct engine_options {
 	int hash_mb;
@@ -30,6 +31,7 @@ struct engine {
 	struct session session;	  /* the current game and its moves */
 	struct engine_options options;
 	struct searcher *searcher; /* NULL until the first go */
+	struct engine_go *go;	   /* what the search thread reads (engine-go.c) */
 	bool quit;
 };
 

@@ -1,2 +1,3 @@
 src_libtabula_a_SOURCES += \
-	src/proto/engine.c src/proto/engine.h
+	src/proto/engine.c src/proto/engine.h \
+	src/proto/engine-go.c src/proto/engine-go.h

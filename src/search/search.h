@@ -22,6 +22,7 @@
 
 #define SEARCH_MAX_PV 64
 #define SEARCH_MAX_DEPTH 64
+#define SEARCH_MAX_MULTIPV 16
 
 /* Scores at or beyond SEARCH_WIN - SEARCH_MAX_DEPTH mean a forced result:
  * SEARCH_WIN - n is a win in n plies for the side to move. */
@@ -35,6 +36,11 @@ struct search_limits {
 	int64_t time_ms[2];  /* clocks of player 1 and 2, 0 = no clock */
 	int64_t inc_ms[2];   /* increments per move */
 	int multipv;	     /* lines to report, 1..16 (0 means 1) */
+	/* Strength levels (search/level.h): when > 0, the move played is
+	 * drawn (with random_seed) among the reported lines whose score is
+	 * within random_margin of the best; 0 = always the best line. */
+	int random_margin;
+	uint64_t random_seed;
 };
 
 enum search_bound { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };

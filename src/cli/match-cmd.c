@@ -1,0 +1,184 @@
+/*
+ * `tabula match GAME PLAYER1 PLAYER2 [options]`: plays a match and prints
+ * wins, draws and losses of PLAYER1, its score and the Elo difference with
+ * a 95% interval.  Players are described as in search/player.h.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/cli.h"
+#include "core/registry.h"
+#include "search/match.h"
+
+static const long MATCH_CMD_MAX_GAMES = 1000000;
+static const int MATCH_CMD_MAX_OPENING = 1000;
+
+static bool
+match_cmd_long(const char *text, long min, long max, long *out)
+{
+	char *end;
+	long v = strtol(text, &end, 10);
+	if (*text == '\0' || *end != '\0' || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static void
+match_cmd_progress(void *ctx, int game, const struct match_result *r)
+{
+	const bool *verbose = ctx;
+	if (*verbose)
+		fprintf(stderr, "game %d: +%d =%d -%d\n", game + 1, r->wins,
+			r->draws, r->losses);
+}
+
+static void
+match_cmd_print_elo(double v)
+{
+	if (isinf(v))
+		printf(v > 0 ? "+inf" : "-inf");
+	else
+		printf("%+.1f", v);
+}
+
+static void
+match_cmd_report(const struct match_result *r)
+{
+	double score, elo, low, high;
+	match_elo(r, &score, &elo, &low, &high);
+	printf("games %d wins %d draws %d losses %d score %.1f%% elo ",
+	       r->games, r->wins, r->draws, r->losses, 100.0 * score);
+	match_cmd_print_elo(elo);
+	printf(" interval ");
+	match_cmd_print_elo(low);
+	printf(" ");
+	match_cmd_print_elo(high);
+	printf("\n");
+}
+
+struct match_cmd_opts {
+	struct match_config cfg;
+	const char *go_args;
+	const char *record;
+	bool verbose;
+};
+
+static int
+match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
+{
+	const struct cli_command *self = cli_find("match");
+	static const struct option options[] = {
+		{"games", required_argument, NULL, 'n'},
+		{"seed", required_argument, NULL, 's'},
+		{"openings", required_argument, NULL, 'o'},
+		{"random-setups", no_argument, NULL, 'r'},
+		{"record", required_argument, NULL, 'w'},
+		{"go", required_argument, NULL, 'g'},
+		{"verbose", no_argument, NULL, 'v'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt;
+	long v;
+	while ((opt = getopt_long(argc, argv, "n:s:o:rw:g:v", options, NULL)) !=
+	       -1) {
+		switch (opt) {
+		case 'n':
+			if (!match_cmd_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
+				return cli_usage_error(self, "bad --games");
+			o->cfg.games = (int)v;
+			break;
+		case 's':
+			if (!match_cmd_long(optarg, 0, LONG_MAX, &v))
+				return cli_usage_error(self, "bad --seed");
+			o->cfg.seed = (uint64_t)v;
+			break;
+		case 'o':
+			if (!match_cmd_long(optarg, 0, MATCH_CMD_MAX_OPENING, &v))
+				return cli_usage_error(self, "bad --openings");
+			o->cfg.opening_plies = (int)v;
+			break;
+		case 'r':
+			o->cfg.random_setups = true;
+			break;
+		case 'w':
+			o->record = optarg;
+			break;
+		case 'g':
+			o->go_args = optarg;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		default:
+			return cli_usage_error(self, NULL);
+		}
+	}
+	return EXIT_OK;
+}
+
+static int
+match_cmd_play(struct match_cmd_opts *o, const char *spec_a, const char *spec_b)
+{
+	struct player a, b;
+	char err[512];
+	if (!player_parse(&a, spec_a, o->go_args, err, sizeof err) ||
+	    !player_parse(&b, spec_b, o->go_args, err, sizeof err)) {
+		fprintf(stderr, "tabula match: %s\n", err);
+		return EXIT_USAGE;
+	}
+	int status = EXIT_FAILURE_RUN;
+	if (!player_open(&a, o->cfg.ops, err, sizeof err) ||
+	    !player_open(&b, o->cfg.ops, err, sizeof err)) {
+		fprintf(stderr, "tabula match: %s\n", err);
+	} else {
+		struct match_result res;
+		bool ok = match_run(&o->cfg, &a, &b, match_cmd_progress,
+				    &o->verbose, &res, err, sizeof err);
+		match_cmd_report(&res);
+		if (!ok)
+			fprintf(stderr, "tabula match: %s\n", err);
+		else
+			status = EXIT_OK;
+	}
+	player_close(&a);
+	player_close(&b);
+	return status;
+}
+
+int
+cli_match_main(int argc, char **argv)
+{
+	const struct cli_command *self = cli_find("match");
+	struct match_cmd_opts o = {0};
+	o.cfg.games = 2;
+	int rc = match_cmd_options(argc, argv, &o);
+	if (rc != EXIT_OK)
+		return rc;
+	if (argc - optind != 3)
+		return cli_usage_error(self, "want GAME PLAYER1 PLAYER2");
+	o.cfg.ops = registry_find(argv[optind]);
+	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
+		return cli_usage_error(self, "unknown or one-player game");
+	if (o.record != NULL) {
+		o.cfg.record = fopen(o.record, "w");
+		if (o.cfg.record == NULL) {
+			perror(o.record);
+			return EXIT_FAILURE_RUN;
+		}
+	}
+	/* A program player that dies must not kill the match with SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+	rc = match_cmd_play(&o, argv[optind + 1], argv[optind + 2]);
+	if (o.cfg.record != NULL && fclose(o.cfg.record) != 0) {
+		perror(o.record);
+		rc = EXIT_FAILURE_RUN;
+	}
+	return rc;
+}

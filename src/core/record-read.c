@@ -1,0 +1,512 @@
+/*
+ * Reading game records (see record.h): the reader takes the whole text,
+ * reads the first line and the tags, builds the session from the set-up
+ * tags, then replays every move through parse_move, so a record that loads
+ * is a legal game.  Every error names the file and the line.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/record.h"
+#include "core/registry.h"
+
+/* Records larger than this are not games: refuse rather than exhaust memory. */
+static const size_t RECORD_MAX_BYTES = 64u << 20;
+
+/* The reader's state: the whole text, a cursor and its line number. */
+struct record_reader {
+	const char *name;
+	char *text;
+	size_t pos;
+	int line;
+	char *err;
+	size_t err_size;
+};
+
+/* Tags as read, before the session can be built. */
+struct record_tags {
+	char game[RECORD_TAG_MAX];
+	char seed[RECORD_TAG_MAX];
+	char start[RECORD_TAG_MAX];
+	char *pieces; /* malloc'd; can be long */
+	int game_line;
+};
+
+static bool
+record_fail(struct record_reader *r, int line, const char *fmt, ...)
+{
+	int n = snprintf(r->err, r->err_size, "%s:%d: ", r->name, line);
+	if (n < 0 || (size_t)n >= r->err_size)
+		return false;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->err + n, r->err_size - (size_t)n, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static char *
+record_slurp(FILE *in, struct record_reader *r)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap);
+	while (buf != NULL) {
+		if (len + 1 >= cap) {
+			if (cap >= RECORD_MAX_BYTES) {
+				free(buf);
+				record_fail(r, 1, "file too large");
+				return NULL;
+			}
+			char *b = realloc(buf, cap * 2);
+			if (b == NULL)
+				break;
+			buf = b;
+			cap *= 2;
+		}
+		size_t got = fread(buf + len, 1, cap - 1 - len, in);
+		len += got;
+		if (got == 0) {
+			if (ferror(in)) {
+				free(buf);
+				record_fail(r, 1, "read error: %s",
+				            strerror(errno));
+				return NULL;
+			}
+			buf[len] = '\0';
+			return buf;
+		}
+	}
+	free(buf);
+	record_fail(r, 1, "out of memory");
+	return NULL;
+}
+
+/* A copy of the current line without its newline (caller frees), or NULL
+ * at the end; advances past it only when consume is set. */
+static char *
+record_peek_line(struct record_reader *r, bool consume)
+{
+	const char *start = r->text + r->pos;
+	if (*start == '\0')
+		return NULL;
+	size_t len = strcspn(start, "\n");
+	char *line = malloc(len + 1);
+	if (line == NULL) {
+		record_fail(r, r->line + 1, "out of memory");
+		return NULL;
+	}
+	memcpy(line, start, len);
+	line[len] = '\0';
+	if (len > 0 && line[len - 1] == '\r')
+		line[len - 1] = '\0';
+	if (consume) {
+		r->pos += len + (start[len] == '\n');
+		r->line++;
+	}
+	return line;
+}
+
+static bool
+record_read_magic(struct record_reader *r)
+{
+	char *line = record_peek_line(r, true);
+	size_t mlen = strlen(RECORD_MAGIC);
+	bool ok = true;
+	if (line == NULL || strncmp(line, RECORD_MAGIC, mlen) != 0) {
+		ok = record_fail(r, 1,
+		                 "not a tabula record (the first line should "
+		                 "be '%s %d')",
+		                 RECORD_MAGIC, RECORD_VERSION);
+	} else {
+		char *end;
+		long v = strtol(line + mlen, &end, 10);
+		while (isspace((unsigned char)*end))
+			end++;
+		if (end == line + mlen || *end != '\0' || v < 1)
+			ok = record_fail(r, 1, "bad format version '%s'",
+			                 line + mlen);
+		else if (v > RECORD_VERSION)
+			ok = record_fail(r, 1,
+			                 "format version %ld is newer than "
+			                 "this program reads (%d)",
+			                 v, RECORD_VERSION);
+	}
+	free(line);
+	return ok;
+}
+
+/* Parses `[Name "value"]` into name and value (unescaped, in place). */
+static bool
+record_split_tag(struct record_reader *r, char *line, char **name, char **value)
+{
+	char *p = line + 1;
+	*name = p;
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	if (p == *name || *p != ' ')
+		return record_fail(r, r->line,
+		                   "bad tag line: expected "
+		                   "[Name \"value\"]");
+	*p++ = '\0';
+	while (*p == ' ')
+		p++;
+	if (*p != '"')
+		return record_fail(r, r->line, "tag %s: value must be quoted",
+		                   *name);
+	char *out = ++p;
+	*value = out;
+	while (*p != '"') {
+		if (*p == '\0')
+			return record_fail(r, r->line,
+			                   "tag %s: unterminated value", *name);
+		if (*p == '\\' && p[1] != '\0')
+			p++;
+		*out++ = *p++;
+	}
+	p++;
+	while (*p == ' ')
+		p++;
+	if (*p != ']')
+		return record_fail(r, r->line, "tag %s: missing ']'", *name);
+	*out = '\0';
+	return true;
+}
+
+static bool
+record_store_tag(struct record_reader *r, struct record_tags *t,
+                 struct record_meta *meta, const char *name, const char *value)
+{
+	struct {
+		const char *name;
+		char *dst;
+	} fields[] = {
+	        {"Game", t->game},
+	        {"Seed", t->seed},
+	        {"Start", t->start},
+	        {"Setup", meta->setup},
+	        {"Player1", meta->player1},
+	        {"Player2", meta->player2},
+	        {"Date", meta->date},
+	        {"Result", meta->result},
+	        {"Termination", meta->termination},
+	};
+	if (strcmp(name, "Pieces") == 0) {
+		free(t->pieces);
+		if ((t->pieces = strdup(value)) == NULL)
+			return record_fail(r, r->line, "out of memory");
+		return true;
+	}
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		if (strcmp(fields[i].name, name) != 0)
+			continue;
+		if (strlen(value) >= RECORD_TAG_MAX)
+			return record_fail(r, r->line, "tag %s: value too long",
+			                   name);
+		strcpy(fields[i].dst, value);
+		if (strcmp(name, "Game") == 0)
+			t->game_line = r->line;
+		return true;
+	}
+	return true; /* unknown tags are allowed and ignored */
+}
+
+/* Reads tag lines up to the first line that is neither a tag nor blank. */
+static bool
+record_read_tags(struct record_reader *r, struct record_tags *t,
+                 struct record_meta *meta)
+{
+	for (;;) {
+		char *line = record_peek_line(r, false);
+		if (line == NULL)
+			return r->text[r->pos] == '\0';
+		const char *p = line + strspn(line, " \t");
+		if (*p != '\0' && *p != '[') {
+			free(line);
+			return true; /* the movetext starts here */
+		}
+		free(line);
+		line = record_peek_line(r, true);
+		if (line == NULL)
+			return false;
+		char *tag = line + strspn(line, " \t");
+		char *name = NULL, *value = NULL;
+		bool ok = *tag == '\0' ||
+		          (record_split_tag(r, tag, &name, &value) &&
+		           record_store_tag(r, t, meta, name, value));
+		free(line);
+		if (!ok)
+			return false;
+	}
+}
+
+static bool
+record_parse_seed(struct record_reader *r, const char *text, uint64_t *seed)
+{
+	*seed = 0;
+	if (text[0] == '\0')
+		return true;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(text, &end, 10);
+	if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno != 0)
+		return record_fail(r, r->line, "bad Seed '%s'", text);
+	*seed = v;
+	return true;
+}
+
+/* Builds the session from the set-up tags. */
+static bool
+record_build_session(struct record_reader *r, struct record_tags *t,
+                     struct session *s)
+{
+	if (t->game[0] == '\0')
+		return record_fail(r, r->line, "no Game tag");
+	const struct game_ops *ops = registry_find(t->game);
+	if (ops == NULL)
+		return record_fail(r, t->game_line, "unknown game '%s'",
+		                   t->game);
+	struct game_setup setup = {0};
+	if (!record_parse_seed(r, t->seed, &setup.seed))
+		return false;
+	if (!session_init(s, ops, &setup))
+		return record_fail(r, r->line, "out of memory");
+	char why[256];
+	bool ok = true;
+	if (t->pieces == NULL && setup.seed != 0 && ops->item_from_char) {
+		t->pieces = malloc(RECORD_SEED_STREAM_LEN + 1);
+		if (t->pieces == NULL)
+			ok = record_fail(r, r->line, "out of memory");
+		else
+			record_stream_from_seed(ops, setup.seed, t->pieces,
+			                        RECORD_SEED_STREAM_LEN);
+	}
+	if (ok && t->pieces != NULL &&
+	    !session_set_stream(s, t->pieces, why, sizeof why))
+		ok = record_fail(r, r->line, "Pieces: %s", why);
+	if (ok && t->start[0] != '\0' &&
+	    !session_set_fen(s, t->start, why, sizeof why))
+		ok = record_fail(r, r->line, "Start: %s", why);
+	if (!ok)
+		session_free(s);
+	return ok;
+}
+
+static bool
+record_is_result(const char *tok)
+{
+	return strcmp(tok, "1-0") == 0 || strcmp(tok, "0-1") == 0 ||
+	       strcmp(tok, "1/2-1/2") == 0 || strcmp(tok, "*") == 0;
+}
+
+/* A move number: digits followed by one or more dots. */
+static bool
+record_is_number(const char *tok)
+{
+	const char *p = tok;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == tok || *p != '.')
+		return false;
+	while (*p == '.')
+		p++;
+	return *p == '\0';
+}
+
+/* Cuts the next token out of the movetext: a {comment} (returned with its
+ * braces) or a word; a word with an open '(' runs to its ')', so
+ * "SPAWN(3, 4)" is one token.  *line is the token's first line. */
+static char *
+record_next_token(struct record_reader *r, int *line)
+{
+	char *t = r->text;
+	for (;;) {
+		while (isspace((unsigned char)t[r->pos])) {
+			if (t[r->pos] == '\n')
+				r->line++;
+			r->pos++;
+		}
+		if (t[r->pos] != ';')
+			break;
+		while (t[r->pos] != '\0' && t[r->pos] != '\n')
+			r->pos++; /* a ';' comment runs to the end of the line
+			           */
+	}
+	if (t[r->pos] == '\0')
+		return NULL;
+	*line = r->line;
+	char *start = t + r->pos;
+	if (*start == '{') {
+		char *end = strchr(start, '}');
+		if (end == NULL) {
+			record_fail(r, *line, "unterminated {comment}");
+			return NULL;
+		}
+		for (char *p = start; p < end; p++)
+			r->line += *p == '\n';
+		r->pos = (size_t)(end - t) + 1;
+		size_t len = (size_t)(end - start) + 1;
+		char *tok = malloc(len + 1);
+		if (tok == NULL) {
+			record_fail(r, *line, "out of memory");
+			return NULL;
+		}
+		memcpy(tok, start, len);
+		tok[len] = '\0';
+		return tok;
+	}
+	int depth = 0;
+	size_t end = r->pos;
+	while (t[end] != '\0' && t[end] != '{' &&
+	       (depth > 0 || !isspace((unsigned char)t[end]))) {
+		if (t[end] == '(')
+			depth++;
+		else if (t[end] == ')' && depth > 0)
+			depth--;
+		else if (t[end] == '\n')
+			r->line++;
+		end++;
+	}
+	size_t len = end - r->pos;
+	char *tok = malloc(len + 1);
+	if (tok == NULL) {
+		record_fail(r, *line, "out of memory");
+		return NULL;
+	}
+	memcpy(tok, start, len);
+	tok[len] = '\0';
+	r->pos = end;
+	return tok;
+}
+
+/* Stores a {comment} for the move before it. */
+static bool
+record_take_comment(struct record_reader *r, struct session *s,
+                    struct record_meta *meta, const char *tok, int line)
+{
+	if (s->ply == 0)
+		return true; /* a comment before the first move: ignored */
+	char *body = strdup(tok + 1);
+	if (body == NULL)
+		return record_fail(r, line, "out of memory");
+	body[strlen(body) - 1] = '\0';
+	bool ok = record_meta_set_comment(meta, s->ply - 1, body);
+	free(body);
+	return ok ? true : record_fail(r, line, "out of memory");
+}
+
+static bool
+record_play_token(struct record_reader *r, struct session *s, const char *tok,
+                  int line)
+{
+	struct game_status st;
+	s->ops->status(session_current(s), &st);
+	if (st.outcome != OUTCOME_ONGOING)
+		return record_fail(r, line,
+		                   "move %zu '%s': the game is already over "
+		                   "(%s)",
+		                   s->ply + 1, tok,
+		                   st.reason ? st.reason : "finished");
+	char why[256];
+	if (!session_play_text(s, tok, why, sizeof why))
+		return record_fail(r, line, "move %zu '%s': %s", s->ply + 1,
+		                   tok, why);
+	return true;
+}
+
+static bool
+record_read_moves(struct record_reader *r, struct session *s,
+                  struct record_meta *meta)
+{
+	bool ended = false;
+	int line;
+	char *tok;
+	while ((tok = record_next_token(r, &line)) != NULL) {
+		bool ok = true;
+		if (ended)
+			ok = tok[0] == '{' ||
+			     record_fail(r, line, "'%s' after the result token",
+			                 tok);
+		else if (tok[0] == '{')
+			ok = record_take_comment(r, s, meta, tok, line);
+		else if (record_is_result(tok)) {
+			ended = true;
+			if (meta->result[0] == '\0')
+				strcpy(meta->result, tok);
+			else if (strcmp(meta->result, tok) != 0)
+				ok = record_fail(r, line,
+				                 "result '%s' differs from the "
+				                 "Result tag '%s'",
+				                 tok, meta->result);
+		} else if (!record_is_number(tok))
+			ok = record_play_token(r, s, tok, line);
+		free(tok);
+		if (!ok)
+			return false;
+	}
+	/* NULL from the tokenizer is either the end or an error it reported. */
+	return r->text[r->pos] == '\0';
+}
+
+/* A finished game's result must be the one the rules give. */
+static bool
+record_check_result(struct record_reader *r, const struct session *s,
+                    const struct record_meta *meta)
+{
+	const char *rules = record_result_token(s->ops, session_current(s));
+	if (strcmp(rules, "*") == 0 || meta->result[0] == '\0' ||
+	    strcmp(meta->result, "*") == 0)
+		return true;
+	if (strcmp(rules, meta->result) != 0)
+		return record_fail(r, r->line,
+		                   "the result is '%s' but the moves give '%s'",
+		                   meta->result, rules);
+	return true;
+}
+
+bool
+record_read(FILE *in, const char *name, struct session *s,
+            struct record_meta *meta, char *err, size_t err_size)
+{
+	struct record_reader r = {
+	        .name = name, .err = err, .err_size = err_size};
+	struct record_tags tags;
+	memset(&tags, 0, sizeof tags);
+	record_meta_init(meta);
+	memset(s, 0, sizeof *s);
+	if ((r.text = record_slurp(in, &r)) == NULL)
+		return false;
+	bool ok = record_read_magic(&r) && record_read_tags(&r, &tags, meta) &&
+	          record_build_session(&r, &tags, s);
+	r.line++; /* from here on: the number of the line being read */
+	if (ok && (!record_read_moves(&r, s, meta) ||
+	           !record_check_result(&r, s, meta))) {
+		session_free(s);
+		ok = false;
+	}
+	if (!ok)
+		record_meta_free(meta);
+	free(tags.pieces);
+	free(r.text);
+	return ok;
+}
+
+bool
+record_load(const char *path, struct session *s, struct record_meta *meta,
+            char *err, size_t err_size)
+{
+	FILE *f = fopen(path, "r");
+	if (f == NULL) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		memset(s, 0, sizeof *s);
+		record_meta_init(meta);
+		return false;
+	}
+	bool ok = record_read(f, path, s, meta, err, err_size);
+	fclose(f);
+	return ok;
+}

@@ -1,0 +1,706 @@
+/*
+ * Iterative deepening negamax alpha-beta, game-agnostic.
+ *
+ * Each iteration searches the root moves to one more ply.  With MultiPV K
+ * the root is searched K times, line k taking the best of the moves the
+ * lines before it left.  Inner nodes use principal-variation search: the
+ * first move gets the full window, the others a null window and a
+ * re-search only when they might be better.  Moves are ordered: the
+ * transposition table's move, then moves the game calls noisy (captures,
+ * line clears), then the two killer moves of the ply, then the rest by
+ * history.
+ *
+ * A game may give the same player two plies in a row (TZAAR sub-moves), so
+ * negation happens only when the side to move changes (ab_child).  Forced
+ * results score SEARCH_WIN - plies from the root, so the search prefers
+ * the fastest win and the slowest loss.
+ *
+ * Determinism: nothing here reads the clock to make a decision unless a
+ * time limit was given, and the node limit is checked at every node, so a
+ * depth- or node-limited search from the same table gives the same result.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/rng.h"
+#include "search/alphabeta.h"
+#include "search/timectl.h"
+#include "search/tt.h"
+
+enum {
+	AB_MAX_PLY = SEARCH_MAX_DEPTH + 1, /* plies from the root, inclusive */
+	AB_HISTORY_BITS = 14,
+	AB_HISTORY_SIZE = 1 << AB_HISTORY_BITS,
+	AB_KILLERS = 2,
+	/* The first few moves of a node are picked by a scan; the rest are
+	 * sorted once (cut nodes rarely get that far). */
+	AB_PICK_SCAN = 4
+};
+
+static const int AB_INFINITY = SEARCH_WIN + 1;
+static const int AB_DRAW_SCORE = 0;
+/* Static evaluations are clamped well inside the forced-result range. */
+static const int AB_EVAL_LIMIT = SEARCH_WIN / 2;
+/* Scores beyond this are forced results. */
+static const int AB_WIN_BOUND = SEARCH_WIN - SEARCH_MAX_DEPTH - 1;
+
+/* Move-ordering ranks, from the first tried to the last. */
+static const int64_t AB_ORDER_HASH = INT64_C(1) << 30;
+static const int64_t AB_ORDER_NOISY = INT64_C(1) << 29;
+static const int64_t AB_ORDER_KILLER = INT64_C(1) << 28;
+static const int32_t AB_HISTORY_MAX = 1 << 24;
+static const int64_t AB_ORDER_BIAS = INT64_C(1) << 31;
+
+/* Aspiration windows start this wide around the last score... */
+static const int AB_ASPIRATION_DELTA = 50;
+/* ...from this depth on, and grow this many times on each failure. */
+static const int AB_ASPIRATION_MIN_DEPTH = 4;
+static const int AB_ASPIRATION_GROWTH = 3;
+
+/* The clock and the stop flag are looked at every this many nodes + 1. */
+static const uint64_t AB_CHECK_MASK = 255;
+/* Interval of the reports made while an iteration runs. */
+static const int64_t AB_REPORT_MS = 1000;
+
+static const int64_t AB_MS_PER_S = 1000;
+static const int64_t AB_NS_PER_MS = 1000000;
+
+struct ab_line {
+	game_move pv[SEARCH_MAX_PV];
+	int pv_len;
+	int score;
+	enum search_bound bound;
+};
+
+struct alphabeta {
+	struct tt tt;
+
+	/* The current search. */
+	const struct game_ops *ops;
+	struct search_limits lim;
+	const atomic_bool *stop;
+	search_report_fn report;
+	void *report_ctx;
+	struct timespec start;
+	struct timectl_plan plan;
+	int64_t next_report_ms;
+	uint64_t nodes;
+	int seldepth;
+	int depth; /* of the iteration running */
+	bool aborted;
+
+	int64_t killers[AB_MAX_PLY][AB_KILLERS]; /* -1: none */
+	int32_t history[2][AB_HISTORY_SIZE];
+	game_move pv[AB_MAX_PLY + 1][SEARCH_MAX_PV];
+	int pv_len[AB_MAX_PLY + 1];
+	game_move moves[AB_MAX_PLY][GAME_MAX_MOVES];
+	uint64_t keys[AB_MAX_PLY][GAME_MAX_MOVES];
+
+	/* The root: its moves in the order to try them, the lines of the
+	 * iteration running, and those of the last completed one. */
+	struct game_pos root;
+	game_move root_moves[GAME_MAX_MOVES];
+	int root_count;
+	int lines_wanted;
+	struct ab_line lines[SEARCH_MAX_MULTIPV];
+	struct ab_line done_lines[SEARCH_MAX_MULTIPV];
+	int done_depth;
+	/* The iteration running already found a first line better than the
+	 * last completed one's (kept if the search is interrupted). */
+	bool partial_first;
+};
+
+static int ab_search(struct alphabeta *ab, const struct game_pos *pos,
+		     int depth, int ply, int alpha, int beta, bool pv_node);
+
+struct alphabeta *
+alphabeta_new(size_t hash_mb)
+{
+	struct alphabeta *ab = calloc(1, sizeof *ab);
+	if (ab == NULL)
+		return NULL;
+	if (!tt_init(&ab->tt, hash_mb)) {
+		free(ab);
+		return NULL;
+	}
+	return ab;
+}
+
+void
+alphabeta_free(struct alphabeta *ab)
+{
+	if (ab == NULL)
+		return;
+	tt_free(&ab->tt);
+	free(ab);
+}
+
+bool
+alphabeta_set_hash(struct alphabeta *ab, size_t hash_mb)
+{
+	struct tt fresh;
+	if (!tt_init(&fresh, hash_mb))
+		return false;
+	tt_free(&ab->tt);
+	ab->tt = fresh;
+	return true;
+}
+
+void
+alphabeta_clear(struct alphabeta *ab)
+{
+	tt_clear(&ab->tt);
+}
+
+static int64_t
+ab_elapsed_ms(const struct alphabeta *ab)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)(now.tv_sec - ab->start.tv_sec) * AB_MS_PER_S +
+	       (now.tv_nsec - ab->start.tv_nsec) / AB_NS_PER_MS;
+}
+
+static void
+ab_report_line(struct alphabeta *ab, const struct ab_line *line, int multipv,
+	       int depth, int seldepth)
+{
+	if (ab->report == NULL)
+		return;
+	struct search_info info = {0};
+	info.depth = depth;
+	info.seldepth = seldepth;
+	info.multipv = multipv;
+	info.score = line->score;
+	info.bound = line->bound;
+	info.nodes = ab->nodes;
+	info.time_ms = ab_elapsed_ms(ab);
+	info.nps = info.time_ms > 0
+			   ? ab->nodes * (uint64_t)AB_MS_PER_S / (uint64_t)info.time_ms
+			   : 0;
+	info.pv_len = line->pv_len;
+	memcpy(info.pv, line->pv, sizeof(game_move) * (size_t)line->pv_len);
+	ab->report(ab->report_ctx, &info);
+}
+
+/* The report made while an iteration runs: the last completed lines with
+ * the counters of now. */
+static void
+ab_report_progress(struct alphabeta *ab)
+{
+	int depth = ab->done_depth > 0 ? ab->done_depth : ab->depth;
+	int lines = ab->done_depth > 0 ? ab->lines_wanted : 0;
+	for (int k = 0; k < lines; k++)
+		ab_report_line(ab, &ab->done_lines[k], k + 1, depth,
+			       ab->seldepth);
+}
+
+/* Whether to abandon the search now; looks at the clock only when a time
+ * limit exists, so that depth and node limits stay deterministic. */
+static bool
+ab_should_abort(struct alphabeta *ab)
+{
+	if (ab->aborted)
+		return true;
+	if (ab->stop != NULL &&
+	    atomic_load_explicit(ab->stop, memory_order_relaxed))
+		return ab->aborted = true;
+	if (ab->lim.nodes > 0 && ab->nodes >= ab->lim.nodes)
+		return ab->aborted = true;
+	if ((ab->nodes & AB_CHECK_MASK) != 0)
+		return false;
+	int64_t now = ab_elapsed_ms(ab);
+	if (ab->plan.hard_ms > 0 && now >= ab->plan.hard_ms)
+		return ab->aborted = true;
+	if (now >= ab->next_report_ms) {
+		ab->next_report_ms = now + AB_REPORT_MS;
+		ab_report_progress(ab);
+	}
+	return false;
+}
+
+static int
+ab_terminal_score(const struct alphabeta *ab, const struct game_pos *pos,
+		  const struct game_status *st, int ply)
+{
+	int winner;
+	if (st->outcome == OUTCOME_P1_WINS)
+		winner = 0;
+	else if (st->outcome == OUTCOME_P2_WINS)
+		winner = 1;
+	else
+		return AB_DRAW_SCORE;
+	int win = SEARCH_WIN - ply;
+	return winner == ab->ops->side_to_move(pos) ? win : -win;
+}
+
+static int
+ab_evaluate(const struct alphabeta *ab, const struct game_pos *pos)
+{
+	if (ab->ops->evaluate == NULL)
+		return AB_DRAW_SCORE;
+	int v = ab->ops->evaluate(pos);
+	if (v > AB_EVAL_LIMIT)
+		return AB_EVAL_LIMIT;
+	if (v < -AB_EVAL_LIMIT)
+		return -AB_EVAL_LIMIT;
+	return v;
+}
+
+/* Searches child (reached from a position where parent_side moved) and
+ * returns its score from the parent's view: negated only when the side to
+ * move changed. */
+static int
+ab_child(struct alphabeta *ab, int parent_side, const struct game_pos *child,
+	 int depth, int ply, int alpha, int beta, bool pv_node)
+{
+	if (ab->ops->side_to_move(child) == parent_side)
+		return ab_search(ab, child, depth - 1, ply + 1, alpha, beta,
+				 pv_node);
+	return -ab_search(ab, child, depth - 1, ply + 1, -beta, -alpha, pv_node);
+}
+
+static unsigned
+ab_history_slot(game_move move)
+{
+	return (unsigned)((move * UINT32_C(2654435761)) >> (32 - AB_HISTORY_BITS));
+}
+
+static bool
+ab_is_noisy(const struct alphabeta *ab, const struct game_pos *pos,
+	    game_move move)
+{
+	return ab->ops->is_noisy != NULL && ab->ops->is_noisy(pos, move);
+}
+
+/* Sort keys: rank in the high half, the move's index (inverted, so that
+ * ties keep generation order) in the low half. */
+static void
+ab_order(struct alphabeta *ab, const struct game_pos *pos, int ply,
+	 const game_move *moves, int n, bool has_hash, game_move hash_move)
+{
+	int side = ab->ops->side_to_move(pos) & 1;
+	uint64_t *keys = ab->keys[ply];
+	for (int i = 0; i < n; i++) {
+		game_move m = moves[i];
+		int64_t rank;
+		if (has_hash && m == hash_move)
+			rank = AB_ORDER_HASH;
+		else if (ab_is_noisy(ab, pos, m))
+			rank = AB_ORDER_NOISY;
+		else if (ab->killers[ply][0] == (int64_t)m)
+			rank = AB_ORDER_KILLER + 1;
+		else if (ab->killers[ply][1] == (int64_t)m)
+			rank = AB_ORDER_KILLER;
+		else
+			rank = ab->history[side][ab_history_slot(m)];
+		keys[i] = ((uint64_t)(rank + AB_ORDER_BIAS) << 32) |
+			  (uint64_t)(UINT32_MAX - (uint32_t)i);
+	}
+}
+
+static int
+ab_key_compare(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The index of the next move to try: a scan for the first few, then one
+ * sort of the rest. */
+static int
+ab_pick(uint64_t *keys, int n, int next)
+{
+	if (next < AB_PICK_SCAN) {
+		int best = next;
+		for (int i = next + 1; i < n; i++) {
+			if (keys[i] > keys[best])
+				best = i;
+		}
+		uint64_t t = keys[next];
+		keys[next] = keys[best];
+		keys[best] = t;
+	} else if (next == AB_PICK_SCAN) {
+		qsort(keys + next, (size_t)(n - next), sizeof *keys,
+		      ab_key_compare);
+	}
+	return (int)(UINT32_MAX - (uint32_t)(keys[next] & UINT32_MAX));
+}
+
+static void
+ab_reward(struct alphabeta *ab, const struct game_pos *pos, int ply,
+	  game_move move, int depth)
+{
+	if (ab_is_noisy(ab, pos, move))
+		return;
+	if (ab->killers[ply][0] != (int64_t)move) {
+		ab->killers[ply][1] = ab->killers[ply][0];
+		ab->killers[ply][0] = (int64_t)move;
+	}
+	int side = ab->ops->side_to_move(pos) & 1;
+	int32_t *h = &ab->history[side][ab_history_slot(move)];
+	*h += depth * depth;
+	if (*h > AB_HISTORY_MAX) {
+		for (int i = 0; i < AB_HISTORY_SIZE; i++)
+			ab->history[side][i] /= 2;
+	}
+}
+
+static void
+ab_update_pv(struct alphabeta *ab, int ply, game_move move)
+{
+	ab->pv[ply][0] = move;
+	int len = ab->pv_len[ply + 1];
+	if (len > SEARCH_MAX_PV - 1)
+		len = SEARCH_MAX_PV - 1;
+	memcpy(&ab->pv[ply][1], ab->pv[ply + 1], sizeof(game_move) * (size_t)len);
+	ab->pv_len[ply] = len + 1;
+}
+
+/* A cutoff from the table, or false to search the node. */
+static bool
+ab_tt_cutoff(const struct tt_entry *e, int depth, int alpha, int beta,
+	     int *score)
+{
+	if (e->depth < depth)
+		return false;
+	if (e->bound == BOUND_EXACT ||
+	    (e->bound == BOUND_LOWER && e->score >= beta) ||
+	    (e->bound == BOUND_UPPER && e->score <= alpha)) {
+		*score = e->score;
+		return true;
+	}
+	return false;
+}
+
+/* Searches moves of a node after ordering, fail-soft; *best_move gets the
+ * best one. */
+static int
+ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
+	 int ply, int alpha, int beta, bool pv_node, game_move *best_move)
+{
+	int side = ab->ops->side_to_move(pos);
+	int best = -AB_INFINITY;
+	for (int i = 0; i < n; i++) {
+		game_move m = ab->moves[ply][ab_pick(ab->keys[ply], n, i)];
+		struct game_pos child = *pos;
+		ab->ops->play(&child, m);
+		int score;
+		if (i == 0) {
+			score = ab_child(ab, side, &child, depth, ply, alpha, beta,
+					 pv_node);
+		} else {
+			score = ab_child(ab, side, &child, depth, ply, alpha,
+					 alpha + 1, false);
+			if (pv_node && score > alpha && score < beta)
+				score = ab_child(ab, side, &child, depth, ply,
+						 alpha, beta, true);
+		}
+		if (ab->aborted)
+			return 0;
+		if (score > best) {
+			best = score;
+			*best_move = m;
+			if (score > alpha) {
+				alpha = score;
+				ab_update_pv(ab, ply, m);
+				if (score >= beta) {
+					ab_reward(ab, pos, ply, m, depth);
+					break;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+static int
+ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth,
+	  int ply, int alpha, int beta, bool pv_node)
+{
+	ab->pv_len[ply] = 0;
+	if (ab_should_abort(ab))
+		return 0;
+	ab->nodes++;
+	if (ply > ab->seldepth)
+		ab->seldepth = ply;
+	struct game_status st;
+	ab->ops->status(pos, &st);
+	if (st.outcome != OUTCOME_ONGOING)
+		return ab_terminal_score(ab, pos, &st, ply);
+	if (depth <= 0 || ply >= AB_MAX_PLY - 1)
+		return ab_evaluate(ab, pos);
+
+	uint64_t key = ab->ops->hash(pos);
+	struct tt_entry e;
+	bool hit = tt_probe(&ab->tt, key, ply, &e);
+	int score;
+	if (hit && !pv_node && ab_tt_cutoff(&e, depth, alpha, beta, &score))
+		return score;
+	int n = ab->ops->gen_moves(pos, ab->moves[ply]);
+	if (n == 0)
+		return ab_evaluate(ab, pos);
+	ab_order(ab, pos, ply, ab->moves[ply], n, hit && e.has_move, e.move);
+
+	int alpha0 = alpha;
+	game_move best_move = ab->moves[ply][0];
+	int best = ab_moves(ab, pos, n, depth, ply, alpha, beta, pv_node,
+			    &best_move);
+	if (ab->aborted)
+		return 0;
+	enum search_bound bound = best >= beta	   ? BOUND_LOWER
+				  : best > alpha0 ? BOUND_EXACT
+						  : BOUND_UPPER;
+	tt_store(&ab->tt, key, ply, depth, best, bound, best_move, true);
+	return best;
+}
+
+/* Searches root moves [first, count) to depth; the best goes to index
+ * first and its line to lines[first].  Returns its score. */
+static int
+ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
+{
+	int side = ab->ops->side_to_move(&ab->root);
+	int best = -AB_INFINITY, best_index = first, alpha0 = alpha;
+	struct ab_line *line = &ab->lines[first];
+	for (int i = first; i < ab->root_count; i++) {
+		struct game_pos child = ab->root;
+		ab->ops->play(&child, ab->root_moves[i]);
+		int score;
+		if (i == first) {
+			score = ab_child(ab, side, &child, depth, 0, alpha, beta,
+					 true);
+		} else {
+			score = ab_child(ab, side, &child, depth, 0, alpha,
+					 alpha + 1, false);
+			if (score > alpha && score < beta)
+				score = ab_child(ab, side, &child, depth, 0,
+						 alpha, beta, true);
+		}
+		if (ab->aborted)
+			break;
+		if (score > best) {
+			best = score;
+			best_index = i;
+		}
+		if (score > alpha) {
+			alpha = score;
+			ab_update_pv(ab, 0, ab->root_moves[i]);
+			line->pv_len = ab->pv_len[0];
+			memcpy(line->pv, ab->pv[0],
+			       sizeof(game_move) * (size_t)line->pv_len);
+			line->score = score;
+			line->bound = BOUND_EXACT;
+			if (first == 0)
+				ab->partial_first = true;
+			if (score >= beta) {
+				line->bound = BOUND_LOWER;
+				break;
+			}
+		}
+	}
+	if (!ab->aborted && best <= alpha0) {
+		/* Fail low: every move was no better than alpha0. */
+		line->score = best;
+		line->bound = BOUND_UPPER;
+		line->pv[0] = ab->root_moves[best_index];
+		line->pv_len = 1;
+	}
+	/* Move the best to the front, keeping the others' order. */
+	game_move m = ab->root_moves[best_index];
+	memmove(&ab->root_moves[first + 1], &ab->root_moves[first],
+		sizeof(game_move) * (size_t)(best_index - first));
+	ab->root_moves[first] = m;
+	return best;
+}
+
+static bool
+ab_is_win_score(int score)
+{
+	return score > AB_WIN_BOUND || score < -AB_WIN_BOUND;
+}
+
+/* One line of one iteration, inside an aspiration window that widens
+ * until the score falls inside it. */
+static void
+ab_search_line(struct alphabeta *ab, int depth, int k)
+{
+	int prev = ab->done_lines[k].score;
+	int delta = AB_ASPIRATION_DELTA;
+	bool narrow = depth >= AB_ASPIRATION_MIN_DEPTH &&
+		      ab->done_depth > 0 && !ab_is_win_score(prev);
+	int alpha = narrow ? prev - delta : -AB_INFINITY;
+	int beta = narrow ? prev + delta : AB_INFINITY;
+	for (;;) {
+		int score = ab_root(ab, depth, k, alpha, beta);
+		if (ab->aborted)
+			return;
+		if (score <= alpha && alpha > -AB_INFINITY) {
+			delta *= AB_ASPIRATION_GROWTH;
+			alpha = prev - delta < -AB_WIN_BOUND ? -AB_INFINITY
+							     : prev - delta;
+		} else if (score >= beta && beta < AB_INFINITY) {
+			delta *= AB_ASPIRATION_GROWTH;
+			beta = prev + delta > AB_WIN_BOUND ? AB_INFINITY
+							   : prev + delta;
+		} else {
+			return;
+		}
+	}
+}
+
+/* Whether another iteration could change anything or is affordable. */
+static bool
+ab_continue(struct alphabeta *ab, int depth)
+{
+	if (ab->aborted)
+		return false;
+	if (ab->lim.depth > 0 && depth >= ab->lim.depth)
+		return false;
+	if (depth >= SEARCH_MAX_DEPTH)
+		return false;
+	bool timed = ab->plan.soft_ms > 0;
+	if (timed && ab_elapsed_ms(ab) >= ab->plan.soft_ms)
+		return false;
+	if (ab->lim.infinite)
+		return true;
+	if (timed && ab->root_count == 1)
+		return false;
+	/* A forced result within the depth searched is proven. */
+	int plies;
+	if (ab->lines_wanted == 1 &&
+	    search_score_is_mate(ab->done_lines[0].score, &plies) &&
+	    abs(plies) <= depth)
+		return false;
+	return true;
+}
+
+static void
+ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
+	   const struct game_pos *pos, const struct search_limits *lim,
+	   const atomic_bool *stop)
+{
+	ab->ops = ops;
+	ab->lim = *lim;
+	ab->stop = stop;
+	ab->root = *pos;
+	ab->nodes = 0;
+	ab->seldepth = 0;
+	ab->aborted = false;
+	ab->done_depth = 0;
+	ab->next_report_ms = AB_REPORT_MS;
+	memset(ab->killers, 0xff, sizeof ab->killers);
+	memset(ab->history, 0, sizeof ab->history);
+	memset(ab->done_lines, 0, sizeof ab->done_lines);
+	clock_gettime(CLOCK_MONOTONIC, &ab->start);
+	timectl_plan(lim, ops->side_to_move(pos), &ab->plan);
+	tt_new_search(&ab->tt);
+
+	struct game_status st;
+	ops->status(pos, &st);
+	ab->root_count = st.outcome == OUTCOME_ONGOING
+				 ? ops->gen_moves(pos, ab->root_moves)
+				 : 0;
+	struct tt_entry e;
+	bool hit = tt_probe(&ab->tt, ops->hash(pos), 0, &e);
+	ab_order(ab, pos, 0, ab->root_moves, ab->root_count, hit && e.has_move,
+		 e.move);
+	game_move ordered[GAME_MAX_MOVES];
+	for (int i = 0; i < ab->root_count; i++)
+		ordered[i] = ab->root_moves[ab_pick(ab->keys[0], ab->root_count, i)];
+	memcpy(ab->root_moves, ordered, sizeof(game_move) * (size_t)ab->root_count);
+	int k = lim->multipv < 1 ? 1 : lim->multipv;
+	if (k > SEARCH_MAX_MULTIPV)
+		k = SEARCH_MAX_MULTIPV;
+	ab->lines_wanted = k < ab->root_count ? k : ab->root_count;
+}
+
+/* The move to play: the best line, or for strength levels a line drawn
+ * among those within the margin of the best. */
+static int
+ab_choose_line(const struct alphabeta *ab)
+{
+	if (ab->lim.random_margin <= 0 || ab->lines_wanted < 2)
+		return 0;
+	int floor = ab->done_lines[0].score - ab->lim.random_margin;
+	int candidates = 0;
+	while (candidates < ab->lines_wanted &&
+	       ab->done_lines[candidates].score >= floor)
+		candidates++;
+	struct rng r;
+	rng_seed(&r, ab->lim.random_seed);
+	return (int)rng_below(&r, (uint32_t)candidates);
+}
+
+static void
+ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
+{
+	memset(res, 0, sizeof *res);
+	res->nodes = ab->nodes;
+	res->depth = ab->done_depth;
+	if (ab->root_count == 0)
+		return;
+	res->has_move = true;
+	const struct ab_line *line = &ab->done_lines[ab_choose_line(ab)];
+	if (line->pv_len == 0) {
+		res->best = ab->root_moves[0];
+		res->score = AB_DRAW_SCORE;
+		return;
+	}
+	res->best = line->pv[0];
+	res->score = line->score;
+}
+
+void
+alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
+	      const struct game_pos *pos, const struct search_limits *lim,
+	      const atomic_bool *stop, search_report_fn report, void *ctx,
+	      struct alphabeta_result *result)
+{
+	ab->report = report;
+	ab->report_ctx = ctx;
+	ab_prepare(ab, ops, pos, lim, stop);
+	for (int depth = 1; ab->root_count > 0; depth++) {
+		ab->depth = depth;
+		ab->partial_first = false;
+		for (int k = 0; k < ab->lines_wanted && !ab->aborted; k++)
+			ab_search_line(ab, depth, k);
+		if (ab->aborted) {
+			/* An interrupted iteration's first line counts when
+			 * it already beat the last completed one's score. */
+			if (ab->partial_first) {
+				ab->done_lines[0] = ab->lines[0];
+				/* Say so, so that the last PV shown is the
+				 * move played. */
+				ab_report_line(ab, &ab->done_lines[0], 1, depth,
+					       ab->seldepth);
+			}
+			break;
+		}
+		memcpy(ab->done_lines, ab->lines, sizeof ab->lines);
+		ab->done_depth = depth;
+		for (int k = 0; k < ab->lines_wanted; k++)
+			ab_report_line(ab, &ab->done_lines[k], k + 1, depth,
+				       ab->seldepth);
+		if (!ab_continue(ab, depth))
+			break;
+	}
+	ab_finish(ab, result);
+}
+
+bool
+search_score_is_mate(int score, int *plies)
+{
+	if (score > AB_WIN_BOUND && score <= SEARCH_WIN) {
+		*plies = SEARCH_WIN - score;
+		return true;
+	}
+	if (score < -AB_WIN_BOUND && score >= -SEARCH_WIN) {
+		*plies = -(SEARCH_WIN + score);
+		return true;
+	}
+	return false;
+}

@@ -1,0 +1,47 @@
+/*
+ * Matches: N games between two players, colours alternated in pairs (the
+ * two games of a pair start from the same set-up and opening, each player
+ * taking each colour once), with the result and an Elo difference with its
+ * 95% interval.  Every game can be written as a plain-text record.
+ */
+#ifndef TABULA_SEARCH_MATCH_H
+#define TABULA_SEARCH_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "search/player.h"
+
+struct match_config {
+	const struct game_ops *ops;
+	int games;
+	uint64_t seed;	     /* draws set-ups, openings, random choices */
+	bool random_setups;  /* a seeded set-up per pair (TZAAR) */
+	int opening_plies;   /* random moves played before the players */
+	FILE *record;	     /* NULL, or where every game is written */
+};
+
+/* Wins, draws and losses of the first player. */
+struct match_result {
+	int wins, draws, losses;
+	int games;
+};
+
+/* Called after each game with the running result. */
+typedef void (*match_progress_fn)(void *ctx, int game,
+				  const struct match_result *so_far);
+
+/* Plays the match of a against b; false with err filled if a player
+ * failed (the games before count in res). */
+bool match_run(const struct match_config *cfg, struct player *a,
+	       struct player *b, match_progress_fn progress, void *ctx,
+	       struct match_result *res, char *err, size_t err_size);
+
+/* The first player's score in [0, 1] and the Elo difference with its 95%
+ * interval (infinite values when the score is 0 or 1). */
+void match_elo(const struct match_result *res, double *score, double *elo,
+	       double *low, double *high);
+
+#endif

@@ -1,0 +1,356 @@
+/*
+ * Match players.  The engine player calls the search synchronously (no
+ * thread: a match is a batch job, and a deterministic one under depth or
+ * node limits).  The program player runs an outside engine through
+ * /bin/sh with two pipes and speaks the protocol of PROTOCOL.md section 3
+ * to it: the whole game so far as "position fen <start> moves ...", then
+ * "go ...", then waits for "bestmove".
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/rng.h"
+#include "search/alphabeta.h"
+#include "search/level.h"
+#include "search/player.h"
+
+static const size_t PLAYER_HASH_MB = 16;
+static const char PLAYER_DEFAULT_GO[] = "movetime 100";
+enum { PLAYER_LINE_MAX = 1 << 16 };
+
+/* One "key=value" of an engine description. */
+static bool
+player_engine_word(struct player *p, const char *word, char *err,
+		   size_t err_size)
+{
+	const char *eq = strchr(word, '=');
+	char *end;
+	long long v = eq != NULL ? strtoll(eq + 1, &end, 10) : 0;
+	if (eq == NULL || eq[1] == '\0' || *end != '\0' || v < 1) {
+		snprintf(err, err_size, "'%s': want key=positive number", word);
+		return false;
+	}
+	size_t klen = (size_t)(eq - word);
+	if (klen == 5 && strncmp(word, "depth", klen) == 0 && v <= SEARCH_MAX_DEPTH)
+		p->lim.depth = (int)v;
+	else if (klen == 5 && strncmp(word, "nodes", klen) == 0)
+		p->lim.nodes = (uint64_t)v;
+	else if (klen == 8 && strncmp(word, "movetime", klen) == 0)
+		p->lim.movetime_ms = v;
+	else if (klen == 7 && strncmp(word, "multipv", klen) == 0 &&
+		 v <= SEARCH_MAX_MULTIPV)
+		p->lim.multipv = (int)v;
+	else if (klen == 5 && strncmp(word, "level", klen) == 0 && v <= LEVEL_MAX)
+		p->level = (int)v;
+	else {
+		snprintf(err, err_size, "'%s': unknown or out of range", word);
+		return false;
+	}
+	return true;
+}
+
+bool
+player_parse(struct player *p, const char *spec, const char *go_args,
+	     char *err, size_t err_size)
+{
+	memset(p, 0, sizeof *p);
+	p->pid = -1;
+	snprintf(p->spec, sizeof p->spec, "%s", spec);
+	snprintf(p->go_args, sizeof p->go_args, "%s",
+		 go_args != NULL ? go_args : PLAYER_DEFAULT_GO);
+	if (strcasecmp(spec, "random") == 0) {
+		p->kind = PLAYER_RANDOM;
+		return true;
+	}
+	if (strcasecmp(spec, "greedy") == 0) {
+		p->kind = PLAYER_GREEDY;
+		return true;
+	}
+	if (strncmp(spec, "exec:", 5) == 0) {
+		p->kind = PLAYER_PROGRAM;
+		if (spec[5] == '\0') {
+			snprintf(err, err_size, "exec: wants a command");
+			return false;
+		}
+		return true;
+	}
+	p->kind = PLAYER_ENGINE;
+	char words[sizeof p->spec];
+	snprintf(words, sizeof words, "%s", spec);
+	for (char *save = NULL, *w = strtok_r(words, ",", &save); w != NULL;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (!player_engine_word(p, w, err, err_size))
+			return false;
+	}
+	if (p->lim.depth == 0 && p->lim.nodes == 0 && p->lim.movetime_ms == 0 &&
+	    p->level == 0) {
+		snprintf(err, err_size,
+			 "'%s': want random, greedy, exec:CMD or engine limits",
+			 spec);
+		return false;
+	}
+	return true;
+}
+
+/* Reads lines from the program until one starts with want (a word);
+ * returns it in line. */
+static bool
+player_expect(struct player *p, const char *want, char *line, size_t size,
+	      char *err, size_t err_size)
+{
+	size_t len = strlen(want);
+	while (fgets(line, (int)size, p->from) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (strncmp(line, want, len) == 0 &&
+		    (line[len] == '\0' || line[len] == ' '))
+			return true;
+	}
+	snprintf(err, err_size, "'%s' ended before answering '%s'", p->spec,
+		 want);
+	return false;
+}
+
+static bool
+player_send(struct player *p, const char *line, char *err, size_t err_size)
+{
+	if (fprintf(p->to, "%s\n", line) < 0 || fflush(p->to) != 0) {
+		snprintf(err, err_size, "cannot write to '%s'", p->spec);
+		return false;
+	}
+	return true;
+}
+
+static bool
+player_spawn(struct player *p, char *err, size_t err_size)
+{
+	int down[2], up[2];
+	if (pipe(down) != 0) {
+		snprintf(err, err_size, "pipe failed");
+		return false;
+	}
+	if (pipe(up) != 0) {
+		close(down[0]);
+		close(down[1]);
+		snprintf(err, err_size, "pipe failed");
+		return false;
+	}
+	p->pid = fork();
+	if (p->pid == 0) {
+		dup2(down[0], STDIN_FILENO);
+		dup2(up[1], STDOUT_FILENO);
+		close(down[0]);
+		close(down[1]);
+		close(up[0]);
+		close(up[1]);
+		execl("/bin/sh", "sh", "-c", p->spec + 5, (char *)NULL);
+		_exit(127);
+	}
+	close(down[0]);
+	close(up[1]);
+	if (p->pid < 0) {
+		close(down[1]);
+		close(up[0]);
+		snprintf(err, err_size, "fork failed");
+		return false;
+	}
+	fcntl(down[1], F_SETFD, FD_CLOEXEC);
+	fcntl(up[0], F_SETFD, FD_CLOEXEC);
+	p->to = fdopen(down[1], "w");
+	p->from = fdopen(up[0], "r");
+	if (p->to == NULL || p->from == NULL) {
+		snprintf(err, err_size, "fdopen failed");
+		return false;
+	}
+	return true;
+}
+
+static bool
+player_open_program(struct player *p, const struct game_ops *ops, char *err,
+		    size_t err_size)
+{
+	char line[PLAYER_LINE_MAX];
+	if (!player_spawn(p, err, err_size))
+		return false;
+	if (!player_send(p, "uci", err, err_size) ||
+	    !player_expect(p, "uciok", line, sizeof line, err, err_size))
+		return false;
+	snprintf(line, sizeof line, "setoption name Game value %s", ops->name);
+	if (!player_send(p, line, err, err_size) ||
+	    !player_send(p, "isready", err, err_size))
+		return false;
+	return player_expect(p, "readyok", line, sizeof line, err, err_size);
+}
+
+bool
+player_open(struct player *p, const struct game_ops *ops, char *err,
+	    size_t err_size)
+{
+	if (p->kind == PLAYER_ENGINE) {
+		p->ab = alphabeta_new(PLAYER_HASH_MB);
+		if (p->ab == NULL) {
+			snprintf(err, err_size, "out of memory");
+			return false;
+		}
+		return true;
+	}
+	if (p->kind == PLAYER_PROGRAM)
+		return player_open_program(p, ops, err, err_size);
+	return true;
+}
+
+void
+player_new_game(struct player *p)
+{
+	char err[512];
+	if (p->ab != NULL)
+		alphabeta_clear(p->ab);
+	if (p->to != NULL)
+		player_send(p, "ucinewgame", err, sizeof err);
+}
+
+/* Score of a move for the greedy player: the mover's view of the position
+ * it leads to, forced results first. */
+static int
+player_greedy_score(const struct game_ops *ops, const struct game_pos *pos,
+		    game_move m)
+{
+	int side = ops->side_to_move(pos);
+	struct game_pos child = *pos;
+	ops->play(&child, m);
+	struct game_status st;
+	ops->status(&child, &st);
+	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
+		return (st.outcome == OUTCOME_P1_WINS) == (side == 0) ? SEARCH_WIN
+								   : -SEARCH_WIN;
+	if (st.outcome != OUTCOME_ONGOING)
+		return 0;
+	int v = ops->evaluate != NULL ? ops->evaluate(&child) : 0;
+	return ops->side_to_move(&child) == side ? v : -v;
+}
+
+static game_move
+player_greedy(const struct game_ops *ops, const struct game_pos *pos,
+	      const game_move *moves, int n, struct rng *r)
+{
+	int best = -SEARCH_WIN - 1, ties = 0;
+	game_move choice = moves[0];
+	for (int i = 0; i < n; i++) {
+		int v = player_greedy_score(ops, pos, moves[i]);
+		if (v > best) {
+			best = v;
+			choice = moves[i];
+			ties = 1;
+		} else if (v == best && rng_below(r, (uint32_t)++ties) == 0) {
+			choice = moves[i]; /* uniform among the equal best */
+		}
+	}
+	return choice;
+}
+
+static bool
+player_ask_program(struct player *p, const struct game_ops *ops,
+		   const struct game_pos *start, const game_move *moves,
+		   size_t n, const struct game_pos *pos, game_move *move,
+		   char *err, size_t err_size)
+{
+	char *line = malloc(PLAYER_LINE_MAX);
+	if (line == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	ops->format_pos(start, line, PLAYER_LINE_MAX);
+	size_t used = strlen(line);
+	memmove(line + 13, line, used + 1);
+	memcpy(line, "position fen ", 13);
+	used += 13;
+	used += (size_t)snprintf(line + used, PLAYER_LINE_MAX - used, " moves");
+	struct game_pos walk = *start;
+	for (size_t i = 0; i < n && used < PLAYER_LINE_MAX; i++) {
+		char text[GAME_TEXT_MAX];
+		ops->format_move(&walk, moves[i], text, sizeof text);
+		used += (size_t)snprintf(line + used, PLAYER_LINE_MAX - used,
+					 " %s", text);
+		ops->play(&walk, moves[i]);
+	}
+	char go[sizeof p->go_args + 4];
+	snprintf(go, sizeof go, "go %s", p->go_args);
+	bool ok = player_send(p, line, err, err_size) &&
+		  player_send(p, go, err, err_size) &&
+		  player_expect(p, "bestmove", line, PLAYER_LINE_MAX, err,
+				err_size);
+	if (ok) {
+		char perr[256];
+		const char *text = line + strlen("bestmove ");
+		ok = ops->parse_move(pos, text, move, perr, sizeof perr);
+		if (!ok)
+			snprintf(err, err_size, "'%s' played '%s': %s", p->spec,
+				 text, perr);
+	}
+	free(line);
+	return ok;
+}
+
+bool
+player_choose(struct player *p, const struct game_ops *ops,
+	      const struct game_pos *start, const game_move *moves, size_t n,
+	      const struct game_pos *pos, uint64_t seed, game_move *move,
+	      char *err, size_t err_size)
+{
+	game_move list[GAME_MAX_MOVES];
+	int count = ops->gen_moves(pos, list);
+	if (count == 0) {
+		snprintf(err, err_size, "no legal move to choose");
+		return false;
+	}
+	struct rng r;
+	rng_seed(&r, seed);
+	switch (p->kind) {
+	case PLAYER_RANDOM:
+		*move = list[rng_below(&r, (uint32_t)count)];
+		return true;
+	case PLAYER_GREEDY:
+		*move = player_greedy(ops, pos, list, count, &r);
+		return true;
+	case PLAYER_ENGINE: {
+		struct search_limits lim = p->lim;
+		if (p->level > 0)
+			level_limits(p->level, &lim);
+		lim.random_seed = seed;
+		struct alphabeta_result res;
+		alphabeta_run(p->ab, ops, pos, &lim, NULL, NULL, NULL, &res);
+		*move = res.best;
+		return res.has_move;
+	}
+	case PLAYER_PROGRAM:
+		return player_ask_program(p, ops, start, moves, n, pos, move,
+					  err, err_size);
+	}
+	return false;
+}
+
+void
+player_close(struct player *p)
+{
+	alphabeta_free(p->ab);
+	p->ab = NULL;
+	if (p->to != NULL) {
+		char err[512];
+		player_send(p, "quit", err, sizeof err);
+		fclose(p->to);
+		p->to = NULL;
+	}
+	if (p->from != NULL) {
+		fclose(p->from);
+		p->from = NULL;
+	}
+	if (p->pid > 0) {
+		waitpid(p->pid, NULL, 0);
+		p->pid = -1;
+	}
+}

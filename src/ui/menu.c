@@ -1,0 +1,322 @@
+/*
+ * The start menu: the game, who plays each side (a human or the engine at
+ * a level), TZAAR's set-up, Tetris's piece source, and resuming the last
+ * game.  Up and down pick a line, left and right change it, Enter starts.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <curses.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/registry.h"
+#include "ui/app.h"
+
+enum ui_menu_row {
+	MENU_GAME,
+	MENU_PLAYER1,
+	MENU_PLAYER2,
+	MENU_SETUP,
+	MENU_PIECES,
+	MENU_SEED,
+	MENU_START,
+	MENU_RESUME,
+	MENU_QUIT,
+	MENU_ROWS
+};
+
+/* Pieces files larger than this are refused. */
+static const long UI_MENU_MAX_PIECES = 1L << 24;
+
+void
+ui_menu_init(struct ui_app *app)
+{
+	struct ui_menu *m = &app->menu;
+	if (m->who[1] == 0 && m->who[0] == 0 && m->seed == 0) {
+		m->who[1] = UI_DEFAULT_LEVEL;
+		m->seed = 1;
+	}
+	m->row = MENU_START;
+}
+
+static const char *
+ui_menu_who(int who, char *buf, size_t size)
+{
+	if (who == 0)
+		snprintf(buf, size, "human");
+	else
+		snprintf(buf, size, "engine level %d", who);
+	return buf;
+}
+
+void
+ui_menu_draw(struct ui_app *app)
+{
+	struct ui_grid *g = &app->grid;
+	struct ui_menu *m = &app->menu;
+	const struct game_ops *ops = registry_at((size_t)m->game);
+	char a[64], b[64];
+	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, " tabula: new game");
+	if (ops == NULL) {
+		ui_grid_print(g, 2, 2, -1, ROLE_WARN, "no game is built in");
+		return;
+	}
+	char rows[MENU_ROWS][300];
+	snprintf(rows[MENU_GAME], sizeof rows[0], "Game          < %s >",
+	         ops->title);
+	snprintf(rows[MENU_PLAYER1], sizeof rows[0], "%-13s < %s >",
+	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
+	snprintf(rows[MENU_PLAYER2], sizeof rows[0], "%-13s < %s >",
+	         ops->players > 1 ? ops->side_names[1] : "(one player)",
+	         ui_menu_who(m->who[1], b, sizeof b));
+	snprintf(rows[MENU_SETUP], sizeof rows[0], "TZAAR set-up  < %s >",
+	         m->random_setup ? "random (seed below)" : "standard");
+	snprintf(rows[MENU_PIECES], sizeof rows[0], "Tetris pieces < %s >",
+	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
+	snprintf(rows[MENU_SEED], sizeof rows[0], "Seed            %" PRIu64,
+	         m->seed);
+	snprintf(rows[MENU_START], sizeof rows[0], "Start");
+	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
+	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
+	for (int i = 0; i < MENU_ROWS; i++) {
+		bool dim =
+		        (i == MENU_SETUP && strcmp(ops->name, "tzaar") != 0) ||
+		        (i == MENU_PIECES && ops->item_from_char == NULL) ||
+		        (i == MENU_PLAYER2 && ops->players < 2);
+		int role = i == m->row ? ROLE_CURSOR
+		           : dim       ? ROLE_DIM
+		                       : ROLE_NORMAL;
+		ui_grid_printf(g, 2 + i, 2, g->width - 4, role, "%c %s",
+		               i == m->row ? '>' : ' ', rows[i]);
+	}
+	if (m->row == MENU_START || m->row == MENU_RESUME) {
+		g->cursor_y = 2 + m->row;
+		g->cursor_x = 4;
+	}
+	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+	              "Up/Down: line  Left/Right: change  Enter: start  "
+	              "digits: seed  letters: file");
+	if (app->status[0] != '\0')
+		ui_grid_print(g, g->height - 1, 0, g->width,
+		              app->status_warn ? ROLE_WARN : ROLE_STATUS,
+		              app->status);
+}
+
+/* Reads a file of piece letters (whitespace ignored) into a string. */
+static char *
+ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
+                    size_t err_size)
+{
+	FILE *f = fopen(path, "r");
+	if (f == NULL) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 1024, len = 0;
+	char *buf = malloc(cap);
+	int c;
+	long offset = 0;
+	while (buf != NULL && (c = fgetc(f)) != EOF &&
+	       offset < UI_MENU_MAX_PIECES) {
+		offset++;
+		if (isspace(c))
+			continue;
+		if (ops->item_from_char(
+		            toupper(c) == c ? (char)c : (char)toupper(c)) < 0) {
+			snprintf(err, err_size,
+			         "%s: byte %ld: '%c' is not a piece", path,
+			         offset, isprint(c) ? c : '?');
+			free(buf);
+			fclose(f);
+			return NULL;
+		}
+		if (len + 2 > cap) {
+			char *b = realloc(buf, cap * 2);
+			if (b == NULL) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = b;
+			cap *= 2;
+		}
+		buf[len++] = (char)toupper(c);
+	}
+	fclose(f);
+	if (buf == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	buf[len] = '\0';
+	if (len == 0) {
+		snprintf(err, err_size, "%s: no pieces in the file", path);
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+bool
+ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
+              bool random_setup, uint64_t seed, const char *pieces_file,
+              char *err, size_t err_size)
+{
+	struct game_setup setup = {0};
+	char *stream = NULL;
+	if (strcmp(ops->name, "tzaar") == 0 && random_setup)
+		setup.seed = seed ? seed : 1;
+	if (ops->item_from_char != NULL) {
+		if (pieces_file != NULL && pieces_file[0] != '\0') {
+			stream = ui_menu_read_pieces(ops, pieces_file, err,
+			                             err_size);
+			if (stream == NULL)
+				return false;
+		} else {
+			setup.seed = seed ? seed : 1;
+			stream = malloc(RECORD_SEED_STREAM_LEN + 1);
+			if (stream == NULL) {
+				snprintf(err, err_size, "out of memory");
+				return false;
+			}
+			record_stream_from_seed(ops, setup.seed, stream,
+			                        RECORD_SEED_STREAM_LEN);
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		ui_player_set(&app->players[i], i < ops->players ? who[i] : 0);
+	bool ok = ui_play_new(app, ops, &setup, stream, err, err_size);
+	free(stream);
+	return ok;
+}
+
+static void
+ui_menu_change(struct ui_app *app, int delta)
+{
+	struct ui_menu *m = &app->menu;
+	int games = (int)registry_count();
+	switch (m->row) {
+	case MENU_GAME:
+		if (games > 0)
+			m->game = (m->game + delta + games) % games;
+		break;
+	case MENU_PLAYER1:
+	case MENU_PLAYER2: {
+		int *w = &m->who[m->row - MENU_PLAYER1];
+		*w = (*w + delta + UI_LEVELS + 1) % (UI_LEVELS + 1);
+		break;
+	}
+	case MENU_SETUP:
+		m->random_setup = !m->random_setup;
+		break;
+	case MENU_SEED:
+		if (delta > 0 || m->seed > 0)
+			m->seed += (uint64_t)(int64_t)delta;
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+ui_menu_activate(struct ui_app *app)
+{
+	struct ui_menu *m = &app->menu;
+	char err[1024];
+	if (m->row == MENU_QUIT) {
+		app->quit = true;
+	} else if (m->row == MENU_RESUME) {
+		char path[1024];
+		struct session s;
+		struct record_meta meta;
+		if (!ui_save_path(path, sizeof path, false, err, sizeof err) ||
+		    !record_load(path, &s, &meta, err, sizeof err)) {
+			ui_status(app, true, "cannot resume: %s", err);
+			return;
+		}
+		ui_player_parse(meta.player1, &app->players[0]);
+		ui_player_parse(meta.player2, &app->players[1]);
+		ui_play_adopt(app, &s, &meta);
+	} else if (m->row != MENU_PIECES) {
+		const struct game_ops *ops = registry_at((size_t)m->game);
+		if (ops != NULL &&
+		    !ui_menu_start(app, ops, m->who, m->random_setup, m->seed,
+		                   m->pieces_file, err, sizeof err))
+			ui_status(app, true, "%s", err);
+	}
+}
+
+/* Typing on the seed and pieces lines edits them. */
+static bool
+ui_menu_edit(struct ui_app *app, int key)
+{
+	struct ui_menu *m = &app->menu;
+	bool erase = key == KEY_BACKSPACE || key == 127 || key == 8;
+	if (m->row == MENU_SEED && (isdigit(key) || erase)) {
+		if (erase)
+			m->seed /= 10;
+		else if (m->seed < UINT64_MAX / 10 - 10)
+			m->seed = m->seed * 10 + (uint64_t)(key - '0');
+		return true;
+	}
+	if (m->row == MENU_PIECES && (erase || (key > ' ' && key < 127))) {
+		size_t len = strlen(m->pieces_file);
+		if (erase && len > 0)
+			m->pieces_file[len - 1] = '\0';
+		else if (!erase && len + 1 < sizeof m->pieces_file) {
+			m->pieces_file[len] = (char)key;
+			m->pieces_file[len + 1] = '\0';
+		}
+		return true;
+	}
+	return false;
+}
+
+void
+ui_menu_key(struct ui_app *app, int key)
+{
+	struct ui_menu *m = &app->menu;
+	app->dirty = true;
+	if (ui_menu_edit(app, key))
+		return;
+	switch (key) {
+	case 'k':
+	case KEY_UP:
+		m->row = (m->row + MENU_ROWS - 1) % MENU_ROWS;
+		break;
+	case 'j':
+	case KEY_DOWN:
+		m->row = (m->row + 1) % MENU_ROWS;
+		break;
+	case 'h':
+	case KEY_LEFT:
+		ui_menu_change(app, -1);
+		break;
+	case 'l':
+	case KEY_RIGHT:
+		ui_menu_change(app, 1);
+		break;
+	case '\n':
+	case '\r':
+	case ' ':
+	case KEY_ENTER:
+		ui_menu_activate(app);
+		break;
+	case '?':
+		app->screen = SCREEN_HELP;
+		break;
+	case 'q':
+	case 27:
+		if (app->have_game)
+			app->screen = SCREEN_GAME;
+		else
+			app->quit = true;
+		break;
+	default:
+		break;
+	}
+}

@@ -1,0 +1,146 @@
+/*
+ * Key scripts (see script.h).  A script is words separated by blanks, one
+ * key per word; `#` starts a comment to the end of the line:
+ *
+ *     l l j Enter      keys: a single character, or a name (Left, Enter...)
+ *     type:6-3,7-2     every character after "type:" as a key
+ *     wait             let the engine finish (searches are depth-limited)
+ *     dump             print the screen now
+ *     roles            print the screen's roles as letters (grid.h)
+ *     resize:60x20     the terminal changes size
+ *
+ * The screen is printed at the end too.  The clock is frozen, the panel
+ * hides times and speeds, and searches are bounded, so a script gives the
+ * same screens on every run.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "ui/script.h"
+
+static const struct {
+	const char *name;
+	int key;
+} UI_SCRIPT_KEYS[] = {
+        {"Left", KEY_LEFT},  {"Right", KEY_RIGHT}, {"Up", KEY_UP},
+        {"Down", KEY_DOWN},  {"Enter", '\n'},      {"Space", ' '},
+        {"Esc", 27},         {"Tab", 9},           {"Backspace", KEY_BACKSPACE},
+        {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE},  {"Home", KEY_HOME},
+        {"End", KEY_END},    {"C-l", 12},          {"Hash", '#'},
+};
+
+int
+ui_script_key(const char *name)
+{
+	if (name[0] != '\0' && name[1] == '\0')
+		return (unsigned char)name[0];
+	for (size_t i = 0; i < sizeof UI_SCRIPT_KEYS / sizeof UI_SCRIPT_KEYS[0];
+	     i++) {
+		if (strcmp(UI_SCRIPT_KEYS[i].name, name) == 0)
+			return UI_SCRIPT_KEYS[i].key;
+	}
+	return -1;
+}
+
+static void
+ui_script_dump(struct ui_app *app)
+{
+	ui_draw(app);
+	printf("== screen %dx%d ==\n", app->grid.width, app->grid.height);
+	ui_grid_dump(&app->grid, stdout);
+}
+
+/* Lets every search end and takes in what it reported, until the UI has
+ * nothing left to wait for (an engine reply may start the analysis). */
+static void
+ui_script_settle(struct ui_app *app)
+{
+	for (;;) {
+		ui_engine_wait(app->engine);
+		unsigned before = app->search_number;
+		ui_play_poll_search(app);
+		/* Done once taking in the news started no new search (a
+		 * new one may already have ended: it is waited for). */
+		if (app->search_number == before)
+			return;
+	}
+}
+
+/* Runs one word of the script; false with a message in err. */
+static bool
+ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
+{
+	int w, h;
+	if (strcmp(word, "wait") == 0) {
+		ui_script_settle(app);
+	} else if (strcmp(word, "dump") == 0) {
+		ui_script_dump(app);
+	} else if (strcmp(word, "roles") == 0) {
+		ui_draw(app);
+		printf("== roles %dx%d ==\n", app->grid.width,
+		       app->grid.height);
+		ui_grid_dump_roles(&app->grid, stdout);
+	} else if (strncmp(word, "type:", 5) == 0) {
+		for (const char *p = word + 5; *p != '\0' && !app->quit; p++)
+			ui_keys_handle(app, (unsigned char)*p);
+	} else if (sscanf(word, "resize:%dx%d", &w, &h) == 2 && w > 0 &&
+	           h > 0) {
+		ui_grid_resize(&app->grid, w, h);
+		app->dirty = true;
+	} else {
+		int key = ui_script_key(word);
+		if (key < 0) {
+			snprintf(err, size, "unknown key '%s'", word);
+			return false;
+		}
+		ui_keys_handle(app, key);
+	}
+	/* Take in news from the search without waiting for it. */
+	ui_play_poll_search(app);
+	return true;
+}
+
+int
+ui_script_run(struct ui_app *app, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (f == NULL) {
+		fprintf(stderr, "tabula: %s: %s\n", path, strerror(errno));
+		return EXIT_FAILURE_RUN;
+	}
+	char line[4096], err[256];
+	int lineno = 0, rc = EXIT_OK;
+	while (rc == EXIT_OK && !app->quit && fgets(line, sizeof line, f)) {
+		lineno++;
+		char *hash = strchr(line, '#');
+		if (hash != NULL)
+			*hash = '\0';
+		for (char *word = strtok(line, " \t\r\n"); word != NULL;
+		     word = strtok(NULL, " \t\r\n")) {
+			if (!ui_script_word(app, word, err, sizeof err)) {
+				fprintf(stderr, "tabula: %s:%d: %s\n", path,
+				        lineno, err);
+				rc = EXIT_FAILURE_RUN;
+				break;
+			}
+			if (app->quit)
+				break;
+		}
+	}
+	fclose(f);
+	if (rc == EXIT_OK) {
+		ui_script_settle(app);
+		ui_script_dump(app);
+		char why[1024];
+		if (app->have_game && !ui_play_save(app, NULL, why, sizeof why))
+			fprintf(stderr, "tabula: could not save: %s\n", why);
+	}
+	return rc;
+}

@@ -1,0 +1,502 @@
+/*
+ * The UI's start and its main loop.  Options pick the game, the players,
+ * the set-up and the looks; then the loop poll()s the terminal, the search's
+ * self-pipe and the signal pipe, handles every key at once, and redraws at
+ * most UI_FPS times a second.  The headless mode (--screen-dump) runs the
+ * same code on keys from a file and prints the virtual screen, so screen
+ * tests need no terminal.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/registry.h"
+#include "ui/app.h"
+#include "ui/script.h"
+#include "ui/term.h"
+#include "ui/ui.h"
+
+/* Redraws per second at most. */
+static const int UI_FPS = 20;
+
+/* The longest the main loop sleeps without looking at the terminal. */
+static const int UI_IDLE_MS = 250;
+
+/* Transposition table of the UI's engine, MiB. */
+static const size_t UI_DEFAULT_HASH_MB = 64;
+
+/* Depth of the analysis in the headless mode, where it must end. */
+static const int UI_HEADLESS_ANALYSIS_DEPTH = 2;
+
+/* The headless mode freezes the clock so its screens are the same each
+ * run; set once at start-up. */
+static bool ui_clock_frozen;
+
+int64_t
+ui_now_ms(void)
+{
+	if (ui_clock_frozen)
+		return 0;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+struct ui_start {
+	const char *word; /* GAME or FILE */
+	bool resume;
+	int who[2]; /* -1: the default */
+	int level;
+	bool random_setup;
+	uint64_t seed;
+	const char *pieces;
+	bool help_keys;
+};
+
+static void
+ui_usage(FILE *out)
+{
+	fprintf(out,
+	        "usage: tabula [GAME | FILE | --resume] [--p1 WHO] [--p2 WHO] "
+	        "[--level N]\n"
+	        "              [--seed N] [--random-setup] [--pieces FILE] "
+	        "[--no-analysis]\n"
+	        "              [--multipv N] [--analysis-depth N] [--hash MB] "
+	        "[--ascii]\n"
+	        "              [--color=never|auto|always] [--screen-dump "
+	        "KEYS] "
+	        "[--size WxH]\n"
+	        "              [--no-save]\n"
+	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
+	        UI_LEVELS);
+}
+
+static bool
+ui_parse_num(const char *text, long min, long max, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (*text == '\0' || *end != '\0' || errno != 0 || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool
+ui_parse_who(const char *text, int *who)
+{
+	long level;
+	if (strcmp(text, "human") == 0)
+		*who = 0;
+	else if (strcmp(text, "engine") == 0)
+		*who = -2; /* engine at the --level */
+	else if (strncmp(text, "engine:", 7) == 0 &&
+	         ui_parse_num(text + 7, 1, UI_LEVELS, &level))
+		*who = (int)level;
+	else
+		return false;
+	return true;
+}
+
+enum {
+	OPT_P1 = 256,
+	OPT_P2,
+	OPT_LEVEL,
+	OPT_SEED,
+	OPT_RANDOM,
+	OPT_PIECES,
+	OPT_NO_ANALYSIS,
+	OPT_MULTIPV,
+	OPT_DEPTH,
+	OPT_HASH,
+	OPT_ASCII,
+	OPT_COLOR,
+	OPT_DUMP,
+	OPT_SIZE,
+	OPT_NO_SAVE,
+	OPT_RESUME,
+	OPT_HELP_KEYS,
+};
+
+static const struct option UI_OPTIONS[] = {
+        {"p1", required_argument, NULL, OPT_P1},
+        {"p2", required_argument, NULL, OPT_P2},
+        {"level", required_argument, NULL, OPT_LEVEL},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"random-setup", no_argument, NULL, OPT_RANDOM},
+        {"pieces", required_argument, NULL, OPT_PIECES},
+        {"no-analysis", no_argument, NULL, OPT_NO_ANALYSIS},
+        {"multipv", required_argument, NULL, OPT_MULTIPV},
+        {"analysis-depth", required_argument, NULL, OPT_DEPTH},
+        {"hash", required_argument, NULL, OPT_HASH},
+        {"ascii", no_argument, NULL, OPT_ASCII},
+        {"color", required_argument, NULL, OPT_COLOR},
+        {"colour", required_argument, NULL, OPT_COLOR},
+        {"screen-dump", required_argument, NULL, OPT_DUMP},
+        {"size", required_argument, NULL, OPT_SIZE},
+        {"no-save", no_argument, NULL, OPT_NO_SAVE},
+        {"resume", no_argument, NULL, OPT_RESUME},
+        {"help-keys", no_argument, NULL, OPT_HELP_KEYS},
+        {NULL, 0, NULL, 0},
+};
+
+/* One option; false (with a message) when it is wrong. */
+static bool
+ui_take_option(int opt, const char *arg, struct ui_options *o,
+               struct ui_start *st)
+{
+	long v;
+	switch (opt) {
+	case OPT_P1:
+	case OPT_P2:
+		return ui_parse_who(arg, &st->who[opt - OPT_P1]);
+	case OPT_LEVEL:
+		if (!ui_parse_num(arg, 1, UI_LEVELS, &v))
+			return false;
+		st->level = (int)v;
+		return true;
+	case OPT_SEED:
+		if (!ui_parse_num(arg, 0, 0x7fffffffL, &v))
+			return false;
+		st->seed = (uint64_t)v;
+		return true;
+	case OPT_RANDOM:
+		st->random_setup = true;
+		return true;
+	case OPT_PIECES:
+		st->pieces = arg;
+		return true;
+	case OPT_NO_ANALYSIS:
+		o->analysis = false;
+		return true;
+	case OPT_MULTIPV:
+		if (!ui_parse_num(arg, 1, UI_ENGINE_MAX_LINES, &v))
+			return false;
+		o->multipv = (int)v;
+		return true;
+	case OPT_DEPTH:
+		if (!ui_parse_num(arg, 0, SEARCH_MAX_DEPTH, &v))
+			return false;
+		o->analysis_depth = (int)v;
+		return true;
+	case OPT_HASH:
+		if (!ui_parse_num(arg, 1, 4096, &v))
+			return false;
+		o->hash_mb = (size_t)v;
+		return true;
+	case OPT_ASCII:
+		o->ascii = true;
+		return true;
+	case OPT_COLOR:
+		o->color = strcmp(arg, "never") == 0    ? UI_COLOR_NEVER
+		           : strcmp(arg, "always") == 0 ? UI_COLOR_ALWAYS
+		           : strcmp(arg, "auto") == 0   ? UI_COLOR_AUTO
+		                                        : -1;
+		return o->color >= 0;
+	case OPT_DUMP:
+		o->script = arg;
+		return true;
+	case OPT_SIZE:
+		return sscanf(arg, "%dx%d", &o->dump_width, &o->dump_height) ==
+		               2 &&
+		       o->dump_width > 0 && o->dump_height > 0 &&
+		       o->dump_width <= 1000 && o->dump_height <= 1000;
+	case OPT_NO_SAVE:
+		o->no_save = true;
+		return true;
+	case OPT_RESUME:
+		st->resume = true;
+		return true;
+	case OPT_HELP_KEYS:
+		st->help_keys = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int
+ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
+{
+	optind = 1;
+	opterr = 0;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, NULL)) != -1) {
+		if (opt == '?' || !ui_take_option(opt, optarg, o, st)) {
+			if (opt == '?')
+				fprintf(stderr, "tabula: unknown option '%s'\n",
+				        argv[optind - 1]);
+			else
+				fprintf(stderr,
+				        "tabula: bad value '%s' for "
+				        "'%s'\n",
+				        optarg ? optarg : "", argv[optind - 1]);
+			ui_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		st->word = argv[optind++];
+	if (optind < argc) {
+		fprintf(stderr, "tabula: unexpected '%s'\n", argv[optind]);
+		ui_usage(stderr);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Prints the command table as an mdoc list (the man page's KEYS). */
+static void
+ui_print_key_mdoc(void *ctx, const char *keys, const char *what)
+{
+	(void)ctx;
+	char copy[64];
+	snprintf(copy, sizeof copy, "%s", keys);
+	fputs(".It", stdout);
+	/* \& keeps keys such as [ : ! from being read as punctuation. */
+	const char *sep = "";
+	for (char *k = strtok(copy, " "); k != NULL; k = strtok(NULL, " ")) {
+		printf("%s Ic \\&%s", sep, k);
+		sep = " ,";
+	}
+	printf("\n%c%s.\n", toupper((unsigned char)what[0]), what + 1);
+}
+
+static void
+ui_adopt_players(struct ui_app *app, const struct record_meta *meta)
+{
+	if (!ui_player_parse(meta->player1, &app->players[0]))
+		ui_player_set(&app->players[0], 0);
+	if (!ui_player_parse(meta->player2, &app->players[1]))
+		ui_player_set(&app->players[1], UI_DEFAULT_LEVEL);
+}
+
+/* Opens the game the command line asks for (or leaves the menu up). */
+static bool
+ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
+              size_t err_size)
+{
+	char path[1024];
+	const char *file = NULL;
+	if (st->resume) {
+		if (!ui_save_path(path, sizeof path, false, err, err_size))
+			return false;
+		file = path;
+	} else if (st->word != NULL && registry_find(st->word) == NULL) {
+		file = st->word;
+	}
+	if (file != NULL) {
+		struct session s;
+		struct record_meta meta;
+		if (!record_load(file, &s, &meta, err, err_size))
+			return false;
+		ui_adopt_players(app, &meta);
+		ui_play_adopt(app, &s, &meta);
+		return true;
+	}
+	if (st->word == NULL) {
+		ui_menu_init(app);
+		app->screen = SCREEN_MENU;
+		return true;
+	}
+	const struct game_ops *ops = registry_find(st->word);
+	int level = st->level ? st->level : UI_DEFAULT_LEVEL;
+	int who[2] = {st->who[0], st->who[1]};
+	if (who[0] == -1)
+		who[0] = 0;
+	if (who[1] == -1)
+		who[1] = level;
+	for (int i = 0; i < 2; i++)
+		if (who[i] == -2)
+			who[i] = level;
+	return ui_menu_start(app, ops, who, st->random_setup, st->seed,
+	                     st->pieces, err, err_size);
+}
+
+static void
+ui_app_free(struct ui_app *app)
+{
+	ui_engine_free(app->engine);
+	if (app->have_game) {
+		session_free(&app->session);
+		record_meta_free(&app->meta);
+	}
+	ui_grid_free(&app->grid);
+	free(app->moves);
+}
+
+/* Saves the game (quitting, a hang-up) and says so on failure. */
+static void
+ui_final_save(struct ui_app *app)
+{
+	char err[1024];
+	if (app->have_game && !ui_play_save(app, NULL, err, sizeof err))
+		fprintf(stderr, "tabula: could not save the game: %s\n", err);
+}
+
+static void
+ui_resize(struct ui_app *app)
+{
+	int w, h;
+	ui_term_size(&w, &h);
+	if (w != app->grid.width || h != app->grid.height)
+		ui_grid_resize(&app->grid, w, h);
+	app->dirty = true;
+}
+
+static void
+ui_handle_term_input(struct ui_app *app)
+{
+	for (;;) {
+		struct ui_term_event ev = ui_term_read();
+		if (ev.key == ERR)
+			return;
+		if (ev.key == KEY_RESIZE)
+			ui_resize(app);
+		else if (ev.click)
+			ui_keys_click(app, ev.click_y, ev.click_x);
+		else if (ev.key != KEY_MOUSE)
+			ui_keys_handle(app, ev.key);
+		if (app->quit)
+			return;
+	}
+}
+
+/* The interactive loop; returns when the user quits or a signal asks. */
+static void
+ui_loop(struct ui_app *app, int signal_fd)
+{
+	const int64_t frame_ms = 1000 / UI_FPS;
+	int64_t last_draw = 0;
+	ui_resize(app);
+	while (!app->quit && ui_term_signalled() == 0) {
+		int64_t now = ui_now_ms();
+		/* A resize signal that lands outside poll() interrupts
+		 * nothing: look at the keys at least this often. */
+		int timeout = UI_IDLE_MS;
+		if (app->dirty && last_draw + frame_ms - now < timeout)
+			timeout = (int)(last_draw + frame_ms - now);
+		if (app->flash_until_ms > now &&
+		    app->flash_until_ms - now + 1 < timeout)
+			timeout = (int)(app->flash_until_ms - now + 1);
+		if (app->dirty && timeout <= 0) {
+			ui_draw(app);
+			ui_term_draw(&app->grid);
+			last_draw = now;
+			continue;
+		}
+		struct pollfd fds[3] = {
+		        {.fd = STDIN_FILENO, .events = POLLIN},
+		        {.fd = signal_fd, .events = POLLIN},
+		        {.fd = app->engine ? ui_engine_fd(app->engine) : -1,
+		         .events = POLLIN},
+		};
+		int n = poll(fds, 3, timeout);
+		if (n < 0 && errno != EINTR)
+			break;
+		if (ui_now_ms() >= app->flash_until_ms && app->flash_until_ms)
+			app->dirty = true;
+		/* Keys, and KEY_RESIZE after a SIGWINCH (getch does not
+		 * block: the terminal is in nodelay mode). */
+		ui_handle_term_input(app);
+		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			break;
+		if (fds[2].revents & POLLIN) {
+			ui_engine_drain(app->engine);
+			ui_play_poll_search(app);
+		}
+	}
+}
+
+static int
+ui_run_terminal(struct ui_app *app)
+{
+	int sig_pipe[2];
+	char err[512];
+	if (pipe(sig_pipe) != 0) {
+		fprintf(stderr, "tabula: pipe: %s\n", strerror(errno));
+		return EXIT_FAILURE_RUN;
+	}
+	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
+	ui_term_signals(sig_pipe[1]);
+	if (!ui_term_open(app->opt.color, err, sizeof err)) {
+		fprintf(stderr, "tabula: %s\n", err);
+		close(sig_pipe[0]);
+		close(sig_pipe[1]);
+		return EXIT_FAILURE_RUN;
+	}
+	ui_loop(app, sig_pipe[0]);
+	ui_term_close();
+	ui_final_save(app);
+	close(sig_pipe[0]);
+	close(sig_pipe[1]);
+	return app->exit_status;
+}
+
+static void
+ui_defaults(struct ui_options *o, struct ui_start *st)
+{
+	memset(o, 0, sizeof *o);
+	memset(st, 0, sizeof *st);
+	o->analysis = true;
+	o->multipv = 1;
+	o->hash_mb = UI_DEFAULT_HASH_MB;
+	o->dump_width = 80;
+	o->dump_height = 24;
+	st->who[0] = st->who[1] = -1;
+}
+
+int
+ui_main(int argc, char **argv)
+{
+	struct ui_options opt;
+	struct ui_start st;
+	ui_defaults(&opt, &st);
+	int rc = ui_parse_args(argc, argv, &opt, &st);
+	if (rc != EXIT_OK)
+		return rc;
+	if (st.help_keys) {
+		ui_keys_each(ui_print_key_mdoc, NULL);
+		return EXIT_OK;
+	}
+	static struct ui_app app;
+	app.opt = opt;
+	app.headless = opt.script != NULL;
+	ui_clock_frozen = app.headless;
+	if (app.headless && opt.analysis_depth == 0)
+		app.opt.analysis_depth = UI_HEADLESS_ANALYSIS_DEPTH;
+	app.glyphs = ui_term_glyphs(opt.ascii || !ui_term_locale_utf8());
+	app.analysis = opt.analysis;
+	app.multipv = opt.multipv;
+	app.moves = malloc(GAME_MAX_MOVES * sizeof *app.moves);
+	char err[1024];
+	app.engine = ui_engine_new(opt.hash_mb, err, sizeof err);
+	if (app.moves == NULL || app.engine == NULL ||
+	    !ui_grid_resize(&app.grid, opt.dump_width, opt.dump_height)) {
+		fprintf(stderr, "tabula: %s\n",
+		        app.engine ? "out of memory" : err);
+		ui_app_free(&app);
+		return EXIT_FAILURE_RUN;
+	}
+	if (!ui_open_start(&app, &st, err, sizeof err)) {
+		fprintf(stderr, "tabula: %s\n", err);
+		ui_app_free(&app);
+		return EXIT_FAILURE_RUN;
+	}
+	rc = app.headless ? ui_script_run(&app, opt.script)
+	                  : ui_run_terminal(&app);
+	ui_app_free(&app);
+	return rc;
+}

@@ -1,0 +1,374 @@
+/*
+ * Records: every registered game round-trips through record_write and
+ * record_read (random legal games, seeded set-ups, piece streams, comments),
+ * finished games carry the result the rules give, and malformed or illegal
+ * records are refused with "name:line: message".
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/rng.h"
+#include "testutil.h"
+
+/* Plies of each random game (fewer if it ends first). */
+static const int RANDOM_GAME_PLIES = 40;
+
+/* Piece stream length for stream games in these tests. */
+enum { TEST_STREAM_LEN = 200 };
+
+/* Reads text as a record named "t.rec". */
+static bool
+read_text(const char *text, struct session *s, struct record_meta *meta,
+          char *err, size_t err_size)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	ck_assert_ptr_nonnull(f);
+	bool ok = record_read(f, "t.rec", s, meta, err, err_size);
+	fclose(f);
+	return ok;
+}
+
+/* The record of s as a malloc'd string. */
+static char *
+write_text(const struct session *s, const struct record_meta *meta)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	char err[256];
+	ck_assert_msg(record_write(f, s, meta, err, sizeof err), "%s", err);
+	fclose(f);
+	return buf;
+}
+
+/* Plays up to plies random legal moves; returns the plies played. */
+static int
+play_random(struct session *s, uint64_t seed, int plies)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	struct rng r;
+	rng_seed(&r, seed);
+	int played = 0;
+	for (; played < plies; played++) {
+		int n = s->ops->gen_moves(session_current(s), moves);
+		if (n == 0)
+			break;
+		ck_assert(session_play(s, moves[rng_below(&r, (uint32_t)n)]));
+	}
+	return played;
+}
+
+/* A session of game `index` with a seeded set-up (and stream) when asked. */
+static void
+start_session(struct session *s, const struct game_ops *ops, uint64_t seed)
+{
+	struct game_setup setup = {.seed = seed};
+	ck_assert(session_init(s, ops, &setup));
+	if (ops->item_from_char != NULL) {
+		char letters[TEST_STREAM_LEN + 1];
+		record_stream_from_seed(ops, seed + 1, letters,
+		                        TEST_STREAM_LEN);
+		char err[256];
+		ck_assert_msg(session_set_stream(s, letters, err, sizeof err),
+		              "%s", err);
+	}
+}
+
+static void
+assert_same_sessions(const struct session *a, const struct session *b)
+{
+	ck_assert_ptr_eq(a->ops, b->ops);
+	ck_assert_uint_eq(a->ply, b->ply);
+	char x[GAME_TEXT_MAX], y[GAME_TEXT_MAX];
+	for (size_t i = 0; i <= a->ply; i++) {
+		a->ops->format_pos(&a->positions[i], x, sizeof x);
+		b->ops->format_pos(&b->positions[i], y, sizeof y);
+		ck_assert_msg(strcmp(x, y) == 0, "%s ply %zu: %s != %s",
+		              a->ops->name, i, x, y);
+		if (i < a->ply)
+			ck_assert_uint_eq(a->moves[i], b->moves[i]);
+	}
+}
+
+START_TEST(test_games_registered)
+{
+	ck_assert_msg(registry_count() > 0, "no game is registered");
+}
+END_TEST
+
+START_TEST(test_round_trip)
+{
+	for (size_t g = 0; registry_at(g) != NULL; g++) {
+		const struct game_ops *ops = registry_at(g);
+		struct session s, back;
+		start_session(&s, ops, (uint64_t)_i);
+		play_random(&s, 100 + (uint64_t)_i, RANDOM_GAME_PLIES);
+		struct record_meta meta, meta_back;
+		record_meta_init(&meta);
+		strcpy(meta.player1, "human \"Ann\"");
+		strcpy(meta.player2, "engine level 3");
+		strcpy(meta.date, "2026.11.21");
+		if (s.ply > 1)
+			ck_assert(record_meta_set_comment(&meta, 1, "+0.35/8"));
+		char *text = write_text(&s, &meta);
+		char err[512];
+		ck_assert_msg(
+		        read_text(text, &back, &meta_back, err, sizeof err),
+		        "%s: %s\n%s", ops->name, err, text);
+		assert_same_sessions(&s, &back);
+		ck_assert_str_eq(meta_back.player1, "human \"Ann\"");
+		ck_assert_str_eq(meta_back.player2, "engine level 3");
+		ck_assert_str_eq(meta_back.date, "2026.11.21");
+		if (s.ply > 1)
+			ck_assert_str_eq(meta_back.comments[1], "+0.35/8");
+		/* Writing what was read gives the same text again. */
+		char *again = write_text(&back, &meta_back);
+		ck_assert_str_eq(text, again);
+		free(again);
+		free(text);
+		record_meta_free(&meta);
+		record_meta_free(&meta_back);
+		session_free(&s);
+		session_free(&back);
+	}
+}
+END_TEST
+
+START_TEST(test_finished_game_result)
+{
+	for (size_t g = 0; registry_at(g) != NULL; g++) {
+		const struct game_ops *ops = registry_at(g);
+		struct session s, back;
+		start_session(&s, ops, 7);
+		play_random(&s, 7, 100000);
+		struct record_meta meta, meta_back;
+		record_meta_init(&meta);
+		char *text = write_text(&s, &meta);
+		const char *want =
+		        record_result_token(ops, session_current(&s));
+		char tag[64];
+		snprintf(tag, sizeof tag, "[Result \"%s\"]", want);
+		ck_assert_msg(strstr(text, tag) != NULL, "%s: no %s in\n%s",
+		              ops->name, tag, text);
+		char err[512];
+		ck_assert_msg(
+		        read_text(text, &back, &meta_back, err, sizeof err),
+		        "%s", err);
+		assert_same_sessions(&s, &back);
+		record_meta_free(&meta_back);
+		session_free(&back);
+		/* A wrong Result tag on a decided game is refused. */
+		if (strcmp(want, "*") != 0) {
+			char *p = strstr(text, tag);
+			const char *lie =
+			        strcmp(want, "1-0") == 0 ? "0-1" : "1-0";
+			char *bad = malloc(strlen(text) + 16);
+			ck_assert_ptr_nonnull(bad);
+			snprintf(bad, strlen(text) + 16,
+			         "%.*s[Result \"%s\"]%s", (int)(p - text), text,
+			         lie, p + strlen(tag));
+			ck_assert(!read_text(bad, &back, &meta_back, err,
+			                     sizeof err));
+			ck_assert_msg(strstr(err, "t.rec:") == err, "%s", err);
+			free(bad);
+		}
+		free(text);
+		record_meta_free(&meta);
+		session_free(&s);
+	}
+}
+END_TEST
+
+/* Replacing the last move of a record with an illegal one names its line. */
+START_TEST(test_illegal_move_names_line)
+{
+	for (size_t g = 0; registry_at(g) != NULL; g++) {
+		const struct game_ops *ops = registry_at(g);
+		struct session s, back;
+		start_session(&s, ops, 0);
+		int played = play_random(&s, 3, 3);
+		if (played == 0) {
+			session_free(&s);
+			continue;
+		}
+		session_undo(&s);
+		struct record_meta meta, meta_back;
+		record_meta_init(&meta);
+		char *text = write_text(&s, &meta);
+		/* Put a garbage move on a line of its own before the result. */
+		char *star = strrchr(text, '*');
+		ck_assert_ptr_nonnull(star);
+		size_t len = strlen(text) + 64;
+		char *bad = malloc(len);
+		ck_assert_ptr_nonnull(bad);
+		snprintf(bad, len, "%.*s\nzz9,not-a-move\n*\n",
+		         (int)(star - text), text);
+		int line = 0;
+		for (const char *p = bad; p < strstr(bad, "zz9"); p++)
+			line += *p == '\n';
+		line++;
+		char err[512], want[64];
+		ck_assert(!read_text(bad, &back, &meta_back, err, sizeof err));
+		snprintf(want, sizeof want,
+		         "t.rec:%d: move %zu 'zz9,not-a-move'", line,
+		         s.ply + 1);
+		ck_assert_msg(strstr(err, want) == err,
+		              "%s: got '%s', want '%s...'", ops->name, err,
+		              want);
+		free(bad);
+		free(text);
+		record_meta_free(&meta);
+		session_free(&s);
+	}
+}
+END_TEST
+
+/* Records that are malformed before any move: each error and its line. */
+static const struct {
+	const char *text;
+	const char *error;
+} BAD_RECORDS[] = {
+        {"", "t.rec:1: not a tabula record"},
+        {"[Game \"tetress\"]\n", "t.rec:1: not a tabula record"},
+        {"# tabula record x\n", "t.rec:1: bad format version"},
+        {"# tabula record 99\n", "t.rec:1: format version 99 is newer"},
+        {"# tabula record 1\n[Game tetress]\n", "t.rec:2: tag Game: value"},
+        {"# tabula record 1\n[Game \"tetress]\n", "t.rec:2: tag Game: unterm"},
+        {"# tabula record 1\n[Game \"tetress\"\n",
+         "t.rec:2: tag Game: missing"},
+        {"# tabula record 1\n[ \"x\"]\n", "t.rec:2: bad tag line"},
+        {"# tabula record 1\n\n[Game \"chess\"]\n", "t.rec:3: unknown game"},
+        {"# tabula record 1\n[Setup \"standard\"]\n\n*\n", "no Game tag"},
+};
+
+START_TEST(test_bad_records)
+{
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	ck_assert_msg(
+	        !read_text(BAD_RECORDS[_i].text, &s, &meta, err, sizeof err),
+	        "accepted: %s", BAD_RECORDS[_i].text);
+	ck_assert_msg(strstr(err, BAD_RECORDS[_i].error) != NULL,
+	              "got '%s', want '%s'", err, BAD_RECORDS[_i].error);
+}
+END_TEST
+
+/* Errors that need a real game: bad seed, junk after the result, comments. */
+START_TEST(test_bad_movetext)
+{
+	const struct game_ops *ops = registry_at(0);
+	ck_assert_ptr_nonnull(ops);
+	char text[1024], err[512];
+	struct session s;
+	struct record_meta meta;
+	snprintf(text, sizeof text,
+	         "# tabula record 1\n[Game \"%s\"]\n[Seed \"-4\"]\n",
+	         ops->name);
+	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
+	ck_assert_msg(strstr(err, "bad Seed") != NULL, "%s", err);
+	snprintf(text, sizeof text,
+	         "# tabula record 1\n[Game \"%s\"]\n\n{opening\nremark} *\nx\n",
+	         ops->name);
+	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
+	ck_assert_msg(strstr(err, "t.rec:6: 'x' after the result") == err, "%s",
+	              err);
+	snprintf(text, sizeof text,
+	         "# tabula record 1\n[Game \"%s\"]\n\n1. {never closed\n",
+	         ops->name);
+	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
+	ck_assert_msg(strstr(err, "t.rec:4: unterminated {comment}") == err,
+	              "%s", err);
+	snprintf(text, sizeof text,
+	         "# tabula record 1\n[Game \"%s\"]\n[Start \"nonsense\"]\n",
+	         ops->name);
+	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
+	ck_assert_msg(strstr(err, "Start: ") != NULL, "%s", err);
+}
+END_TEST
+
+START_TEST(test_save_is_atomic)
+{
+	const struct game_ops *ops = registry_at(0);
+	ck_assert_ptr_nonnull(ops);
+	char dir[] = "/tmp/check_record.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256], tmp[300];
+	snprintf(path, sizeof path, "%s/game.rec", dir);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	struct session s, back;
+	start_session(&s, ops, 0);
+	play_random(&s, 11, 6);
+	struct record_meta meta, meta_back;
+	record_meta_init(&meta);
+	char err[512];
+	ck_assert_msg(record_save(path, &s, &meta, err, sizeof err), "%s", err);
+	ck_assert_int_ne(access(tmp, F_OK), 0);
+	ck_assert_msg(record_load(path, &back, &meta_back, err, sizeof err),
+	              "%s", err);
+	assert_same_sessions(&s, &back);
+	session_free(&back);
+	record_meta_free(&meta_back);
+	unlink(path);
+	rmdir(dir);
+	/* A missing file is an error that names it. */
+	ck_assert(!record_load(path, &back, &meta_back, err, sizeof err));
+	ck_assert_msg(strstr(err, path) == err, "%s", err);
+	/* Saving into a missing directory fails and leaves nothing behind. */
+	ck_assert(!record_save(path, &s, &meta, err, sizeof err));
+	session_free(&s);
+}
+END_TEST
+
+START_TEST(test_stream_from_seed)
+{
+	for (size_t g = 0; registry_at(g) != NULL; g++) {
+		const struct game_ops *ops = registry_at(g);
+		if (ops->item_from_char == NULL)
+			continue;
+		char a[65], b[65];
+		record_stream_from_seed(ops, 42, a, 64);
+		record_stream_from_seed(ops, 42, b, 64);
+		ck_assert_str_eq(a, b);
+		for (int i = 0; i < 64; i++)
+			ck_assert_int_ge(ops->item_from_char(a[i]), 0);
+		record_stream_from_seed(ops, 43, b, 64);
+		ck_assert_str_ne(a, b);
+	}
+}
+END_TEST
+
+static Suite *
+record_suite(void)
+{
+	Suite *s = suite_create("record");
+	TCase *tc = tcase_create("record");
+	tcase_add_test(tc, test_games_registered);
+	tcase_add_loop_test(tc, test_round_trip, 0, 4);
+	tcase_add_test(tc, test_finished_game_result);
+	tcase_add_test(tc, test_illegal_move_names_line);
+	tcase_add_loop_test(tc, test_bad_records, 0,
+	                    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
+	tcase_add_test(tc, test_bad_movetext);
+	tcase_add_test(tc, test_save_is_atomic);
+	tcase_add_test(tc, test_stream_from_seed);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(record_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,840 @@
+/*
+ * The search's suite.  Scores are checked against exact solvers written
+ * here independently (plain minimax from player 1's view, no negation, no
+ * pruning), on tic-tac-toe and on double nim, whose turns of two
+ * sub-moves exercise the sign rule of games like TZAAR.  Then the
+ * searcher thread: determinism, limits, MultiPV, stop latency.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/registry.h"
+#include "proto/engine.h"
+#include "search/alphabeta.h"
+#include "search/bench.h"
+#include "search/level.h"
+#include "search/match.h"
+#include "search/player.h"
+#include "search/search.h"
+#include "search/tt.h"
+#include "testutil.h"
+#include "toygame.h"
+
+static const size_t TEST_HASH_MB = 4;
+static const int64_t TEST_STOP_LATENCY_MS = 50;
+
+/* Exact value from player 1's view, SEARCH_WIN - plies for a win. */
+static int
+solve_p1(const struct game_ops *ops, const struct game_pos *pos, int ply)
+{
+	struct game_status st;
+	ops->status(pos, &st);
+	if (st.outcome == OUTCOME_P1_WINS)
+		return SEARCH_WIN - ply;
+	if (st.outcome == OUTCOME_P2_WINS)
+		return -(SEARCH_WIN - ply);
+	if (st.outcome == OUTCOME_DRAW)
+		return 0;
+	game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	bool p1 = ops->side_to_move(pos) == 0;
+	int best = p1 ? -SEARCH_WIN - 1 : SEARCH_WIN + 1;
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		int v = solve_p1(ops, &child, ply + 1);
+		if (p1 ? v > best : v < best)
+			best = v;
+	}
+	return best;
+}
+
+static int
+solve(const struct game_ops *ops, const struct game_pos *pos)
+{
+	int v = solve_p1(ops, pos, 0);
+	return ops->side_to_move(pos) == 0 ? v : -v;
+}
+
+static void
+search_sync(struct alphabeta *ab, const struct game_ops *ops,
+	    const struct game_pos *pos, int depth,
+	    struct alphabeta_result *res)
+{
+	struct search_limits lim = {0};
+	lim.depth = depth;
+	alphabeta_run(ab, ops, pos, &lim, NULL, NULL, NULL, res);
+}
+
+static void
+parse(const struct game_ops *ops, const char *text, struct game_pos *pos)
+{
+	char err[256];
+	ck_assert_msg(ops->parse_pos(pos, text, err, sizeof err), "%s: %s",
+		      text, err);
+}
+
+/* ---- exact scores --------------------------------------------------- */
+
+/* Every tic-tac-toe position after two and three moves: the search to the
+ * end scores exactly what the solver says, and its move achieves it. */
+START_TEST(test_ttt_matches_solver)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	ck_assert_ptr_nonnull(ab);
+	struct game_pos start;
+	toy_ttt3.init(&start, NULL);
+	int checked = 0;
+	for (int a = 0; a < 9; a++) {
+		for (int b = 0; b < 9; b++) {
+			for (int c = -1; c < 9; c++) {
+				if (a == b || a == c || b == c)
+					continue;
+				struct game_pos pos = start;
+				toy_ttt3.play(&pos, (game_move)a);
+				toy_ttt3.play(&pos, (game_move)b);
+				if (c >= 0)
+					toy_ttt3.play(&pos, (game_move)c);
+				struct alphabeta_result res;
+				search_sync(ab, &toy_ttt3, &pos, 9, &res);
+				int want = solve(&toy_ttt3, &pos);
+				ck_assert_msg(res.has_move, "no move");
+				ck_assert_msg(res.score == want,
+					      "%d %d %d: score %d, want %d", a,
+					      b, c, res.score, want);
+				struct game_pos child = pos;
+				toy_ttt3.play(&child, res.best);
+				ck_assert_int_eq(-solve(&toy_ttt3, &child) +
+							 (want > 0 ? -1 : want < 0 ? 1 : 0),
+						 want);
+				checked++;
+			}
+		}
+	}
+	ck_assert_int_eq(checked, 72 + 504);
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* The start position is a draw, found from an empty table. */
+START_TEST(test_ttt_start_is_draw)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	toy_ttt3.init(&pos, NULL);
+	struct alphabeta_result res;
+	search_sync(ab, &toy_ttt3, &pos, 9, &res);
+	ck_assert_int_eq(res.score, 0);
+	ck_assert_int_eq(res.depth, 9);
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* A win in one beats a win in three, and a lost position delays. */
+static const struct {
+	const char *pos;
+	int best; /* -1: any */
+	int score;
+} ttt_cases[] = {
+	{"xx.oo.... x", 2, SEARCH_WIN - 1},   /* win now, not later */
+	{"xx.oo.... o", 5, SEARCH_WIN - 1},   /* o wins first */
+	{"xx..o.... o", 2, 0},		      /* the only block */
+	{"x...o...x o", -1, 0},		      /* an edge, not a corner */
+	{"x.x.o.... o", 1, 0},		      /* block the top row */
+	{"xo..x.... o", 8, -(SEARCH_WIN - 4)}, /* x forks after the block */
+};
+
+START_TEST(test_ttt_cases)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(&toy_ttt3, ttt_cases[_i].pos, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, &toy_ttt3, &pos, 9, &res);
+	ck_assert_msg(res.score == ttt_cases[_i].score, "%s: score %d, want %d",
+		      ttt_cases[_i].pos, res.score, ttt_cases[_i].score);
+	if (ttt_cases[_i].best >= 0)
+		ck_assert_msg(res.best == (game_move)ttt_cases[_i].best,
+			      "%s: best %u, want %d", ttt_cases[_i].pos,
+			      (unsigned)res.best, ttt_cases[_i].best);
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* Double nim: the side to move keeps the move after a first sub-move, so
+ * scores must not flip there; checked against the solver for every pile
+ * and phase, together with the mate distance. */
+START_TEST(test_nim2_matches_solver)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	for (int pile = 1; pile <= 12; pile++) {
+		for (int sub = 0; sub <= 1; sub++) {
+			for (int side = 0; side <= 1; side++) {
+				char text[32];
+				snprintf(text, sizeof text, "%d %c %d", pile,
+					 side ? 'o' : 'x', sub);
+				struct game_pos pos;
+				parse(&toy_nim2, text, &pos);
+				struct alphabeta_result res;
+				search_sync(ab, &toy_nim2, &pos, 30, &res);
+				int want = solve(&toy_nim2, &pos);
+				ck_assert_msg(res.score == want,
+					      "%s: score %d, want %d", text,
+					      res.score, want);
+				int plies;
+				ck_assert(search_score_is_mate(res.score, &plies));
+			}
+		}
+	}
+	alphabeta_free(ab);
+}
+END_TEST
+
+START_TEST(test_mate_scores)
+{
+	int plies;
+	ck_assert(search_score_is_mate(SEARCH_WIN - 3, &plies));
+	ck_assert_int_eq(plies, 3);
+	ck_assert(search_score_is_mate(-(SEARCH_WIN - 4), &plies));
+	ck_assert_int_eq(plies, -4);
+	ck_assert(!search_score_is_mate(1234, &plies));
+	ck_assert(!search_score_is_mate(0, &plies));
+}
+END_TEST
+
+/* Win scores are stored per node and come back per ply. */
+START_TEST(test_tt_store_probe)
+{
+	struct tt tt;
+	ck_assert(tt_init(&tt, 1));
+	tt_store(&tt, 42, 3, 5, SEARCH_WIN - 7, BOUND_EXACT, 17, true);
+	struct tt_entry e;
+	ck_assert(tt_probe(&tt, 42, 1, &e));
+	ck_assert_int_eq(e.score, SEARCH_WIN - 5);
+	ck_assert_int_eq(e.depth, 5);
+	ck_assert_uint_eq(e.move, 17);
+	ck_assert(e.has_move);
+	ck_assert(!tt_probe(&tt, 43, 1, &e));
+	tt_store(&tt, 42, 1, 6, -100, BOUND_UPPER, 0, false);
+	ck_assert(tt_probe(&tt, 42, 1, &e));
+	ck_assert_uint_eq(e.move, 17); /* the known move is kept */
+	ck_assert_int_eq(e.score, -100);
+	tt_clear(&tt);
+	ck_assert(!tt_probe(&tt, 42, 1, &e));
+	tt_free(&tt);
+}
+END_TEST
+
+/* ---- the searcher thread ------------------------------------------- */
+
+/* What the callbacks saw, guarded by lock (they run on the worker). */
+struct watch {
+	pthread_mutex_t lock;
+	int reports;
+	int max_multipv;
+	struct search_info last[SEARCH_MAX_MULTIPV];
+	bool done;
+	bool has_move;
+	game_move best;
+	struct timespec done_at;
+};
+
+static void
+watch_report(void *ctx, const struct search_info *info)
+{
+	struct watch *w = ctx;
+	pthread_mutex_lock(&w->lock);
+	w->reports++;
+	if (info->multipv > w->max_multipv)
+		w->max_multipv = info->multipv;
+	if (info->multipv >= 1 && info->multipv <= SEARCH_MAX_MULTIPV)
+		w->last[info->multipv - 1] = *info;
+	pthread_mutex_unlock(&w->lock);
+}
+
+static void
+watch_done(void *ctx, game_move best, bool has_move)
+{
+	struct watch *w = ctx;
+	pthread_mutex_lock(&w->lock);
+	clock_gettime(CLOCK_MONOTONIC, &w->done_at);
+	w->done = true;
+	w->best = best;
+	w->has_move = has_move;
+	pthread_mutex_unlock(&w->lock);
+}
+
+static void
+watch_init(struct watch *w)
+{
+	memset(w, 0, sizeof *w);
+	pthread_mutex_init(&w->lock, NULL);
+}
+
+static int64_t
+ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (int64_t)(b->tv_sec - a->tv_sec) * 1000 +
+	       (b->tv_nsec - a->tv_nsec) / 1000000;
+}
+
+static void
+sleep_ms(long ms)
+{
+	struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+	nanosleep(&t, NULL);
+}
+
+/* Runs one search on a fresh table; returns the last line-1 report. */
+static struct search_info
+run_once(struct searcher *s, struct watch *w, const struct game_ops *ops,
+	 const struct game_pos *pos, const struct search_limits *lim)
+{
+	searcher_clear(s);
+	pthread_mutex_lock(&w->lock);
+	w->done = false;
+	w->reports = 0;
+	pthread_mutex_unlock(&w->lock);
+	searcher_start(s, ops, pos, lim);
+	searcher_wait(s);
+	pthread_mutex_lock(&w->lock);
+	ck_assert(w->done);
+	struct search_info info = w->last[0];
+	pthread_mutex_unlock(&w->lock);
+	return info;
+}
+
+/* Same position, same depth or node limit: same PV, same node count. */
+START_TEST(test_deterministic)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
+					  watch_done, &w);
+	ck_assert_ptr_nonnull(s);
+	struct game_pos pos;
+	toy_ttt5.init(&pos, NULL);
+	struct search_limits lim = {0};
+	lim.depth = 5;
+	struct search_info a = run_once(s, &w, &toy_ttt5, &pos, &lim);
+	struct search_info b = run_once(s, &w, &toy_ttt5, &pos, &lim);
+	ck_assert_int_eq(a.depth, 5);
+	ck_assert_uint_eq(a.nodes, b.nodes);
+	ck_assert_int_eq(a.pv_len, b.pv_len);
+	ck_assert_int_eq(a.score, b.score);
+	ck_assert(memcmp(a.pv, b.pv, sizeof(game_move) * (size_t)a.pv_len) == 0);
+
+	memset(&lim, 0, sizeof lim);
+	lim.nodes = 20000;
+	pthread_mutex_lock(&w.lock);
+	memset(w.last, 0, sizeof w.last);
+	pthread_mutex_unlock(&w.lock);
+	a = run_once(s, &w, &toy_ttt5, &pos, &lim);
+	game_move best_a = w.best;
+	b = run_once(s, &w, &toy_ttt5, &pos, &lim);
+	ck_assert_uint_eq(a.nodes, b.nodes);
+	ck_assert_uint_eq(best_a, w.best);
+	ck_assert_msg(a.nodes <= lim.nodes, "nodes %llu over the limit",
+		      (unsigned long long)a.nodes);
+	searcher_free(s);
+}
+END_TEST
+
+/* MultiPV 3 reports three lines, best first, each a different move. */
+START_TEST(test_multipv)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
+					  watch_done, &w);
+	struct game_pos pos;
+	parse(&toy_ttt3, "xx.oo.... x", &pos);
+	struct search_limits lim = {0};
+	lim.depth = 7;
+	lim.multipv = 3;
+	run_once(s, &w, &toy_ttt3, &pos, &lim);
+	pthread_mutex_lock(&w.lock);
+	ck_assert_int_eq(w.max_multipv, 3);
+	ck_assert_int_eq(w.last[0].score, SEARCH_WIN - 1);
+	ck_assert_uint_eq(w.last[0].pv[0], 2);
+	ck_assert(w.last[0].score >= w.last[1].score);
+	ck_assert(w.last[1].score >= w.last[2].score);
+	ck_assert(w.last[1].pv[0] != w.last[0].pv[0]);
+	ck_assert(w.last[2].pv[0] != w.last[1].pv[0]);
+	ck_assert(w.last[2].pv[0] != w.last[0].pv[0]);
+	ck_assert_uint_eq(w.best, 2);
+	pthread_mutex_unlock(&w.lock);
+	searcher_free(s);
+}
+END_TEST
+
+/* An infinite search answers within TEST_STOP_LATENCY_MS of stop, and not
+ * before: also when the tree was finished long ago. */
+static void
+check_stop_latency(const struct game_ops *ops)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
+					  watch_done, &w);
+	struct game_pos pos;
+	ops->init(&pos, NULL);
+	struct search_limits lim = {0};
+	lim.infinite = true;
+	searcher_start(s, ops, &pos, &lim);
+	ck_assert(searcher_busy(s));
+	sleep_ms(300);
+	pthread_mutex_lock(&w.lock);
+	ck_assert_msg(!w.done, "an infinite search ended by itself");
+	pthread_mutex_unlock(&w.lock);
+	struct timespec asked;
+	clock_gettime(CLOCK_MONOTONIC, &asked);
+	searcher_stop(s);
+	searcher_wait(s);
+	pthread_mutex_lock(&w.lock);
+	ck_assert(w.done && w.has_move);
+	int64_t ms = ms_between(&asked, &w.done_at);
+	pthread_mutex_unlock(&w.lock);
+	ck_assert_msg(ms < TEST_STOP_LATENCY_MS, "stop took %lld ms",
+		      (long long)ms);
+	ck_assert(!searcher_busy(s));
+	searcher_free(s);
+}
+
+START_TEST(test_stop_latency)
+{
+	check_stop_latency(&toy_ttt5);
+	check_stop_latency(&toy_ttt3);
+}
+END_TEST
+
+/* A movetime search stops by itself near its time. */
+START_TEST(test_movetime)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
+					  watch_done, &w);
+	struct game_pos pos;
+	toy_ttt5.init(&pos, NULL);
+	struct search_limits lim = {0};
+	lim.movetime_ms = 200;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	searcher_start(s, &toy_ttt5, &pos, &lim);
+	searcher_wait(s);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	int64_t ms = ms_between(&t0, &t1);
+	ck_assert_msg(ms >= 100 && ms < 200 + TEST_STOP_LATENCY_MS,
+		      "movetime 200 took %lld ms", (long long)ms);
+	pthread_mutex_lock(&w.lock);
+	ck_assert(w.done && w.has_move);
+	ck_assert(w.reports > 0);
+	pthread_mutex_unlock(&w.lock);
+	searcher_free(s);
+}
+END_TEST
+
+/* Restarting while busy, and a finished game: done still fires. */
+START_TEST(test_restart_and_no_move)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
+					  watch_done, &w);
+	struct game_pos pos;
+	toy_ttt5.init(&pos, NULL);
+	struct search_limits lim = {0};
+	lim.infinite = true;
+	searcher_start(s, &toy_ttt5, &pos, &lim);
+	sleep_ms(20);
+	lim.infinite = false;
+	lim.depth = 2;
+	searcher_start(s, &toy_ttt5, &pos, &lim);
+	searcher_wait(s);
+	parse(&toy_ttt3, "xxxoo.... o", &pos);
+	searcher_start(s, &toy_ttt3, &pos, &lim);
+	searcher_wait(s);
+	pthread_mutex_lock(&w.lock);
+	ck_assert(w.done);
+	ck_assert(!w.has_move);
+	pthread_mutex_unlock(&w.lock);
+	ck_assert(searcher_set_hash(s, 2));
+	searcher_free(s);
+}
+END_TEST
+
+/* ---- the real games -------------------------------------------------- */
+
+/* Whether some reply to pos wins at once for the side to move. */
+static bool
+has_immediate_win(const struct game_ops *ops, const struct game_pos *pos)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	int side = ops->side_to_move(pos);
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		struct game_status st;
+		ops->status(&child, &st);
+		if (st.outcome == (side == 0 ? OUTCOME_P1_WINS : OUTCOME_P2_WINS))
+			return true;
+	}
+	return false;
+}
+
+/* Positions from seeded random games (found with a throwaway scan): Blue
+ * has 2 of 7 placements that leave Red without a legal move; Red has 10
+ * placements, 4 of which let Blue do that to it. */
+static const char TETRESS_WIN[] =
+	".....bbrrrr/.bbbb.bbr../rrrb..brbbr/.bbbbbbrb../bbrr.rrrbbb/"
+	"b..rrrrrb.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
+	"rrr.bb..rrr b 39";
+static const char TETRESS_AVOID[] =
+	".....bbrrrr/.bbbb.bbr../rrrb..b.bbr/.bbbbbb.b../bbrr.rr.bbb/"
+	"b..rrrr.b.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
+	"rrr.bb..rrr r 38";
+
+START_TEST(test_tetress_forced)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	ck_assert_ptr_nonnull(ops);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(ops, TETRESS_WIN, &pos);
+	struct alphabeta_result res;
+	search_sync(ab, ops, &pos, 3, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	struct game_pos child = pos;
+	ops->play(&child, res.best);
+	struct game_status st;
+	ops->status(&child, &st);
+	ck_assert_int_eq(st.outcome, OUTCOME_P2_WINS);
+
+	parse(ops, TETRESS_AVOID, &pos);
+	ck_assert(!has_immediate_win(ops, &pos));
+	search_sync(ab, ops, &pos, 2, &res);
+	int plies;
+	ck_assert_msg(!search_score_is_mate(res.score, &plies) || plies > 0,
+		      "score %d", res.score);
+	child = pos;
+	ops->play(&child, res.best);
+	ck_assert_msg(!has_immediate_win(ops, &child),
+		      "the move chosen loses at once");
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* The bench's node count is a signature: it changes only when the search
+ * or the evaluation does (then update it here, deliberately). */
+static const uint64_t TETRESS_BENCH_NODES = 30030;
+
+START_TEST(test_bench_signature)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	struct bench_result res = {0};
+	char err[256];
+	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
+		      "%s", err);
+	ck_assert_int_eq(res.positions, 5);
+	ck_assert_msg(res.nodes == TETRESS_BENCH_NODES,
+		      "bench %llu nodes, signature %llu",
+		      (unsigned long long)res.nodes,
+		      (unsigned long long)TETRESS_BENCH_NODES);
+}
+END_TEST
+
+/* ---- matches and levels -------------------------------------------- */
+
+static struct match_result
+play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
+	   int games, int openings, FILE *record)
+{
+	struct player a, b;
+	char err[512];
+	ck_assert_msg(player_parse(&a, spec_a, NULL, err, sizeof err), "%s", err);
+	ck_assert_msg(player_parse(&b, spec_b, NULL, err, sizeof err), "%s", err);
+	ck_assert(player_open(&a, ops, err, sizeof err));
+	ck_assert(player_open(&b, ops, err, sizeof err));
+	struct match_config cfg = {.ops = ops, .games = games, .seed = 11,
+				   .opening_plies = openings, .record = record};
+	struct match_result res;
+	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
+		      "%s", err);
+	player_close(&a);
+	player_close(&b);
+	return res;
+}
+
+/* Depth 3 beats depth 1 at Infexion with either colour, from a random
+ * opening of 30 plies (which keeps the games short). */
+START_TEST(test_match_deeper_wins)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	ck_assert_ptr_nonnull(ops);
+	struct match_result r = play_match(ops, "depth=3", "depth=1", 2, 30,
+					   NULL);
+	ck_assert_int_eq(r.games, 2);
+	ck_assert_msg(r.wins == 2, "+%d =%d -%d", r.wins, r.draws, r.losses);
+}
+END_TEST
+
+/* Elo: even is 0, 3 of 4 is about +191, intervals contain the value. */
+START_TEST(test_match_elo)
+{
+	struct match_result r = {.wins = 30, .draws = 20, .losses = 30, .games = 80};
+	double s, elo, lo, hi;
+	match_elo(&r, &s, &elo, &lo, &hi);
+	ck_assert(s == 0.5 && elo == 0.0 && lo < 0.0 && hi > 0.0);
+	r = (struct match_result){.wins = 60, .draws = 0, .losses = 20, .games = 80};
+	match_elo(&r, &s, &elo, &lo, &hi);
+	ck_assert_msg(elo > 190.0 && elo < 192.0, "elo %f", elo);
+	ck_assert(lo < elo && elo < hi);
+}
+END_TEST
+
+/* Records: a format line, tags, one numbered move per line, a result. */
+START_TEST(test_match_record)
+{
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	struct match_result r = play_match(&toy_ttt3, "greedy", "random", 2, 0, f);
+	ck_assert_int_eq(r.games, 2);
+	rewind(f);
+	char line[256];
+	int games = 0, moves = 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strcmp(line, "tabula-record 1\n") == 0)
+			games++;
+		if (strncmp(line, "1. ", 3) == 0)
+			moves++;
+	}
+	ck_assert_int_eq(games, 2);
+	ck_assert_int_eq(moves, 2);
+	fclose(f);
+	struct player p;
+	char err[256];
+	ck_assert(!player_parse(&p, "depth=0", NULL, err, sizeof err));
+	ck_assert(!player_parse(&p, "speed=3", NULL, err, sizeof err));
+	ck_assert(player_parse(&p, "level=3", NULL, err, sizeof err));
+}
+END_TEST
+
+/* A weak level varies its moves but never picks a losing one when a
+ * safe one exists; the strongest level always blocks. */
+START_TEST(test_level_never_throws)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	parse(&toy_ttt3, "xx..o.... o", &pos);
+	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
+		for (uint64_t seed = 1; seed <= 8; seed++) {
+			struct search_limits lim = {0};
+			level_limits(level, &lim);
+			lim.random_seed = seed;
+			struct alphabeta_result res;
+			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
+				      NULL, &res);
+			ck_assert_msg(res.best == 2, "level %d seed %llu played %u",
+				      level, (unsigned long long)seed,
+				      (unsigned)res.best);
+		}
+	}
+	/* Among equal moves a weak level does vary. */
+	toy_ttt5.init(&pos, NULL);
+	bool seen[25] = {false};
+	int distinct = 0;
+	for (uint64_t seed = 1; seed <= 16; seed++) {
+		struct search_limits lim = {0};
+		level_limits(LEVEL_MIN, &lim);
+		lim.random_seed = seed;
+		struct alphabeta_result res;
+		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL, &res);
+		if (!seen[res.best])
+			distinct++;
+		seen[res.best] = true;
+	}
+	ck_assert_int_gt(distinct, 1);
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* ---- the protocol: engine_run on pipes ------------------------------ */
+
+struct proto {
+	FILE *to;   /* our end: commands */
+	FILE *from; /* our end: replies */
+	FILE *in, *out;
+	pthread_t thread;
+};
+
+static void *
+proto_main(void *arg)
+{
+	struct proto *p = arg;
+	engine_run(p->in, p->out);
+	fclose(p->in);
+	fclose(p->out);
+	return NULL;
+}
+
+static void
+proto_open(struct proto *p)
+{
+	int down[2], up[2];
+	ck_assert(pipe(down) == 0 && pipe(up) == 0);
+	p->in = fdopen(down[0], "r");
+	p->to = fdopen(down[1], "w");
+	p->from = fdopen(up[0], "r");
+	p->out = fdopen(up[1], "w");
+	ck_assert(p->in && p->to && p->from && p->out);
+	ck_assert(pthread_create(&p->thread, NULL, proto_main, p) == 0);
+}
+
+static void
+proto_send(struct proto *p, const char *line)
+{
+	fprintf(p->to, "%s\n", line);
+	fflush(p->to);
+}
+
+/* Reads replies until one starts with prefix; returns it (static buffer)
+ * or fails the test at end of output. */
+static const char *
+proto_expect(struct proto *p, const char *prefix)
+{
+	static char line[1 << 16];
+	while (fgets(line, sizeof line, p->from) != NULL) {
+		if (strncmp(line, prefix, strlen(prefix)) == 0)
+			return line;
+		ck_assert_msg(strncmp(line, "info string error", 17) != 0, "%s",
+			      line);
+	}
+	ck_abort_msg("no line starting with '%s'", prefix);
+	return NULL;
+}
+
+static void
+proto_close(struct proto *p)
+{
+	fclose(p->to);
+	pthread_join(p->thread, NULL);
+	fclose(p->from);
+}
+
+/* While searching, the loop answers isready; stop brings bestmove within
+ * the latency bound. */
+START_TEST(test_proto_stop)
+{
+	ck_assert_ptr_nonnull(registry_find("tetress"));
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "position startpos moves 6-3,7-2,7-3,7-4");
+	proto_send(&p, "go infinite");
+	const char *info = proto_expect(&p, "info depth 1 ");
+	ck_assert_msg(strstr(info, " seldepth ") && strstr(info, " multipv 1 ") &&
+			      strstr(info, " score cp ") &&
+			      strstr(info, " nodes ") && strstr(info, " nps ") &&
+			      strstr(info, " time ") && strstr(info, " pv "),
+		      "malformed: %s", info);
+	proto_send(&p, "isready");
+	proto_expect(&p, "readyok");
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	proto_send(&p, "stop");
+	proto_expect(&p, "bestmove ");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	int64_t ms = ms_between(&t0, &t1);
+	ck_assert_msg(ms < TEST_STOP_LATENCY_MS, "stop took %lld ms",
+		      (long long)ms);
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
+/* A limited search still answers when input ends right after go; the
+ * same node limit gives the same line twice. */
+START_TEST(test_proto_go_nodes)
+{
+	char first[1 << 12] = "";
+	for (int round = 0; round < 2; round++) {
+		struct proto p;
+		proto_open(&p);
+		proto_send(&p, "setoption name Game value tetress");
+		proto_send(&p, "position startpos");
+		proto_send(&p, "go nodes 4000");
+		fclose(p.to);
+		const char *best = proto_expect(&p, "bestmove ");
+		if (round == 0)
+			snprintf(first, sizeof first, "%s", best);
+		else
+			ck_assert_str_eq(first, best);
+		pthread_join(p.thread, NULL);
+		fclose(p.from);
+	}
+}
+END_TEST
+
+static Suite *
+search_suite(void)
+{
+	Suite *s = suite_create("search");
+	TCase *tc = tcase_create("exact");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_ttt_matches_solver);
+	tcase_add_test(tc, test_ttt_start_is_draw);
+	tcase_add_loop_test(tc, test_ttt_cases, 0,
+			    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
+	tcase_add_test(tc, test_nim2_matches_solver);
+	tcase_add_test(tc, test_mate_scores);
+	tcase_add_test(tc, test_tt_store_probe);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("searcher");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_multipv);
+	tcase_add_test(tc, test_stop_latency);
+	tcase_add_test(tc, test_movetime);
+	tcase_add_test(tc, test_restart_and_no_move);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("games");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_tetress_forced);
+	tcase_add_test(tc, test_bench_signature);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("match");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_match_deeper_wins);
+	tcase_add_test(tc, test_match_elo);
+	tcase_add_test(tc, test_match_record);
+	tcase_add_test(tc, test_level_never_throws);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("protocol");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_proto_stop);
+	tcase_add_test(tc, test_proto_go_nodes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(search_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

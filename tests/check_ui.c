@@ -1,0 +1,228 @@
+/*
+ * The UI's pure parts, without a terminal: the virtual grid and its text
+ * dump, and every registered game's board view against the game itself.
+ * For random positions of each game, the view must decode the position
+ * string, name the cells of every legal move, and spell those cells back
+ * into text that parse_move reads as the same move; cursor steps must stay
+ * on the board; and a click on a cell's text must find that cell.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/registry.h"
+#include "core/rng.h"
+#include "core/session.h"
+#include "ui/board.h"
+#include "ui/grid.h"
+
+/* Random positions visited per game. */
+static const int POSITIONS_PER_GAME = 30;
+
+START_TEST(test_grid_print_and_dump)
+{
+	struct ui_grid g = {0};
+	ck_assert(ui_grid_resize(&g, 6, 2));
+	ck_assert_int_eq(ui_grid_print(&g, 0, 1, -1, ROLE_P1,
+	                               "ab\xc2\xb7"
+	                               "cdef"),
+	                 5);
+	ck_assert_int_eq(ui_grid_at(&g, 0, 3)->role, ROLE_P1);
+	ck_assert_str_eq(ui_grid_at(&g, 0, 3)->glyph, "\xc2\xb7");
+	ck_assert_ptr_null(ui_grid_at(&g, 2, 0));
+	ck_assert_int_eq(ui_grid_printf(&g, 1, 0, 2, ROLE_DIM, "%d", 12345), 2);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ui_grid_dump(&g, f);
+	fclose(f);
+	ck_assert_str_eq(buf, " ab\xc2\xb7"
+	                      "cd\n12\n");
+	free(buf);
+	ui_grid_free(&g);
+}
+END_TEST
+
+/* Plays `plies` random moves from the start; returns the position. */
+static struct game_pos
+random_position(const struct game_ops *ops, uint64_t seed, int plies)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	struct session s;
+	struct game_setup setup = {.seed = 0};
+	ck_assert(session_init(&s, ops, &setup));
+	if (ops->item_from_char != NULL) {
+		char err[128];
+		ck_assert(session_set_stream(&s, "TIOLJSZTIOLJSZTIOLJSZTIOLJSZ",
+		                             err, sizeof err));
+	}
+	struct rng r;
+	rng_seed(&r, seed);
+	for (int i = 0; i < plies; i++) {
+		int n = ops->gen_moves(session_current(&s), moves);
+		if (n == 0)
+			break;
+		ck_assert(session_play(&s, moves[rng_below(&r, (uint32_t)n)]));
+	}
+	struct game_pos pos = *session_current(&s);
+	session_free(&s);
+	return pos;
+}
+
+/* Every legal move's cells spell a text that parses to the same move. */
+static void
+check_moves_round_trip(const struct game_ops *ops,
+                       const struct ui_board_view *v,
+                       const struct game_pos *pos)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	for (int i = 0; i < n; i++) {
+		char text[GAME_TEXT_MAX], spelt[128], err[256];
+		int cells[4];
+		ops->format_move(pos, moves[i], text, sizeof text);
+		int k = v->move_cells(text, cells, 4);
+		if (k == 0)
+			continue; /* a pass, or a Tetris placement */
+		for (int c = 0; c < k; c++)
+			ck_assert_msg(cells[c] >= 0 && cells[c] < v->cells,
+			              "%s: %s: cell %d", ops->name, text,
+			              cells[c]);
+		ck_assert_msg(v->spell(cells, k, spelt, sizeof spelt),
+		              "%s: cannot spell %s", ops->name, text);
+		game_move back;
+		ck_assert_msg(
+		        ops->parse_move(pos, spelt, &back, err, sizeof err),
+		        "%s: %s spelt %s: %s", ops->name, text, spelt, err);
+		ck_assert_msg(back == moves[i],
+		              "%s: %s spelt %s is another move", ops->name,
+		              text, spelt);
+	}
+}
+
+START_TEST(test_views_against_games)
+{
+	int games = 0;
+	for (size_t gi = 0; registry_at(gi) != NULL; gi++) {
+		const struct game_ops *ops = registry_at(gi);
+		const struct ui_board_view *v = ui_board_find(ops->name);
+		ck_assert_msg(v != NULL, "no board view for %s", ops->name);
+		ck_assert_int_le(v->cells, UI_BOARD_MAX_CELLS);
+		games++;
+		for (int p = 0; p < POSITIONS_PER_GAME; p++) {
+			struct game_pos pos =
+			        random_position(ops, (uint64_t)p, p);
+			char fen[GAME_TEXT_MAX];
+			ops->format_pos(&pos, fen, sizeof fen);
+			struct ui_piece cells[UI_BOARD_MAX_CELLS];
+			struct ui_board_info info;
+			ck_assert_msg(v->decode(fen, cells, &info),
+			              "%s cannot decode %s", ops->name, fen);
+			check_moves_round_trip(ops, v, &pos);
+		}
+	}
+	ck_assert_int_gt(games, 0);
+}
+END_TEST
+
+/* Broken position strings are refused, never read past their end. */
+START_TEST(test_views_refuse_bad_positions)
+{
+	static const char *const bad[] = {"",  "x", "r/b/", "...........",
+	                                  "#", "A1"};
+	const struct ui_board_view *views[] = {
+	        &ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
+	        &ui_board_tetris};
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+		for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+			struct ui_piece cells[UI_BOARD_MAX_CELLS];
+			struct ui_board_info info;
+			ck_assert_msg(!views[i]->decode(bad[k], cells, &info),
+			              "%s accepted '%s'", views[i]->game,
+			              bad[k]);
+		}
+	}
+}
+END_TEST
+
+/* Cells never overlap on screen, clicks find them, steps stay inside. */
+START_TEST(test_view_geometry)
+{
+	const struct ui_board_view *views[] = {
+	        &ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
+	        &ui_board_tetris};
+	const struct ui_board_view *v = views[_i];
+	for (int i = 0; i < v->cells; i++) {
+		int y, x;
+		v->cell_xy(i, &y, &x);
+		ck_assert_msg(y >= 0 && y < v->height && x >= 0 &&
+		                      x + v->cell_width <= v->width,
+		              "%s cell %d at %d,%d outside %dx%d", v->game, i,
+		              y, x, v->width, v->height);
+		ck_assert_int_eq(ui_board_hit(v, 5, 7, y + 5, x + 7), i);
+		static const int dirs[4][2] = {
+		        {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+		for (int d = 0; d < 4; d++) {
+			int to = ui_board_step(v, i, dirs[d][0], dirs[d][1]);
+			ck_assert(to >= 0 && to < v->cells);
+			ck_assert_msg(to != i, "%s: cell %d cannot move %d,%d",
+			              v->game, i, dirs[d][0], dirs[d][1]);
+		}
+	}
+	ck_assert_int_eq(ui_board_hit(v, 0, 0, -1, -1), -1);
+}
+END_TEST
+
+/* Known cells: the notation's names land where the rules put them. */
+START_TEST(test_view_cell_names)
+{
+	int cells[4];
+	char name[16];
+	ck_assert_int_eq(
+	        ui_board_tetress.move_cells("0-0,0-10,10-0,10-10", cells, 4),
+	        4);
+	ck_assert_int_eq(cells[1], 10);
+	ck_assert_int_eq(cells[3], 120);
+	ui_board_tetress.cell_name(120, name, sizeof name);
+	ck_assert_str_eq(name, "10-10");
+	ck_assert_int_eq(
+	        ui_board_infexion.move_cells("SPREAD(6,0,1,-1)", cells, 4), 2);
+	ck_assert_int_eq(cells[0], 42);
+	ck_assert_int_eq(cells[1], 0 * 7 + 6); /* wraps to (0, 6) */
+	ck_assert_int_eq(ui_board_tzaar.move_cells("E4xE6", cells, 4), 2);
+	ui_board_tzaar.cell_name(cells[0], name, sizeof name);
+	ck_assert_str_eq(name, "E4");
+	ui_board_tzaar.cell_name(cells[1], name, sizeof name);
+	ck_assert_str_eq(name, "E6");
+	ui_board_tzaar.cell_name(59, name, sizeof name);
+	ck_assert_str_eq(name, "I5");
+	ck_assert_int_eq(ui_board_tzaar.move_cells("E5xE6", cells, 4), 0);
+	ck_assert_int_eq(ui_board_tzaar.move_cells("pass", cells, 4), 0);
+}
+END_TEST
+
+static Suite *
+ui_suite(void)
+{
+	Suite *s = suite_create("ui");
+	TCase *tc = tcase_create("ui");
+	tcase_add_test(tc, test_grid_print_and_dump);
+	tcase_add_test(tc, test_views_against_games);
+	tcase_add_test(tc, test_views_refuse_bad_positions);
+	tcase_add_loop_test(tc, test_view_geometry, 0, 4);
+	tcase_add_test(tc, test_view_cell_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(ui_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

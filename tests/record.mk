@@ -1,0 +1,7 @@
+if HAVE_CHECK
+check_PROGRAMS += tests/check_record
+TESTS += tests/check_record
+tests_check_record_SOURCES = tests/check_record.c $(TEST_UTIL)
+tests_check_record_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_record_LDADD = $(TESTS_LINK_LIBS)
+endif

@@ -1,0 +1,40 @@
+# The terminal UI: Check tests of its terminal-free parts (grid, board
+# views against the games), headless screen dumps, and tmux end-to-end runs.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_ui
+TESTS += tests/check_ui
+tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL) \
+	src/ui/board.c src/ui/board-infexion.c src/ui/board-tetress.c \
+	src/ui/board-tetris.c src/ui/board-tzaar.c src/ui/grid.c
+tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
+endif
+
+TESTS += tests/ui-screens.test tests/ui-tmux.test
+EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS) \
+	man/parts/tui.mdoc man/parts/tui.news
+UI_SCREENS = \
+	tests/data/ui/help.keys \
+	tests/data/ui/help.screen \
+	tests/data/ui/infexion-spread.keys \
+	tests/data/ui/infexion-spread.screen \
+	tests/data/ui/menu.keys \
+	tests/data/ui/menu.screen \
+	tests/data/ui/open-record.keys \
+	tests/data/ui/open-record.screen \
+	tests/data/ui/tetress-bad.rec \
+	tests/data/ui/tetress-clear.keys \
+	tests/data/ui/tetress-clear.screen \
+	tests/data/ui/tetress-game.rec \
+	tests/data/ui/tetress-history.keys \
+	tests/data/ui/tetress-history.screen \
+	tests/data/ui/tetress-illegal.keys \
+	tests/data/ui/tetress-illegal.screen \
+	tests/data/ui/tetress-select.keys \
+	tests/data/ui/tetress-select.screen \
+	tests/data/ui/tetris-drop.keys \
+	tests/data/ui/tetris-drop.screen \
+	tests/data/ui/too-small.keys \
+	tests/data/ui/too-small.screen \
+	tests/data/ui/tzaar-capture.keys \
+	tests/data/ui/tzaar-capture.screen
