@@ -34,7 +34,7 @@ bench_seconds(const struct timespec *a, const struct timespec *b)
 
 int
 tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
-			  const char *label)
+                          const char *label)
 {
 	uint8_t *moves = malloc(n ? n : 1);
 	if (moves == NULL) {
@@ -42,17 +42,17 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 		return 1;
 	}
 	const enum tetris_rules rules[] = {TETRIS_RULES_TEXT,
-					   TETRIS_RULES_REFERENCE};
+	                                   TETRIS_RULES_REFERENCE};
 	for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		tetris_strategy_play(in, n, moves, rules[k],
-				     tetris_weights_for(rules[k]));
+		                     tetris_weights_for(rules[k]));
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		struct tetris_score_result res;
 		char err[128];
 		if (!tetris_score(in, n, moves, n, rules[k], &res, err,
-				  sizeof err)) {
+		                  sizeof err)) {
 			fprintf(stderr, "tabula: bench: %s\n", err);
 			free(moves);
 			return 1;
@@ -60,16 +60,16 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 		double secs = bench_seconds(&t0, &t1);
 		double per64k = n ? secs * TETRIS_BENCH_BYTES / (double)n : 0;
 		fprintf(out,
-			"tetris %s rules=%s pieces %zu score %llu "
-			"clears 1:%llu 2:%llu 3:%llu 4:%llu resets %llu "
-			"time %.2f s (%.2f s per 64 KiB)\n",
-			label, tetris_rules_name(rules[k]), n,
-			(unsigned long long)res.score,
-			(unsigned long long)res.clears[1],
-			(unsigned long long)res.clears[2],
-			(unsigned long long)res.clears[3],
-			(unsigned long long)res.clears[4],
-			(unsigned long long)res.resets, secs, per64k);
+		        "tetris %s rules=%s pieces %zu score %llu "
+		        "clears 1:%llu 2:%llu 3:%llu 4:%llu resets %llu "
+		        "time %.2f s (%.2f s per 64 KiB)\n",
+		        label, tetris_rules_name(rules[k]), n,
+		        (unsigned long long)res.score,
+		        (unsigned long long)res.clears[1],
+		        (unsigned long long)res.clears[2],
+		        (unsigned long long)res.clears[3],
+		        (unsigned long long)res.clears[4],
+		        (unsigned long long)res.resets, secs, per64k);
 		fflush(out);
 	}
 	free(moves);

@@ -22,7 +22,7 @@ void tetris_bench_stream(uint8_t *buf, size_t n, uint64_t seed);
 /* Benchmarks the given stream under both rules, one line each; returns
  * 0, or 1 (with a message on stderr) if memory runs out. */
 int tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
-			      const char *label);
+                              const char *label);
 
 /* Benchmarks the seeded stream; returns as tetris_bench_print_stream. */
 int tetris_bench_print(FILE *out);

@@ -52,7 +52,7 @@ tetris_cmd_read_stream(FILE *f, const char *name, uint8_t **buf, size_t *len)
 	}
 	if (b == NULL || ferror(f)) {
 		fprintf(stderr, "tabula tetris: cannot read %s%s\n", name,
-			b == NULL ? ": out of memory" : "");
+		        b == NULL ? ": out of memory" : "");
 		free(b);
 		return false;
 	}
@@ -65,7 +65,8 @@ static bool
 tetris_cmd_read_file(const char *path, uint8_t **buf, size_t *len)
 {
 	if (strcmp(path, "-") == 0)
-		return tetris_cmd_read_stream(stdin, "standard input", buf, len);
+		return tetris_cmd_read_stream(stdin, "standard input", buf,
+		                              len);
 	FILE *f = fopen(path, "rb");
 	if (f == NULL) {
 		fprintf(stderr, "tabula tetris: cannot open %s: ", path);
@@ -91,7 +92,7 @@ tetris_cmd_write_file(const char *path, const uint8_t *buf, size_t len)
 	ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
 	if (!ok)
 		fprintf(stderr, "tabula tetris: cannot write %s\n",
-			to_stdout ? "standard output" : path);
+		        to_stdout ? "standard output" : path);
 	return ok;
 }
 
@@ -121,8 +122,8 @@ tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules)
 }
 
 static int
-tetris_cmd_score(const char *input, const char *output,
-		 enum tetris_rules rules, bool verbose)
+tetris_cmd_score(const char *input, const char *output, enum tetris_rules rules,
+                 bool verbose)
 {
 	uint8_t *in = NULL, *out = NULL;
 	size_t n_in, n_out;
@@ -132,9 +133,10 @@ tetris_cmd_score(const char *input, const char *output,
 		goto done;
 	if (n_in != n_out)
 		fprintf(stderr,
-			"tabula tetris: warning: %s has %zu bytes, %s %zu; "
-			"scoring %zu pieces\n",
-			input, n_in, output, n_out, n_in < n_out ? n_in : n_out);
+		        "tabula tetris: warning: %s has %zu bytes, %s %zu; "
+		        "scoring %zu pieces\n",
+		        input, n_in, output, n_out,
+		        n_in < n_out ? n_in : n_out);
 	struct tetris_score_result res;
 	char err[160];
 	if (!tetris_score(in, n_in, out, n_out, rules, &res, err, sizeof err)) {
@@ -162,7 +164,8 @@ static int
 tetris_cmd_bench(const char *file)
 {
 	if (file == NULL)
-		return tetris_bench_print(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+		return tetris_bench_print(stdout) == 0 ? EXIT_OK
+		                                       : EXIT_FAILURE_RUN;
 	uint8_t *in;
 	size_t n;
 	if (!tetris_cmd_read_file(file, &in, &n))
@@ -186,7 +189,7 @@ struct tetris_cmd_args {
  * reason in *why when it is unknown or its value is wrong. */
 static bool
 tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
-		  const char **why)
+                  const char **why)
 {
 	const char *opt = argv[*i];
 	if (strcmp(opt, "--score") == 0) {
@@ -196,15 +199,18 @@ tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
 	} else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) {
 		a->verbose = true;
 	} else if (strcmp(opt, "--rules") == 0 || strcmp(opt, "-r") == 0 ||
-		   strncmp(opt, "--rules=", strlen("--rules=")) == 0) {
+	           strncmp(opt, "--rules=", strlen("--rules=")) == 0) {
 		const char *value = strchr(opt, '=');
-		value = value != NULL ? value + 1 : *i + 1 < argc ? argv[++*i] : "";
+		value = value != NULL   ? value + 1
+		        : *i + 1 < argc ? argv[++*i]
+		                        : "";
 		if (!tetris_rules_parse(value, &a->rules)) {
 			*why = "--rules takes text or reference";
 			return false;
 		}
 	} else {
-		snprintf(a->reason, sizeof a->reason, "unknown option '%s'", opt);
+		snprintf(a->reason, sizeof a->reason, "unknown option '%s'",
+		         opt);
 		*why = a->reason;
 		return false;
 	}
@@ -215,7 +221,7 @@ tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
  * `--score in out -v`) without relying on any getopt's argument permuting. */
 static bool
 tetris_cmd_parse(int argc, char **argv, struct tetris_cmd_args *a,
-		 const char **why)
+                 const char **why)
 {
 	bool options_done = false;
 	for (int i = 1; i < argc; i++) {
@@ -240,7 +246,7 @@ cli_tetris_main(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("tetris");
 	struct tetris_cmd_args a = {.mode = TETRIS_MODE_PLAY,
-				    .rules = TETRIS_RULES_TEXT};
+	                            .rules = TETRIS_RULES_TEXT};
 	const char *why = NULL;
 	if (!tetris_cmd_parse(argc, argv, &a, &why))
 		return cli_usage_error(self, why);
@@ -250,15 +256,17 @@ cli_tetris_main(int argc, char **argv)
 	switch (a.mode) {
 	case TETRIS_MODE_SCORE:
 		if (rest != 2)
-			return cli_usage_error(self, "--score takes INPUT and OUTPUT");
+			return cli_usage_error(
+			        self, "--score takes INPUT and OUTPUT");
 		return tetris_cmd_score(args[0], args[1], rules, a.verbose);
 	case TETRIS_MODE_BENCH:
 		if (rest > 1)
-			return cli_usage_error(self, "--bench takes at most one FILE");
+			return cli_usage_error(
+			        self, "--bench takes at most one FILE");
 		return tetris_cmd_bench(rest ? args[0] : NULL);
 	case TETRIS_MODE_PLAY:
 		break;
 	}
 	return tetris_cmd_play(rest > 0 ? args[0] : NULL,
-			       rest > 1 ? args[1] : NULL, rules);
+	                       rest > 1 ? args[1] : NULL, rules);
 }

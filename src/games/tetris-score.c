@@ -26,6 +26,7 @@ enum {
 static const uint32_t SCORE_FULL = (1u << TETRIS_COLS) - 1;
 
 /* The Python's t[r][p] (rows top first, bit 0 = leftmost) and th[r][p]. */
+/* clang-format off */
 static const uint8_t SCORE_ROWS[4][7][4] = {
 	{{3, 3}, {1, 1, 1, 1}, {3, 6}, {2, 2, 3}, {1, 1, 3}, {6, 3}, {7, 2}},
 	{{3, 3}, {15}, {2, 3, 1}, {7, 4}, {4, 7}, {1, 3, 2}, {1, 3, 1}},
@@ -39,6 +40,7 @@ static const int SCORE_WIDTH[4][7] = {{2, 1, 3, 2, 2, 3, 3},
 				      {2, 4, 2, 3, 3, 2, 2},
 				      {2, 1, 3, 2, 2, 3, 3},
 				      {2, 4, 2, 3, 3, 2, 2}};
+/* clang-format on */
 
 /* The row the piece stops at (top of the piece; < 3 means no room). */
 static int
@@ -61,7 +63,7 @@ score_fall(const uint32_t *a, const uint32_t *b, int bh)
 /* Adds the piece at y and collapses; returns the rows cleared. */
 static int
 score_settle(uint32_t *a, const uint32_t *b, int bh, int y,
-	     enum tetris_rules rules)
+             enum tetris_rules rules)
 {
 	int n = 0;
 	for (int i = 0; i < bh; i++)
@@ -79,28 +81,28 @@ score_settle(uint32_t *a, const uint32_t *b, int bh, int y,
 
 static bool
 score_check_byte(size_t k, int p, int r, int x, enum tetris_rules rules,
-		 char *err, size_t err_size)
+                 char *err, size_t err_size)
 {
 	if (r > SCORE_MAX_ROTATION) {
 		snprintf(err, err_size,
-			 "piece %zu: rotation %d out of range 0..3", k + 1, r);
+		         "piece %zu: rotation %d out of range 0..3", k + 1, r);
 		return false;
 	}
 	if (rules == TETRIS_RULES_TEXT && x > TETRIS_COLS - SCORE_WIDTH[r][p]) {
 		snprintf(err, err_size,
-			 "piece %zu: column %d out of range 0..%d for %c in "
-			 "rotation %d",
-			 k + 1, x, TETRIS_COLS - SCORE_WIDTH[r][p],
-			 tetris_piece_letter(p), r);
+		         "piece %zu: column %d out of range 0..%d for %c in "
+		         "rotation %d",
+		         k + 1, x, TETRIS_COLS - SCORE_WIDTH[r][p],
+		         tetris_piece_letter(p), r);
 		return false;
 	}
 	return true;
 }
 
 bool
-tetris_score(const uint8_t *in, size_t n_in, const uint8_t *out,
-	     size_t n_out, enum tetris_rules rules,
-	     struct tetris_score_result *res, char *err, size_t err_size)
+tetris_score(const uint8_t *in, size_t n_in, const uint8_t *out, size_t n_out,
+             enum tetris_rules rules, struct tetris_score_result *res,
+             char *err, size_t err_size)
 {
 	uint32_t a[SCORE_GRID_ROWS] = {0};
 	memset(res, 0, sizeof *res);

@@ -18,7 +18,7 @@ struct tetris_score_result {
 	uint64_t score;
 	uint64_t clears[5]; /* clears[n]: drops that cleared n rows (0..4) */
 	uint64_t resets;    /* drops that cleared the well */
-	size_t pieces;	    /* pieces scored: the shorter file's length */
+	size_t pieces;      /* pieces scored: the shorter file's length */
 	int full_rows_left; /* full rows in the final well (reference quirk) */
 };
 
@@ -30,7 +30,7 @@ struct tetris_score_result {
  * and says which piece and why.
  */
 bool tetris_score(const uint8_t *in, size_t n_in, const uint8_t *out,
-		  size_t n_out, enum tetris_rules rules,
-		  struct tetris_score_result *res, char *err, size_t err_size);
+                  size_t n_out, enum tetris_rules rules,
+                  struct tetris_score_result *res, char *err, size_t err_size);
 
 #endif

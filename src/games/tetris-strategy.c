@@ -21,7 +21,8 @@
 #include "games/tetris-weights.h"
 
 /* Distinct shapes per piece: rotations beyond these repeat earlier ones. */
-static const int TETRIS_DISTINCT_ROTATIONS[TETRIS_PIECES] = {1, 2, 2, 4, 4, 2, 4};
+static const int TETRIS_DISTINCT_ROTATIONS[TETRIS_PIECES] = {1, 2, 2, 4,
+                                                             4, 2, 4};
 
 /* Height from which the stack counts as dangerously close to a reset. */
 static const int TETRIS_DANGER_START = 12;
@@ -35,6 +36,7 @@ enum { TETRIS_CANDIDATES_MAX = 16 };
 /* Bits set in each byte value, built two bits at a time: the quarters of
  * the table add 0, 1, 1, 2 for the top two bits, their quarters the same
  * for the next two, and so on down. */
+/* clang-format off */
 #define TETRIS_POP2(n) n, n + 1, n + 1, n + 2
 #define TETRIS_POP4(n) TETRIS_POP2(n), TETRIS_POP2(n + 1), TETRIS_POP2(n + 1), \
 		       TETRIS_POP2(n + 2)
@@ -42,6 +44,7 @@ enum { TETRIS_CANDIDATES_MAX = 16 };
 		       TETRIS_POP4(n + 2)
 static const uint8_t TETRIS_POPCOUNT[256] = {
 	TETRIS_POP6(0), TETRIS_POP6(1), TETRIS_POP6(1), TETRIS_POP6(2)};
+/* clang-format on */
 
 /* Bits set in a row-sized value (below 2^16): two table look-ups, portable
  * and faster than a library call where no CPU instruction is assumed. */
@@ -104,8 +107,9 @@ tetris_row_features(const struct tetris_well *w, int top, int *f)
 		tetris_count_add(above, row);
 		covered |= row;
 		unsigned walled = row << 1 | 1u | 1u << (TETRIS_COLS + 1);
-		f[TETRIS_F_ROW_TRANS] += tetris_popcount(
-			(walled ^ walled >> 1) & ((1u << (TETRIS_COLS + 1)) - 1));
+		f[TETRIS_F_ROW_TRANS] +=
+		        tetris_popcount((walled ^ walled >> 1) &
+		                        ((1u << (TETRIS_COLS + 1)) - 1));
 		f[TETRIS_F_COL_TRANS] += tetris_popcount(row ^ w->rows[r + 1]);
 		f[TETRIS_F_CELLS] += tetris_popcount(row);
 		f[TETRIS_F_FULL_ROWS] += row == TETRIS_FULL_ROW;
@@ -146,7 +150,7 @@ tetris_surface_features(const uint8_t *h, int wc, int *f)
 static int
 tetris_ready_rows(const struct tetris_well *w, int wc)
 {
-	uint16_t want = TETRIS_FULL_ROW & (uint16_t)~(1u << wc);
+	uint16_t want = TETRIS_FULL_ROW & (uint16_t) ~(1u << wc);
 	int n = 0;
 	for (int r = w->heights[wc]; r < TETRIS_ROWS && w->rows[r] == want; r++)
 		n++;
@@ -178,12 +182,12 @@ tetris_misfits(const uint8_t *h, int wc)
 		down2 |= d == -2 ? bit : 0;
 	}
 	unsigned fits[] = {
-		flat,					 /* O */
-		(down1 & flat >> 1) | up1,		 /* Z */
-		flat | up2,				 /* J */
-		flat | down2,				 /* L */
-		(flat & up1 >> 1) | down1,		 /* S */
-		(down1 & up1 >> 1) | up1 | down1 | (flat & flat >> 1), /* T */
+	        flat,                                                  /* O */
+	        (down1 & flat >> 1) | up1,                             /* Z */
+	        flat | up2,                                            /* J */
+	        flat | down2,                                          /* L */
+	        (flat & up1 >> 1) | down1,                             /* S */
+	        (down1 & up1 >> 1) | up1 | down1 | (flat & flat >> 1), /* T */
 	};
 	int misfits = 0;
 	for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++)
@@ -197,7 +201,7 @@ tetris_misfits(const uint8_t *h, int wc)
  * drop is done on them alone. */
 static void
 tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
-	      int *f)
+              int *f)
 {
 	int base = w->heights[wc];
 	if (base + TETRIS_MAX_CLEAR > TETRIS_ROWS)
@@ -218,15 +222,15 @@ tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
 
 static void
 tetris_features(const struct tetris_well *w, int well_column,
-		enum tetris_rules rules, int *f)
+                enum tetris_rules rules, int *f)
 {
 	int top = 0;
 	memset(f, 0, TETRIS_FEATURE_COUNT * sizeof *f);
 	for (int c = 0; c < TETRIS_COLS; c++)
 		top = w->heights[c] > top ? w->heights[c] : top;
 	int wc = well_column == TETRIS_WELL_LOWEST
-			 ? tetris_well_column(w->heights)
-			 : well_column;
+	                 ? tetris_well_column(w->heights)
+	                 : well_column;
 	tetris_row_features(w, top, f);
 	tetris_surface_features(w->heights, wc, f);
 	f[TETRIS_F_MAX_HEIGHT] = top;
@@ -241,7 +245,7 @@ tetris_features(const struct tetris_well *w, int well_column,
 
 static double
 tetris_eval(const struct tetris_well *w, enum tetris_rules rules,
-	    const struct tetris_weights *wt)
+            const struct tetris_weights *wt)
 {
 	int f[TETRIS_FEATURE_COUNT];
 	tetris_features(w, wt->well_column, rules, f);
@@ -254,8 +258,8 @@ tetris_eval(const struct tetris_well *w, enum tetris_rules rules,
 /* Drops a piece into a copy of the well; returns the drop's reward. */
 static double
 tetris_try(const struct tetris_well *from, struct tetris_well *to, int piece,
-	   game_move move, enum tetris_rules rules,
-	   const struct tetris_weights *wt)
+           game_move move, enum tetris_rules rules,
+           const struct tetris_weights *wt)
 {
 	*to = *from;
 	int n = tetris_well_drop(to, piece, move, rules);
@@ -265,8 +269,8 @@ tetris_try(const struct tetris_well *from, struct tetris_well *to, int piece,
 /* The best single placement of piece: its value, and the move if wanted. */
 static double
 tetris_best_single(const struct tetris_well *w, int piece,
-		   enum tetris_rules rules, const struct tetris_weights *wt,
-		   game_move *best_move)
+                   enum tetris_rules rules, const struct tetris_weights *wt,
+                   game_move *best_move)
 {
 	double best = 0;
 	bool any = false;
@@ -276,7 +280,7 @@ tetris_best_single(const struct tetris_well *w, int piece,
 			struct tetris_well next;
 			game_move m = tetris_move_make(r, x);
 			double v = tetris_try(w, &next, piece, m, rules, wt) +
-				   tetris_eval(&next, rules, wt);
+			           tetris_eval(&next, rules, wt);
 			if (!any || v > best) {
 				best = v;
 				any = true;
@@ -300,7 +304,7 @@ struct tetris_plan {
  * a later plan never displaces an equal one, so ties go to the first. */
 static void
 tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
-		   const struct tetris_plan *p)
+                   const struct tetris_plan *p)
 {
 	int i;
 	if (*count < cap)
@@ -320,17 +324,18 @@ tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
  * p's second-drop reward, value and well. */
 static void
 tetris_plan_second(const struct tetris_well *mid, double first_reward,
-		   int piece, enum tetris_rules rules,
-		   const struct tetris_weights *wt, struct tetris_plan *p)
+                   int piece, enum tetris_rules rules,
+                   const struct tetris_weights *wt, struct tetris_plan *p)
 {
 	bool any = false;
 	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
 		int width = tetris_shape(piece, r)->width;
 		for (int x = 0; x <= TETRIS_COLS - width; x++) {
 			struct tetris_well after;
-			double reward = first_reward +
-					tetris_try(mid, &after, piece,
-						   tetris_move_make(r, x), rules, wt);
+			double reward =
+			        first_reward +
+			        tetris_try(mid, &after, piece,
+			                   tetris_move_make(r, x), rules, wt);
 			double value = reward + tetris_eval(&after, rules, wt);
 			if (!any || value > p->value) {
 				any = true;
@@ -347,8 +352,8 @@ tetris_plan_second(const struct tetris_well *mid, double first_reward,
  * so the expectation step weighs different first moves. */
 static int
 tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
-		  enum tetris_rules rules, const struct tetris_weights *wt,
-		  struct tetris_plan *plans, int cap)
+                  enum tetris_rules rules, const struct tetris_weights *wt,
+                  struct tetris_plan *plans, int cap)
 {
 	int count = 0;
 	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[win.current]; r++) {
@@ -357,9 +362,10 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 			struct tetris_well mid;
 			struct tetris_plan p;
 			p.first = tetris_move_make(r, x);
-			double reward = tetris_try(w, &mid, win.current, p.first,
-						   rules, wt);
-			tetris_plan_second(&mid, reward, win.next, rules, wt, &p);
+			double reward = tetris_try(w, &mid, win.current,
+			                           p.first, rules, wt);
+			tetris_plan_second(&mid, reward, win.next, rules, wt,
+			                   &p);
 			tetris_plan_insert(plans, &count, cap, &p);
 		}
 	}
@@ -368,8 +374,7 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 
 game_move
 tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
-		       enum tetris_rules rules,
-		       const struct tetris_weights *wt)
+                       enum tetris_rules rules, const struct tetris_weights *wt)
 {
 	game_move best_move = 0;
 	if (win.next == TETRIS_NO_PIECE) {
@@ -387,7 +392,7 @@ tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
 		double sum = 0;
 		for (int piece = 0; piece < TETRIS_PIECES; piece++)
 			sum += tetris_best_single(&plans[i].well, piece, rules,
-						  wt, NULL);
+			                          wt, NULL);
 		double q = plans[i].reward + sum / TETRIS_PIECES;
 		if (i == 0 || q > best) {
 			best = q;
@@ -406,18 +411,19 @@ tetris_strategy_evaluate(const struct tetris_well *w, enum tetris_rules rules)
 
 void
 tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
-		     enum tetris_rules rules,
-		     const struct tetris_weights *weights)
+                     enum tetris_rules rules,
+                     const struct tetris_weights *weights)
 {
 	struct tetris_well well;
 	tetris_well_clear(&well);
 	for (size_t i = 0; i < n; i++) {
 		struct tetris_window win = {
-			.current = in[i] % TETRIS_PIECES,
-			.next = i + 1 < n ? in[i + 1] % TETRIS_PIECES
-					  : TETRIS_NO_PIECE,
+		        .current = in[i] % TETRIS_PIECES,
+		        .next = i + 1 < n ? in[i + 1] % TETRIS_PIECES
+		                          : TETRIS_NO_PIECE,
 		};
-		game_move m = tetris_strategy_choose(&well, win, rules, weights);
+		game_move m =
+		        tetris_strategy_choose(&well, win, rules, weights);
 		out[i] = (uint8_t)m;
 		tetris_well_drop(&well, win.current, m, rules);
 	}

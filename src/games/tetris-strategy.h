@@ -17,21 +17,21 @@
 /* What the evaluation measures in a well.  "The well column" is the one
  * kept open for I pieces (struct tetris_weights.well_column). */
 enum tetris_feature {
-	TETRIS_F_HOLES,	     /* empty cells under a filled one */
+	TETRIS_F_HOLES,      /* empty cells under a filled one */
 	TETRIS_F_HOLE_ROWS,  /* rows with at least one hole */
 	TETRIS_F_HOLE_COVER, /* filled cells above holes, per hole */
-	TETRIS_F_ROW_TRANS,  /* filled/empty changes along rows (walls filled) */
-	TETRIS_F_COL_TRANS,  /* filled/empty changes up columns (floor filled) */
-	TETRIS_F_BUMP,	     /* sum of height steps, well column left out */
-	TETRIS_F_BUMP_SQ,    /* sum of squared height steps, likewise */
-	TETRIS_F_WELLS,	     /* 1+2+..+depth of every other well */
+	TETRIS_F_ROW_TRANS, /* filled/empty changes along rows (walls filled) */
+	TETRIS_F_COL_TRANS, /* filled/empty changes up columns (floor filled) */
+	TETRIS_F_BUMP,      /* sum of height steps, well column left out */
+	TETRIS_F_BUMP_SQ,   /* sum of squared height steps, likewise */
+	TETRIS_F_WELLS,     /* 1+2+..+depth of every other well */
 	TETRIS_F_MAX_HEIGHT, /* the highest column */
 	TETRIS_F_DANGER,     /* squared height above the danger line */
 	TETRIS_F_AGG_HEIGHT, /* sum of heights, well column left out */
-	TETRIS_F_READY,	     /* rows one I from clearing (at most 4) */
+	TETRIS_F_READY,      /* rows one I from clearing (at most 4) */
 	TETRIS_F_WELL_DEPTH, /* depth of the well column */
 	TETRIS_F_WELL_EDGE,  /* 1 if the well column is at a wall */
-	TETRIS_F_CELLS,	     /* filled cells: what a reset would lose */
+	TETRIS_F_CELLS,      /* filled cells: what a reset would lose */
 	TETRIS_F_FULL_ROWS,  /* full rows left behind (reference rule) */
 	TETRIS_F_I_POINTS,   /* points an upright I in the well would score */
 	TETRIS_F_MISFITS,    /* pieces (not I) with no flush placement */
@@ -46,11 +46,11 @@ struct tetris_weights {
 	const char *name;
 	double feature[TETRIS_FEATURE_COUNT];
 	double clear[TETRIS_MAX_CLEAR + 1]; /* reward for clearing n rows */
-	double reset;			    /* reward for a piece that resets */
-	int candidates; /* placements of the two known pieces given the
-			   expectation over the third; 0 = none */
+	double reset;                       /* reward for a piece that resets */
+	int candidates;  /* placements of the two known pieces given the
+	                    expectation over the third; 0 = none */
 	int well_column; /* the column kept open for I pieces, or
-			    TETRIS_WELL_LOWEST: whichever is lowest */
+	                    TETRIS_WELL_LOWEST: whichever is lowest */
 };
 
 /* What the strategy may see when it places a piece. */
@@ -67,19 +67,19 @@ const struct tetris_weights *tetris_weights_find(const char *name);
 
 /* The move for win.current in well w (always valid for the piece). */
 game_move tetris_strategy_choose(const struct tetris_well *w,
-				 struct tetris_window win,
-				 enum tetris_rules rules,
-				 const struct tetris_weights *weights);
+                                 struct tetris_window win,
+                                 enum tetris_rules rules,
+                                 const struct tetris_weights *weights);
 
 /* The static evaluation of a well under a rule's weights, in hundredths of
  * a point (for the game interface's evaluate). */
 int tetris_strategy_evaluate(const struct tetris_well *w,
-			     enum tetris_rules rules);
+                             enum tetris_rules rules);
 
 /* Batch play: out[i] is the byte for piece in[i] % 7.  Each decision gets
  * only the window (piece i, piece i+1); the well is advanced with the rule. */
 void tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
-			  enum tetris_rules rules,
-			  const struct tetris_weights *weights);
+                          enum tetris_rules rules,
+                          const struct tetris_weights *weights);
 
 #endif

@@ -23,7 +23,7 @@
 #include "games/tetris-strategy.h"
 
 static_assert(sizeof(struct tetris_pos) <= GAME_POS_BYTES,
-	      "struct tetris_pos must fit in struct game_pos");
+              "struct tetris_pos must fit in struct game_pos");
 
 static const char TETRIS_LETTERS[] = "OIZJLST";
 static const unsigned TETRIS_X_MASK = (1u << TETRIS_MOVE_X_BITS) - 1;
@@ -33,6 +33,7 @@ static const unsigned TETRIS_X_MASK = (1u << TETRIS_MOVE_X_BITS) - 1;
  * lowest and one-above-highest filled row.  check_tetris.c derives the same
  * numbers from the quoted Python scorer's rows and compares.
  */
+/* clang-format off */
 static const struct tetris_shape TETRIS_SHAPES[TETRIS_PIECES][TETRIS_ROTATIONS] = {
 	{
 		{2, 2, {0x3, 0x3, 0x0, 0x0}, {0, 0, 0, 0}, {2, 2, 0, 0}}, /* O r0 */
@@ -77,6 +78,7 @@ static const struct tetris_shape TETRIS_SHAPES[TETRIS_PIECES][TETRIS_ROTATIONS] 
 		{2, 3, {0x2, 0x3, 0x2, 0x0}, {1, 0, 0, 0}, {2, 3, 0, 0}}, /* T r3 */
 	},
 };
+/* clang-format on */
 
 const struct tetris_shape *
 tetris_shape(int piece, int rotation)
@@ -87,7 +89,8 @@ tetris_shape(int piece, int rotation)
 char
 tetris_piece_letter(int piece)
 {
-	return piece >= 0 && piece < TETRIS_PIECES ? TETRIS_LETTERS[piece] : '-';
+	return piece >= 0 && piece < TETRIS_PIECES ? TETRIS_LETTERS[piece]
+	                                           : '-';
 }
 
 int
@@ -95,7 +98,7 @@ tetris_piece_from_letter(char c)
 {
 	const char *p = strchr(TETRIS_LETTERS, toupper((unsigned char)c));
 	return c != '\0' && p != NULL ? (int)(p - TETRIS_LETTERS)
-				      : TETRIS_NO_PIECE;
+	                              : TETRIS_NO_PIECE;
 }
 
 game_move
@@ -183,11 +186,12 @@ tetris_rows_delete(uint16_t *rows, int r)
  */
 int
 tetris_rows_collapse(uint16_t *rows, int base, int height,
-		     enum tetris_rules rules)
+                     enum tetris_rules rules)
 {
 	int n = 0;
 	for (int k = 0; k < height; k++) {
-		int r = rules == TETRIS_RULES_TEXT ? base + height - 1 - k : base + k;
+		int r = rules == TETRIS_RULES_TEXT ? base + height - 1 - k
+		                                   : base + k;
 		if (rows[r] == TETRIS_FULL_ROW) {
 			tetris_rows_delete(rows, r);
 			n++;
@@ -198,10 +202,10 @@ tetris_rows_collapse(uint16_t *rows, int base, int height,
 
 int
 tetris_well_drop(struct tetris_well *w, int piece, game_move move,
-		 enum tetris_rules rules)
+                 enum tetris_rules rules)
 {
 	const struct tetris_shape *s =
-		&TETRIS_SHAPES[piece][tetris_move_rotation(move)];
+	        &TETRIS_SHAPES[piece][tetris_move_rotation(move)];
 	int x = tetris_move_column(move), base = 0;
 	for (int c = 0; c < s->width; c++) {
 		int b = w->heights[x + c] - s->bottom[c];
@@ -338,11 +342,11 @@ tetris_evaluate(const struct game_pos *pos)
 
 static void
 tetris_format_move(const struct game_pos *pos, game_move move, char *buf,
-		   size_t size)
+                   size_t size)
 {
 	(void)pos;
 	snprintf(buf, size, "r%dx%d", tetris_move_rotation(move),
-		 tetris_move_column(move));
+	         tetris_move_column(move));
 }
 
 /* Copies text without spaces, lower-cased; false if it does not fit. */
@@ -399,8 +403,8 @@ tetris_parse_move_text(const char *text, unsigned long *rot, unsigned long *col)
 }
 
 static bool
-tetris_parse_move(const struct game_pos *pos, const char *text,
-		  game_move *move, char *err, size_t err_size)
+tetris_parse_move(const struct game_pos *pos, const char *text, game_move *move,
+                  char *err, size_t err_size)
 {
 	const struct tetris_pos *p = tetris_pos_const(pos);
 	char buf[32];
@@ -408,12 +412,14 @@ tetris_parse_move(const struct game_pos *pos, const char *text,
 	if (!tetris_squeeze(text, buf, sizeof buf) ||
 	    !tetris_parse_move_text(buf, &r, &x)) {
 		snprintf(err, err_size,
-			 "malformed move '%s': expected r<rotation>x<column> "
-			 "such as r1x4, or a byte value 0..255", text);
+		         "malformed move '%s': expected r<rotation>x<column> "
+		         "such as r1x4, or a byte value 0..255",
+		         text);
 		return false;
 	}
 	if (p->current == TETRIS_NO_PIECE) {
-		snprintf(err, err_size, "no piece to place: the stream is over");
+		snprintf(err, err_size,
+		         "no piece to place: the stream is over");
 		return false;
 	}
 	if (r >= TETRIS_ROTATIONS) {
@@ -423,8 +429,10 @@ tetris_parse_move(const struct game_pos *pos, const char *text,
 	int width = TETRIS_SHAPES[p->current][r].width;
 	if (x > (unsigned long)(TETRIS_COLS - width)) {
 		snprintf(err, err_size,
-			 "column %lu is out of range 0..%d for %c in rotation %lu",
-			 x, TETRIS_COLS - width, tetris_piece_letter(p->current), r);
+		         "column %lu is out of range 0..%d for %c in rotation "
+		         "%lu",
+		         x, TETRIS_COLS - width,
+		         tetris_piece_letter(p->current), r);
 		return false;
 	}
 	*move = tetris_move_make((int)r, (int)x);
@@ -443,15 +451,16 @@ tetris_format_pos(const struct game_pos *pos, char *buf, size_t size)
 		text[n++] = r > 0 ? '/' : ' ';
 	}
 	snprintf(text + n, sizeof text - n, "%c %c %" PRIu64 "%s",
-		 tetris_piece_letter(p->current), tetris_piece_letter(p->next),
-		 p->score, p->rules == TETRIS_RULES_REFERENCE ? " reference" : "");
+	         tetris_piece_letter(p->current), tetris_piece_letter(p->next),
+	         p->score,
+	         p->rules == TETRIS_RULES_REFERENCE ? " reference" : "");
 	snprintf(buf, size, "%s", text);
 }
 
 /* Fills the well from "row/row/..." (top row first). */
 static bool
 tetris_parse_rows(struct tetris_well *w, const char *text, char *err,
-		  size_t err_size)
+                  size_t err_size)
 {
 	const char *s = text;
 	for (int i = 0; i < TETRIS_ROWS; i++) {
@@ -460,19 +469,22 @@ tetris_parse_rows(struct tetris_well *w, const char *text, char *err,
 			if (*s == '#') {
 				w->rows[r] |= (uint16_t)(1u << c);
 			} else if (*s != '.') {
-				snprintf(err, err_size,
-					 "row %d of the well: expected %d cells "
-					 "of '#' or '.', found '%c' at cell %d",
-					 i + 1, TETRIS_COLS, *s ? *s : ' ', c + 1);
+				snprintf(
+				        err, err_size,
+				        "row %d of the well: expected %d cells "
+				        "of '#' or '.', found '%c' at cell %d",
+				        i + 1, TETRIS_COLS, *s ? *s : ' ',
+				        c + 1);
 				return false;
 			}
 		}
 		char want = i + 1 < TETRIS_ROWS ? '/' : '\0';
 		if (*s != want) {
 			snprintf(err, err_size,
-				 "row %d of the well: expected %s after %d cells",
-				 i + 1, want ? "'/'" : "the end of the rows",
-				 TETRIS_COLS);
+			         "row %d of the well: expected %s after %d "
+			         "cells",
+			         i + 1, want ? "'/'" : "the end of the rows",
+			         TETRIS_COLS);
 			return false;
 		}
 		s++;
@@ -483,7 +495,7 @@ tetris_parse_rows(struct tetris_well *w, const char *text, char *err,
 /* Reads the piece tokens: a letter or '-', never a next without a current. */
 static bool
 tetris_parse_pieces(struct tetris_pos *p, const char *cur, const char *next,
-		    char *err, size_t err_size)
+                    char *err, size_t err_size)
 {
 	const char *tok[2] = {cur, next};
 	int piece[2];
@@ -491,9 +503,10 @@ tetris_parse_pieces(struct tetris_pos *p, const char *cur, const char *next,
 		piece[i] = tetris_piece_from_letter(tok[i][0]);
 		if (tok[i][1] != '\0' ||
 		    (piece[i] == TETRIS_NO_PIECE && tok[i][0] != '-')) {
-			snprintf(err, err_size,
-				 "%s piece '%s': expected one of OIZJLST or '-'",
-				 i == 0 ? "current" : "next", tok[i]);
+			snprintf(
+			        err, err_size,
+			        "%s piece '%s': expected one of OIZJLST or '-'",
+			        i == 0 ? "current" : "next", tok[i]);
 			return false;
 		}
 	}
@@ -516,9 +529,9 @@ tetris_check_well(const struct tetris_pos *p, char *err, size_t err_size)
 	for (int r = 0; r < TETRIS_ROWS; r++) {
 		if (p->well.rows[r] == TETRIS_FULL_ROW) {
 			snprintf(err, err_size,
-				 "row %d of the well is full, which the text "
-				 "rule never leaves behind",
-				 TETRIS_ROWS - r);
+			         "row %d of the well is full, which the text "
+			         "rule never leaves behind",
+			         TETRIS_ROWS - r);
 			return false;
 		}
 	}
@@ -529,7 +542,7 @@ enum { TETRIS_POS_TOKENS_MIN = 4, TETRIS_POS_TOKENS_MAX = 5 };
 
 static bool
 tetris_parse_pos(struct game_pos *pos, const char *text, char *err,
-		 size_t err_size)
+                 size_t err_size)
 {
 	char buf[GAME_TEXT_MAX];
 	char *tok[TETRIS_POS_TOKENS_MAX + 1], *save = NULL;
@@ -541,8 +554,9 @@ tetris_parse_pos(struct game_pos *pos, const char *text, char *err,
 		tok[n++] = t;
 	if (n < TETRIS_POS_TOKENS_MIN || n > TETRIS_POS_TOKENS_MAX) {
 		snprintf(err, err_size,
-			 "expected '<20 rows joined by /> <current> <next> "
-			 "<score> [text|reference]', found %d fields", n);
+		         "expected '<20 rows joined by /> <current> <next> "
+		         "<score> [text|reference]', found %d fields",
+		         n);
 		return false;
 	}
 	struct game_pos tmp;
@@ -563,8 +577,8 @@ tetris_parse_pos(struct game_pos *pos, const char *text, char *err,
 	p->score = score;
 	enum tetris_rules rules = TETRIS_RULES_TEXT;
 	if (n == TETRIS_POS_TOKENS_MAX && !tetris_rules_parse(tok[4], &rules)) {
-		snprintf(err, err_size, "rules '%s': expected text or reference",
-			 tok[4]);
+		snprintf(err, err_size,
+		         "rules '%s': expected text or reference", tok[4]);
 		return false;
 	}
 	p->rules = (uint8_t)rules;
@@ -590,11 +604,11 @@ tetris_render_text(const struct game_pos *pos, char *buf, size_t size)
 	}
 	if (n < size)
 		snprintf(buf + n, size - n,
-			 "+----------+\n 0123456789\n"
-			 "current %c  next %c  score %" PRIu64 "  rules %s\n",
-			 tetris_piece_letter(p->current),
-			 tetris_piece_letter(p->next), p->score,
-			 tetris_rules_name((enum tetris_rules)p->rules));
+		         "+----------+\n 0123456789\n"
+		         "current %c  next %c  score %" PRIu64 "  rules %s\n",
+		         tetris_piece_letter(p->current),
+		         tetris_piece_letter(p->next), p->score,
+		         tetris_rules_name((enum tetris_rules)p->rules));
 }
 
 static int
@@ -618,27 +632,27 @@ tetris_reveal(struct game_pos *pos, int item)
 }
 
 const struct game_ops tetris_game = {
-	.name = "tetris",
-	.title = "Tetris strategy",
-	.players = 1,
-	.side_names = {"Player", "-"},
-	.side_letters = "p",
-	.pos_size = sizeof(struct tetris_pos),
-	.perft_terminal_is_leaf = true,
-	.init = tetris_init,
-	.gen_moves = tetris_gen_moves,
-	.play = tetris_play,
-	.status = tetris_status,
-	.side_to_move = tetris_side_to_move,
-	.hash = tetris_hash,
-	.evaluate = tetris_evaluate,
-	.is_noisy = NULL,
-	.perft = NULL,
-	.format_move = tetris_format_move,
-	.parse_move = tetris_parse_move,
-	.format_pos = tetris_format_pos,
-	.parse_pos = tetris_parse_pos,
-	.render_text = tetris_render_text,
-	.item_from_char = tetris_item_from_char,
-	.reveal = tetris_reveal,
+        .name = "tetris",
+        .title = "Tetris strategy",
+        .players = 1,
+        .side_names = {"Player", "-"},
+        .side_letters = "p",
+        .pos_size = sizeof(struct tetris_pos),
+        .perft_terminal_is_leaf = true,
+        .init = tetris_init,
+        .gen_moves = tetris_gen_moves,
+        .play = tetris_play,
+        .status = tetris_status,
+        .side_to_move = tetris_side_to_move,
+        .hash = tetris_hash,
+        .evaluate = tetris_evaluate,
+        .is_noisy = NULL,
+        .perft = NULL,
+        .format_move = tetris_format_move,
+        .parse_move = tetris_parse_move,
+        .format_pos = tetris_format_pos,
+        .parse_pos = tetris_parse_pos,
+        .render_text = tetris_render_text,
+        .item_from_char = tetris_item_from_char,
+        .reveal = tetris_reveal,
 };

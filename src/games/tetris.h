@@ -16,31 +16,35 @@
 #include "core/game.h"
 
 enum {
-	TETRIS_ROWS = 20,     /* visible rows of the well */
-	TETRIS_COLS = 10,     /* columns */
-	TETRIS_ROW_SLACK = 4, /* rows above the top, so a drop needs no bound check */
-	TETRIS_PIECES = 7,    /* O I Z J L S T, in the order byte % 7 gives */
+	TETRIS_ROWS = 20, /* visible rows of the well */
+	TETRIS_COLS = 10, /* columns */
+	TETRIS_ROW_SLACK =
+	        4, /* rows above the top, so a drop needs no bound check */
+	TETRIS_PIECES = 7, /* O I Z J L S T, in the order byte % 7 gives */
 	TETRIS_ROTATIONS = 4,
 	TETRIS_SHAPE_MAX = 4, /* a piece spans at most four rows and columns */
 	TETRIS_NO_PIECE = -1,
 	TETRIS_DROP_RESET = -1, /* tetris_well_drop: the well was cleared */
-	TETRIS_MOVE_X_BITS = 4  /* a move is the batch byte rotation*16 + column */
+	TETRIS_MOVE_X_BITS =
+	        4 /* a move is the batch byte rotation*16 + column */
 };
 
 #define TETRIS_FULL_ROW ((uint16_t)((1u << TETRIS_COLS) - 1))
 
 /* Which scoring rule the game follows (see RULES in tabula(6)). */
 enum tetris_rules {
-	TETRIS_RULES_TEXT,     /* the challenge's words: full rows collapse together */
+	TETRIS_RULES_TEXT, /* the challenge's words: full rows collapse together
+	                    */
 	TETRIS_RULES_REFERENCE /* its quoted Python scorer, quirk included */
 };
 
-/* A rotated piece, rows counted from its bottom; bit 0 is its leftmost column. */
+/* A rotated piece, rows counted from its bottom; bit 0 is its leftmost column.
+ */
 struct tetris_shape {
 	uint8_t width, height;
-	uint16_t mask[TETRIS_SHAPE_MAX];   /* row i from the bottom */
-	uint8_t bottom[TETRIS_SHAPE_MAX];  /* per column: lowest filled row */
-	uint8_t top[TETRIS_SHAPE_MAX];     /* per column: highest filled row + 1 */
+	uint16_t mask[TETRIS_SHAPE_MAX];  /* row i from the bottom */
+	uint8_t bottom[TETRIS_SHAPE_MAX]; /* per column: lowest filled row */
+	uint8_t top[TETRIS_SHAPE_MAX]; /* per column: highest filled row + 1 */
 };
 
 /* The well: rows[0] is the bottom row, bit c is column c (0 = leftmost);
@@ -56,7 +60,7 @@ struct tetris_pos {
 	struct tetris_well well;
 	uint64_t score;
 	int8_t current, next; /* piece types, or TETRIS_NO_PIECE */
-	uint8_t rules;	      /* enum tetris_rules */
+	uint8_t rules;        /* enum tetris_rules */
 };
 
 extern const struct game_ops tetris_game;
@@ -87,13 +91,13 @@ void tetris_well_clear(struct tetris_well *w);
  * the given rule, or TETRIS_DROP_RESET when it would rest partly above the
  * well (the well is then emptied). */
 int tetris_well_drop(struct tetris_well *w, int piece, game_move move,
-		     enum tetris_rules rules);
+                     enum tetris_rules rules);
 
 /* Collapses the full rows among rows[base .. base+height) under the rule
  * (rows bottom-up, as in struct tetris_well); returns how many went.  The
  * heights of a well are stale afterwards: tetris_well_drop rebuilds them. */
 int tetris_rows_collapse(uint16_t *rows, int base, int height,
-			 enum tetris_rules rules);
+                         enum tetris_rules rules);
 
 /* Points for clearing n rows at once: 2^n - 1. */
 int tetris_points(int rows_cleared);
