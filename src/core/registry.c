@@ -14,6 +14,7 @@ static const struct game_ops *const registry_games[] = {
 	&tetress_game,
 	&infexion_game,
 	&tzaar_game,
+	&tetris_game,
 	NULL /* end of the table */
 };
 

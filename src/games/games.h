@@ -9,6 +9,7 @@
 extern const struct game_ops tetress_game;
 extern const struct game_ops infexion_game;
 extern const struct game_ops tzaar_game;
+extern const struct game_ops tetris_game;
 
 
 #endif

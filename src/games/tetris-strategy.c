@@ -1,0 +1,430 @@
+/*
+ * The Tetris strategy.  A decision sees a struct tetris_window (the piece to
+ * place and the next one) and the well, nothing else: the batch driver at
+ * the end of this file builds the window from the stream, so no decision can
+ * read piece i+2 before answering for piece i.
+ *
+ * Value of a plan = rewards of its drops (per number of rows cleared; a
+ * reset has its own) + a weighted sum of features of the resulting well.
+ * Cells kept in the well are worth something (they are future clears), so
+ * a clear of fewer than four rows, which spends ten cells per row for few
+ * points, and a reset, which throws every cell away, pay for what they lose.
+ * Every pair of placements of the two known pieces is valued; the first
+ * moves with the best few pairs are refined by the expectation, over the
+ * seven equally likely third pieces, of the best placement of that piece.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "games/tetris-strategy.h"
+#include "games/tetris-weights.h"
+
+/* Distinct shapes per piece: rotations beyond these repeat earlier ones. */
+static const int TETRIS_DISTINCT_ROTATIONS[TETRIS_PIECES] = {1, 2, 2, 4,
+                                                             4, 2, 4};
+
+/* Height from which the stack counts as dangerously close to a reset. */
+static const int TETRIS_DANGER_START = 12;
+
+/* A wall next to a column counts as infinitely high for well depths. */
+static const int TETRIS_WALL_HEIGHT = 64;
+
+/* Most first moves that get the expectation over the third piece. */
+enum { TETRIS_CANDIDATES_MAX = 16 };
+
+/* Bits set in each byte value, built two bits at a time: the quarters of
+ * the table add 0, 1, 1, 2 for the top two bits, their quarters the same
+ * for the next two, and so on down. */
+/* clang-format off */
+#define TETRIS_POP2(n) n, n + 1, n + 1, n + 2
+#define TETRIS_POP4(n) TETRIS_POP2(n), TETRIS_POP2(n + 1), TETRIS_POP2(n + 1), \
+		       TETRIS_POP2(n + 2)
+#define TETRIS_POP6(n) TETRIS_POP4(n), TETRIS_POP4(n + 1), TETRIS_POP4(n + 1), \
+		       TETRIS_POP4(n + 2)
+static const uint8_t TETRIS_POPCOUNT[256] = {
+	TETRIS_POP6(0), TETRIS_POP6(1), TETRIS_POP6(1), TETRIS_POP6(2)};
+/* clang-format on */
+
+/* Bits set in a row-sized value (below 2^16): two table look-ups, portable
+ * and faster than a library call where no CPU instruction is assumed. */
+static inline int
+tetris_popcount(unsigned v)
+{
+	return TETRIS_POPCOUNT[v & 0xFFu] + TETRIS_POPCOUNT[v >> 8 & 0xFFu];
+}
+
+/* Column with the lowest stack (rightmost on ties): the well kept for I. */
+static int
+tetris_well_column(const uint8_t *h)
+{
+	int wc = TETRIS_COLS - 1;
+	for (int c = TETRIS_COLS - 2; c >= 0; c--) {
+		if (h[c] < h[wc])
+			wc = c;
+	}
+	return wc;
+}
+
+/* Bit planes of a per-column counter: enough for the rows of the well. */
+enum { TETRIS_COUNT_PLANES = 5 };
+
+/* Adds one to the counters of the columns set in bits. */
+static inline void
+tetris_count_add(unsigned *plane, unsigned bits)
+{
+	for (int k = 0; k < TETRIS_COUNT_PLANES && bits != 0; k++) {
+		unsigned carry = plane[k] & bits;
+		plane[k] ^= bits;
+		bits = carry;
+	}
+}
+
+/* Sum of the counters of the columns set in bits. */
+static inline int
+tetris_count_sum(const unsigned *plane, unsigned bits)
+{
+	int sum = 0;
+	for (int k = 0; k < TETRIS_COUNT_PLANES; k++)
+		sum += tetris_popcount(plane[k] & bits) << k;
+	return sum;
+}
+
+/* Holes (and the filled cells above them, counted per column in bit
+ * planes), transitions, cells and full rows: one pass over the rows. */
+static void
+tetris_row_features(const struct tetris_well *w, int top, int *f)
+{
+	unsigned covered = 0, above[TETRIS_COUNT_PLANES] = {0};
+	for (int r = top - 1; r >= 0; r--) {
+		unsigned row = w->rows[r];
+		unsigned hole = covered & ~row;
+		if (hole != 0) {
+			f[TETRIS_F_HOLES] += tetris_popcount(hole);
+			f[TETRIS_F_HOLE_ROWS]++;
+			f[TETRIS_F_HOLE_COVER] += tetris_count_sum(above, hole);
+		}
+		tetris_count_add(above, row);
+		covered |= row;
+		unsigned walled = row << 1 | 1u | 1u << (TETRIS_COLS + 1);
+		f[TETRIS_F_ROW_TRANS] +=
+		        tetris_popcount((walled ^ walled >> 1) &
+		                        ((1u << (TETRIS_COLS + 1)) - 1));
+		f[TETRIS_F_COL_TRANS] += tetris_popcount(row ^ w->rows[r + 1]);
+		f[TETRIS_F_CELLS] += tetris_popcount(row);
+		f[TETRIS_F_FULL_ROWS] += row == TETRIS_FULL_ROW;
+	}
+	f[TETRIS_F_COL_TRANS] += tetris_popcount(TETRIS_FULL_ROW & ~w->rows[0]);
+}
+
+static int
+tetris_neighbour_height(const uint8_t *h, int c)
+{
+	return c < 0 || c >= TETRIS_COLS ? TETRIS_WALL_HEIGHT : h[c];
+}
+
+/* Surface shape: bumpiness and wells away from the well column wc. */
+static void
+tetris_surface_features(const uint8_t *h, int wc, int *f)
+{
+	for (int c = 0; c < TETRIS_COLS; c++) {
+		int left = tetris_neighbour_height(h, c - 1);
+		int right = tetris_neighbour_height(h, c + 1);
+		int depth = (left < right ? left : right) - h[c];
+		if (c == wc) {
+			f[TETRIS_F_WELL_DEPTH] = depth;
+			continue;
+		}
+		f[TETRIS_F_AGG_HEIGHT] += h[c];
+		if (depth > 0)
+			f[TETRIS_F_WELLS] += depth * (depth + 1) / 2;
+		if (c + 1 < TETRIS_COLS && c + 1 != wc) {
+			int d = h[c] - h[c + 1];
+			f[TETRIS_F_BUMP] += d < 0 ? -d : d;
+			f[TETRIS_F_BUMP_SQ] += d * d;
+		}
+	}
+}
+
+/* Rows above the well column's floor that one more cell there completes. */
+static int
+tetris_ready_rows(const struct tetris_well *w, int wc)
+{
+	uint16_t want = TETRIS_FULL_ROW & (uint16_t) ~(1u << wc);
+	int n = 0;
+	for (int r = w->heights[wc]; r < TETRIS_ROWS && w->rows[r] == want; r++)
+		n++;
+	return n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
+}
+
+/*
+ * Pieces other than I that cannot be placed anywhere without leaving a hole
+ * (the well column excluded).  A piece lies flush where each height step
+ * between its columns equals the step of its bottom profile (tetris.c's
+ * table): O needs a flat pair; S a flat pair then a step up, or a step
+ * down; Z a step down then a flat pair, or a step up; J a flat pair or a
+ * step of +2; L a flat pair or -2; T a step down then up, any step of one,
+ * or three flat columns.  A surface that takes every piece needs no luck.
+ */
+static int
+tetris_misfits(const uint8_t *h, int wc)
+{
+	unsigned flat = 0, up1 = 0, down1 = 0, up2 = 0, down2 = 0;
+	for (int c = 0; c + 1 < TETRIS_COLS; c++) {
+		if (c == wc || c + 1 == wc)
+			continue;
+		int d = h[c + 1] - h[c];
+		unsigned bit = 1u << c;
+		flat |= d == 0 ? bit : 0;
+		up1 |= d == 1 ? bit : 0;
+		down1 |= d == -1 ? bit : 0;
+		up2 |= d == 2 ? bit : 0;
+		down2 |= d == -2 ? bit : 0;
+	}
+	unsigned fits[] = {
+	        flat,                                                  /* O */
+	        (down1 & flat >> 1) | up1,                             /* Z */
+	        flat | up2,                                            /* J */
+	        flat | down2,                                          /* L */
+	        (flat & up1 >> 1) | down1,                             /* S */
+	        (down1 & up1 >> 1) | up1 | down1 | (flat & flat >> 1), /* T */
+	};
+	int misfits = 0;
+	for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++)
+		misfits += fits[i] == 0;
+	return misfits;
+}
+
+/* An I dropped upright into the well column now: the points it would
+ * score and the full rows it would leave (the reference rule's quirk),
+ * what the well is worth when the I comes.  Only rows are needed, so the
+ * drop is done on them alone. */
+static void
+tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
+              int *f)
+{
+	int base = w->heights[wc];
+	if (base + TETRIS_MAX_CLEAR > TETRIS_ROWS)
+		return;
+	uint16_t rows[TETRIS_ROWS + TETRIS_ROW_SLACK];
+	memcpy(rows, w->rows, sizeof rows);
+	for (int i = 0; i < TETRIS_MAX_CLEAR; i++)
+		rows[base + i] |= (uint16_t)(1u << wc);
+	int n = tetris_rows_collapse(rows, base, TETRIS_MAX_CLEAR, rules);
+	if (n <= 0)
+		return;
+	f[TETRIS_F_I_POINTS] = tetris_points(n);
+	if (rules == TETRIS_RULES_TEXT)
+		return; /* no full row survives */
+	for (int r = 0; r < TETRIS_ROWS; r++)
+		f[TETRIS_F_I_STUCK] += rows[r] == TETRIS_FULL_ROW;
+}
+
+static void
+tetris_features(const struct tetris_well *w, int well_column,
+                enum tetris_rules rules, int *f)
+{
+	int top = 0;
+	memset(f, 0, TETRIS_FEATURE_COUNT * sizeof *f);
+	for (int c = 0; c < TETRIS_COLS; c++)
+		top = w->heights[c] > top ? w->heights[c] : top;
+	int wc = well_column == TETRIS_WELL_LOWEST
+	                 ? tetris_well_column(w->heights)
+	                 : well_column;
+	tetris_row_features(w, top, f);
+	tetris_surface_features(w->heights, wc, f);
+	f[TETRIS_F_MAX_HEIGHT] = top;
+	int danger = top - TETRIS_DANGER_START;
+	f[TETRIS_F_DANGER] = danger > 0 ? danger * danger : 0;
+	f[TETRIS_F_READY] = tetris_ready_rows(w, wc);
+	f[TETRIS_F_MISFITS] = tetris_misfits(w->heights, wc);
+	if (f[TETRIS_F_READY] > 0)
+		tetris_i_drop(w, wc, rules, f);
+	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
+}
+
+static double
+tetris_eval(const struct tetris_well *w, enum tetris_rules rules,
+            const struct tetris_weights *wt)
+{
+	int f[TETRIS_FEATURE_COUNT];
+	tetris_features(w, wt->well_column, rules, f);
+	double v = 0;
+	for (int i = 0; i < TETRIS_FEATURE_COUNT; i++)
+		v += wt->feature[i] * f[i];
+	return v;
+}
+
+/* Drops a piece into a copy of the well; returns the drop's reward. */
+static double
+tetris_try(const struct tetris_well *from, struct tetris_well *to, int piece,
+           game_move move, enum tetris_rules rules,
+           const struct tetris_weights *wt)
+{
+	*to = *from;
+	int n = tetris_well_drop(to, piece, move, rules);
+	return n == TETRIS_DROP_RESET ? wt->reset : wt->clear[n];
+}
+
+/* The best single placement of piece: its value, and the move if wanted. */
+static double
+tetris_best_single(const struct tetris_well *w, int piece,
+                   enum tetris_rules rules, const struct tetris_weights *wt,
+                   game_move *best_move)
+{
+	double best = 0;
+	bool any = false;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		int width = tetris_shape(piece, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_well next;
+			game_move m = tetris_move_make(r, x);
+			double v = tetris_try(w, &next, piece, m, rules, wt) +
+			           tetris_eval(&next, rules, wt);
+			if (!any || v > best) {
+				best = v;
+				any = true;
+				if (best_move != NULL)
+					*best_move = m;
+			}
+		}
+	}
+	return best;
+}
+
+/* A plan for the two known pieces, kept for the expectation step. */
+struct tetris_plan {
+	double value;  /* rewards + evaluation after both drops */
+	double reward; /* rewards of both drops */
+	game_move first;
+	struct tetris_well well;
+};
+
+/* Keeps plans[0..*count) sorted by value, best first, at most cap long;
+ * a later plan never displaces an equal one, so ties go to the first. */
+static void
+tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
+                   const struct tetris_plan *p)
+{
+	int i;
+	if (*count < cap)
+		i = (*count)++;
+	else if (plans[cap - 1].value >= p->value)
+		return;
+	else
+		i = cap - 1;
+	while (i > 0 && plans[i - 1].value < p->value) {
+		plans[i] = plans[i - 1];
+		i--;
+	}
+	plans[i] = *p;
+}
+
+/* The best placement of the next piece after the first drop: fills in
+ * p's second-drop reward, value and well. */
+static void
+tetris_plan_second(const struct tetris_well *mid, double first_reward,
+                   int piece, enum tetris_rules rules,
+                   const struct tetris_weights *wt, struct tetris_plan *p)
+{
+	bool any = false;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		int width = tetris_shape(piece, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_well after;
+			double reward =
+			        first_reward +
+			        tetris_try(mid, &after, piece,
+			                   tetris_move_make(r, x), rules, wt);
+			double value = reward + tetris_eval(&after, rules, wt);
+			if (!any || value > p->value) {
+				any = true;
+				p->value = value;
+				p->reward = reward;
+				p->well = after;
+			}
+		}
+	}
+}
+
+/* Every placement of the current piece, each followed by the best
+ * placement of the next one; keeps the cap best, one plan per first move,
+ * so the expectation step weighs different first moves. */
+static int
+tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
+                  enum tetris_rules rules, const struct tetris_weights *wt,
+                  struct tetris_plan *plans, int cap)
+{
+	int count = 0;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[win.current]; r++) {
+		int width = tetris_shape(win.current, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_well mid;
+			struct tetris_plan p;
+			p.first = tetris_move_make(r, x);
+			double reward = tetris_try(w, &mid, win.current,
+			                           p.first, rules, wt);
+			tetris_plan_second(&mid, reward, win.next, rules, wt,
+			                   &p);
+			tetris_plan_insert(plans, &count, cap, &p);
+		}
+	}
+	return count;
+}
+
+game_move
+tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
+                       enum tetris_rules rules, const struct tetris_weights *wt)
+{
+	game_move best_move = 0;
+	if (win.next == TETRIS_NO_PIECE) {
+		tetris_best_single(w, win.current, rules, wt, &best_move);
+		return best_move;
+	}
+	struct tetris_plan plans[TETRIS_CANDIDATES_MAX];
+	int cap = wt->candidates < 1 ? 1 : wt->candidates;
+	cap = cap > TETRIS_CANDIDATES_MAX ? TETRIS_CANDIDATES_MAX : cap;
+	int count = tetris_plan_pairs(w, win, rules, wt, plans, cap);
+	if (wt->candidates < 1)
+		return plans[0].first;
+	double best = 0;
+	for (int i = 0; i < count; i++) {
+		double sum = 0;
+		for (int piece = 0; piece < TETRIS_PIECES; piece++)
+			sum += tetris_best_single(&plans[i].well, piece, rules,
+			                          wt, NULL);
+		double q = plans[i].reward + sum / TETRIS_PIECES;
+		if (i == 0 || q > best) {
+			best = q;
+			best_move = plans[i].first;
+		}
+	}
+	return best_move;
+}
+
+int
+tetris_strategy_evaluate(const struct tetris_well *w, enum tetris_rules rules)
+{
+	const double CENTI = 100.0;
+	return (int)(tetris_eval(w, rules, tetris_weights_for(rules)) * CENTI);
+}
+
+void
+tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
+                     enum tetris_rules rules,
+                     const struct tetris_weights *weights)
+{
+	struct tetris_well well;
+	tetris_well_clear(&well);
+	for (size_t i = 0; i < n; i++) {
+		struct tetris_window win = {
+		        .current = in[i] % TETRIS_PIECES,
+		        .next = i + 1 < n ? in[i + 1] % TETRIS_PIECES
+		                          : TETRIS_NO_PIECE,
+		};
+		game_move m =
+		        tetris_strategy_choose(&well, win, rules, weights);
+		out[i] = (uint8_t)m;
+		tetris_well_drop(&well, win.current, m, rules);
+	}
+}

@@ -1,0 +1,85 @@
+/*
+ * The Tetris strategy: chooses where each piece goes, seeing only a window
+ * of the stream (the piece to place and the one after it), never the stream
+ * itself, so the challenge's look-ahead rule holds by construction.  It
+ * places both known pieces in every way, scores each well with a weighted
+ * sum of features, and for the most promising few takes the expectation
+ * over the seven pieces that may come third.
+ */
+#ifndef TABULA_GAMES_TETRIS_STRATEGY_H
+#define TABULA_GAMES_TETRIS_STRATEGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/tetris.h"
+
+/* What the evaluation measures in a well.  "The well column" is the one
+ * kept open for I pieces (struct tetris_weights.well_column). */
+enum tetris_feature {
+	TETRIS_F_HOLES,      /* empty cells under a filled one */
+	TETRIS_F_HOLE_ROWS,  /* rows with at least one hole */
+	TETRIS_F_HOLE_COVER, /* filled cells above holes, per hole */
+	TETRIS_F_ROW_TRANS, /* filled/empty changes along rows (walls filled) */
+	TETRIS_F_COL_TRANS, /* filled/empty changes up columns (floor filled) */
+	TETRIS_F_BUMP,      /* sum of height steps, well column left out */
+	TETRIS_F_BUMP_SQ,   /* sum of squared height steps, likewise */
+	TETRIS_F_WELLS,     /* 1+2+..+depth of every other well */
+	TETRIS_F_MAX_HEIGHT, /* the highest column */
+	TETRIS_F_DANGER,     /* squared height above the danger line */
+	TETRIS_F_AGG_HEIGHT, /* sum of heights, well column left out */
+	TETRIS_F_READY,      /* rows one I from clearing (at most 4) */
+	TETRIS_F_WELL_DEPTH, /* depth of the well column */
+	TETRIS_F_WELL_EDGE,  /* 1 if the well column is at a wall */
+	TETRIS_F_CELLS,      /* filled cells: what a reset would lose */
+	TETRIS_F_FULL_ROWS,  /* full rows left behind (reference rule) */
+	TETRIS_F_I_POINTS,   /* points an upright I in the well would score */
+	TETRIS_F_MISFITS,    /* pieces (not I) with no flush placement */
+	TETRIS_F_I_STUCK,    /* full rows such an I would leave */
+	TETRIS_FEATURE_COUNT
+};
+
+enum { TETRIS_MAX_CLEAR = 4, TETRIS_WELL_LOWEST = -1 };
+
+/* A named set of weights: features, rewards per clear, the reset. */
+struct tetris_weights {
+	const char *name;
+	double feature[TETRIS_FEATURE_COUNT];
+	double clear[TETRIS_MAX_CLEAR + 1]; /* reward for clearing n rows */
+	double reset;                       /* reward for a piece that resets */
+	int candidates;  /* placements of the two known pieces given the
+	                    expectation over the third; 0 = none */
+	int well_column; /* the column kept open for I pieces, or
+	                    TETRIS_WELL_LOWEST: whichever is lowest */
+};
+
+/* What the strategy may see when it places a piece. */
+struct tetris_window {
+	int current; /* the piece to place */
+	int next;    /* the one after it, or TETRIS_NO_PIECE at the end */
+};
+
+/* The tuned weights for a scoring rule. */
+const struct tetris_weights *tetris_weights_for(enum tetris_rules rules);
+
+/* The weight set with this name ("text", "reference"), or NULL. */
+const struct tetris_weights *tetris_weights_find(const char *name);
+
+/* The move for win.current in well w (always valid for the piece). */
+game_move tetris_strategy_choose(const struct tetris_well *w,
+                                 struct tetris_window win,
+                                 enum tetris_rules rules,
+                                 const struct tetris_weights *weights);
+
+/* The static evaluation of a well under a rule's weights, in hundredths of
+ * a point (for the game interface's evaluate). */
+int tetris_strategy_evaluate(const struct tetris_well *w,
+                             enum tetris_rules rules);
+
+/* Batch play: out[i] is the byte for piece in[i] % 7.  Each decision gets
+ * only the window (piece i, piece i+1); the well is advanced with the rule. */
+void tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
+                          enum tetris_rules rules,
+                          const struct tetris_weights *weights);
+
+#endif
