@@ -638,7 +638,6 @@ const struct game_ops tetris_game = {
         .side_names = {"Player", "-"},
         .side_letters = "p",
         .pos_size = sizeof(struct tetris_pos),
-        .perft_terminal_is_leaf = true,
         .init = tetris_init,
         .gen_moves = tetris_gen_moves,
         .play = tetris_play,
