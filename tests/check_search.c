@@ -16,6 +16,9 @@
 
 #include "core/record.h"
 #include "core/registry.h"
+#include "core/session.h"
+#include "games/tetris-strategy.h"
+#include "games/tetris.h"
 #include "proto/engine.h"
 #include "search/alphabeta.h"
 #include "search/bench.h"
@@ -532,6 +535,42 @@ START_TEST(test_restart_and_no_move)
 }
 END_TEST
 
+/* A single-player game with its own planner (Tetris): the searcher reports
+ * the planner's line as one iteration and plays the batch strategy's move. */
+START_TEST(test_tetris_plan)
+{
+	const struct game_ops *ops = registry_find("tetris");
+	ck_assert_ptr_nonnull(ops);
+	ck_assert_ptr_nonnull(ops->plan);
+	struct session sess;
+	char err[256];
+	ck_assert(session_init(&sess, ops, NULL));
+	ck_assert_msg(session_set_stream(&sess, "OIZJLST", err, sizeof err), "%s", err);
+	ck_assert(session_play_text(&sess, "r0x0", err, sizeof err));
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
+					  watch_done, &w);
+	struct search_limits lim = {0};
+	struct search_info info = run_once(s, &w, ops, session_current(&sess), &lim);
+	ck_assert_int_eq(info.pv_len, 2); /* the current and the next piece */
+	ck_assert_int_eq(info.depth, 2);
+	pthread_mutex_lock(&w.lock);
+	ck_assert(w.has_move);
+	ck_assert_uint_eq(w.best, info.pv[0]);
+	pthread_mutex_unlock(&w.lock);
+	/* The same answer as the batch mode gives for this window. */
+	const struct tetris_pos *p =
+		(const struct tetris_pos *)(const void *)session_current(&sess)->bytes;
+	struct tetris_window win = {.current = p->current, .next = p->next};
+	ck_assert_uint_eq(info.pv[0],
+			  tetris_strategy_choose(&p->well, win, TETRIS_RULES_TEXT,
+						 tetris_weights_for(TETRIS_RULES_TEXT)));
+	searcher_free(s);
+	session_free(&sess);
+}
+END_TEST
+
 /* ---- the real games -------------------------------------------------- */
 
 /* Whether some reply to pos wins at once for the side to move. */
@@ -1013,6 +1052,7 @@ search_suite(void)
 	tcase_add_test(tc, test_stop_latency);
 	tcase_add_test(tc, test_movetime);
 	tcase_add_test(tc, test_restart_and_no_move);
+	tcase_add_test(tc, test_tetris_plan);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("games");

@@ -10,8 +10,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
+#include "cli/tetris-bench.h"
 #include "core/registry.h"
 #include "search/bench.h"
 #include "search/search.h"
@@ -26,6 +28,25 @@ bench_cmd_line(void *ctx, const struct game_ops *ops, int index, int depth,
 	fflush(stdout);
 }
 
+/* Games measured by playing rather than by searching positions: their own
+ * benchmark prints their lines (Tetris: score and time per 64 KiB under
+ * both scoring rules). */
+static const struct {
+	const char *game;
+	int (*run)(FILE *out);
+} bench_cmd_played[] = {
+	{"tetris", tetris_bench_print},
+};
+
+static int (*bench_cmd_played_of(const struct game_ops *ops))(FILE *)
+{
+	for (size_t i = 0; i < sizeof bench_cmd_played / sizeof bench_cmd_played[0]; i++) {
+		if (strcmp(bench_cmd_played[i].game, ops->name) == 0)
+			return bench_cmd_played[i].run;
+	}
+	return NULL;
+}
+
 static int
 bench_cmd_run(const struct game_ops *only, int depth)
 {
@@ -35,6 +56,12 @@ bench_cmd_run(const struct game_ops *only, int depth)
 		const struct game_ops *ops = registry_at(i);
 		if (only != NULL && ops != only)
 			continue;
+		int (*played)(FILE *) = bench_cmd_played_of(ops);
+		if (played != NULL) {
+			if (played(stdout) != 0)
+				return EXIT_FAILURE_RUN;
+			continue;
+		}
 		if (!bench_game(ops, depth, bench_cmd_line, NULL, &res, err,
 				sizeof err)) {
 			if (only != NULL) {
@@ -47,6 +74,8 @@ bench_cmd_run(const struct game_ops *only, int depth)
 	uint64_t nps = res.time_ms > 0
 			       ? res.nodes * 1000 / (uint64_t)res.time_ms
 			       : 0;
+	if (res.positions == 0)
+		return EXIT_OK; /* only played games were measured */
 	printf("bench %" PRIu64 " nodes %" PRIu64 " nps\n", res.nodes, nps);
 	fprintf(stderr, "%d positions in %" PRId64 " ms\n", res.positions,
 		res.time_ms);

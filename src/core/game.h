@@ -90,6 +90,15 @@ struct game_ops {
 	 * walk (bulk counting, symmetry); must agree with core/perft.c. */
 	uint64_t (*perft)(const struct game_pos *pos, int depth);
 
+	/* Optional, for single-player games whose strategy is their own
+	 * (Tetris: both known pieces placed, then an expectation over the
+	 * unseen one): writes the planned line, at most pv_max moves, into
+	 * pv and returns its length (0 when there is no move); *score is the
+	 * plan's value in evaluate's units.  The search uses it instead of
+	 * alpha-beta, and reports it the same way. */
+	int (*plan)(const struct game_pos *pos, game_move *pv, int pv_max,
+		    int *score);
+
 	/* Canonical text of a legal move (PROTOCOL.md section 1). */
 	void (*format_move)(const struct game_pos *pos, game_move move, char *buf,
 			    size_t size);

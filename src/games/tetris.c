@@ -340,6 +340,35 @@ tetris_evaluate(const struct game_pos *pos)
 	return tetris_strategy_evaluate(&p->well, (enum tetris_rules)p->rules);
 }
 
+/* Points are worth this many evaluation units in a plan's value. */
+static const int TETRIS_PLAN_POINT = 100;
+
+/* The strategy's line: its move for the current piece (seeing the next
+ * one), then its move for the next piece (seeing nothing after it), just as
+ * the batch mode decides.  The value is the points the line scores plus
+ * the evaluation of the well it leaves. */
+static int
+tetris_plan(const struct game_pos *pos, game_move *pv, int pv_max, int *score)
+{
+        struct game_pos line = *pos;
+        int n = 0;
+        for (; n < pv_max; n++) {
+                const struct tetris_pos *p = tetris_pos_const(&line);
+                if (p->current == TETRIS_NO_PIECE)
+                        break;
+                enum tetris_rules rules = (enum tetris_rules)p->rules;
+                struct tetris_window win = {.current = p->current,
+                                            .next = p->next};
+                pv[n] = tetris_strategy_choose(&p->well, win, rules,
+                                               tetris_weights_for(rules));
+                tetris_play(&line, pv[n]);
+        }
+        uint64_t gained = tetris_pos_const(&line)->score -
+                          tetris_pos_const(pos)->score;
+        *score = (int)gained * TETRIS_PLAN_POINT + tetris_evaluate(&line);
+        return n;
+}
+
 static void
 tetris_format_move(const struct game_pos *pos, game_move move, char *buf,
                    size_t size)
@@ -645,6 +674,7 @@ const struct game_ops tetris_game = {
         .side_to_move = tetris_side_to_move,
         .hash = tetris_hash,
         .evaluate = tetris_evaluate,
+        .plan = tetris_plan,
         .is_noisy = NULL,
         .perft = NULL,
         .format_move = tetris_format_move,

@@ -235,9 +235,8 @@ engine_go(struct engine *e, char *args)
 		engine_error(e, "%s", err);
 		return;
 	}
-	if (e->session.ops->players != 2) {
-		engine_error(e, "go: %s has no two-player search",
-			     e->session.ops->name);
+	if (e->session.ops->players != 2 && e->session.ops->plan == NULL) {
+		engine_error(e, "go: %s has no search", e->session.ops->name);
 		return;
 	}
 	if (!engine_go_ready(e)) {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "search/alphabeta.h"
+#include "search/plan.h"
 #include "search/search.h"
 
 struct searcher {
@@ -75,8 +76,11 @@ searcher_main(void *arg)
 		pthread_mutex_unlock(&s->lock);
 
 		struct alphabeta_result res;
-		alphabeta_run(s->ab, ops, &pos, &lim, &s->stop, s->report,
-			      s->ctx, &res);
+		if (ops->plan != NULL)
+			plan_run(ops, &pos, s->report, s->ctx, &res);
+		else
+			alphabeta_run(s->ab, ops, &pos, &lim, &s->stop,
+				      s->report, s->ctx, &res);
 		if (lim.infinite)
 			searcher_hold_until_stopped(s);
 		if (s->done != NULL)
