@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,6 +48,16 @@ main_print_usage(FILE *out)
 /* The global options are read by hand rather than with getopt: the
  * commands run their own getopt scans, and some getopt implementations keep
  * state between scans that a reset of optind does not clear. */
+/* "tetris" is both the batch command and a game.  Alone on the command
+ * line, with a terminal on stdin and no input file "i" here, the batch
+ * would have nothing to read: the player means the game. */
+static bool
+main_means_tetris_game(int argc, char **argv)
+{
+	return argc == 2 && strcmp(argv[1], "tetris") == 0 &&
+	       isatty(STDIN_FILENO) && access("i", F_OK) != 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -67,9 +78,9 @@ main(int argc, char **argv)
 	if (first == NULL)
 		return ui_main(argc, argv);
 	const struct cli_command *cmd = cli_find(first);
-	/* A game's name or a saved game starts the UI.  "tetris" is also
-	 * the batch command, which wins: the UI's Tetris takes an option
-	 * first (tabula --seed 3 tetris) or comes from the menu. */
+	if (main_means_tetris_game(argc, argv))
+		return ui_main(argc, argv);
+	/* A game's name or a saved game starts the UI. */
 	if (cmd == NULL &&
 	    (registry_find(first) != NULL || access(first, F_OK) == 0))
 		return ui_main(argc, argv);
