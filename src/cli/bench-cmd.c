@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/tetris-bench.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "search/bench.h"
 #include "search/search.h"
 
@@ -94,10 +95,8 @@ cli_bench_main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "d:", options, NULL)) != -1) {
 		if (opt != 'd')
 			return cli_usage_error(self, NULL);
-		char *end;
-		long v = strtol(optarg, &end, 10);
-		if (*optarg == '\0' || *end != '\0' || v < 1 ||
-		    v > SEARCH_MAX_DEPTH)
+		long v;
+		if (!text_to_long(optarg, 1, SEARCH_MAX_DEPTH, &v))
 			return cli_usage_error(self, "--depth wants 1..64");
 		depth = (int)v;
 	}

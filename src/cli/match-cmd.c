@@ -17,20 +17,10 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "search/match.h"
+#include "core/text.h"
 
 static const long MATCH_CMD_MAX_GAMES = 1000000;
 static const mode_t MATCH_CMD_DIR_MODE = 0777;
-
-static bool
-match_cmd_long(const char *text, long min, long max, long *out)
-{
-	char *end;
-	long v = strtol(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
-}
 
 static void
 match_cmd_progress(void *ctx, int game, const struct match_result *r)
@@ -91,17 +81,17 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 	       -1) {
 		switch (opt) {
 		case 'n':
-			if (!match_cmd_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
+			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
 				return cli_usage_error(self, "bad --games");
 			o->cfg.games = (int)v;
 			break;
 		case 's':
-			if (!match_cmd_long(optarg, 0, LONG_MAX, &v))
+			if (!text_to_long(optarg, 0, LONG_MAX, &v))
 				return cli_usage_error(self, "bad --seed");
 			o->cfg.seed = (uint64_t)v;
 			break;
 		case 'o':
-			if (!match_cmd_long(optarg, 0, MATCH_MAX_OPENING, &v))
+			if (!text_to_long(optarg, 0, MATCH_MAX_OPENING, &v))
 				return cli_usage_error(self, "bad --openings");
 			o->cfg.opening_plies = (int)v;
 			break;

@@ -15,19 +15,10 @@
 #include "core/perft.h"
 #include "core/registry.h"
 #include "core/session.h"
+#include "core/text.h"
 
-static const int PERFT_MAX_DEPTH = 64;
-
-static bool
-perft_parse_int(const char *text, int min, int max, int *out)
-{
-	char *end;
-	long v = strtol(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || v < min || v > max)
-		return false;
-	*out = (int)v;
-	return true;
-}
+static const long PERFT_MAX_DEPTH = 64;
+static const long PERFT_MAX_THREADS = 256;
 
 static double
 perft_seconds_since(const struct timespec *start)
@@ -77,7 +68,8 @@ cli_perft_main(int argc, char **argv)
 	};
 	const char *fen = NULL;
 	bool divide = false;
-	int threads = 0, opt;
+	long threads_arg = 0;
+	int opt;
 	while ((opt = getopt_long(argc, argv, "f:dt:", options, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
@@ -87,7 +79,7 @@ cli_perft_main(int argc, char **argv)
 			divide = true;
 			break;
 		case 't':
-			if (!perft_parse_int(optarg, 1, 256, &threads))
+			if (!text_to_long(optarg, 1, PERFT_MAX_THREADS, &threads_arg))
 				return cli_usage_error(self, "--threads takes 1..256");
 			break;
 		default:
@@ -101,10 +93,11 @@ cli_perft_main(int argc, char **argv)
 		fprintf(stderr, "tabula perft: unknown game '%s'\n", argv[optind]);
 		return EXIT_USAGE;
 	}
-	int depth;
-	if (!perft_parse_int(argv[optind + 1], 0, PERFT_MAX_DEPTH, &depth))
+	long depth_arg;
+	if (!text_to_long(argv[optind + 1], 0, PERFT_MAX_DEPTH, &depth_arg))
 		return cli_usage_error(self, "DEPTH must be a number from 0 to 64");
 
+	int depth = (int)depth_arg, threads = (int)threads_arg;
 	struct session s;
 	if (!session_init(&s, ops, NULL)) {
 		fprintf(stderr, "tabula perft: out of memory\n");

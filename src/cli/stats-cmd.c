@@ -20,6 +20,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tzaar.h"
+#include "core/text.h"
 
 static const long STATS_DEFAULT_GAMES = 200;
 static const long STATS_MAX_GAMES = 1000000;
@@ -173,17 +174,6 @@ stats_print(const struct stats *st, long games, uint64_t seed,
 	       st->reasons[TZAAR_END_NO_CAPTURE]);
 }
 
-static bool
-stats_parse_long(const char *text, long min, long max, long *out)
-{
-	char *end;
-	long v = strtol(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
 static int
 stats_run(long games, uint64_t seed, bool random_setup)
 {
@@ -225,13 +215,13 @@ cli_stats_main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "g:s:u:", options, NULL)) != -1) {
 		switch (opt) {
 		case 'g':
-			if (!stats_parse_long(optarg, 1, STATS_MAX_GAMES,
+			if (!text_to_long(optarg, 1, STATS_MAX_GAMES,
 			                      &games))
 				return cli_usage_error(
 				        self, "--games takes 1..1000000");
 			break;
 		case 's':
-			if (!stats_parse_long(optarg, 0, INT32_MAX, &seed_arg))
+			if (!text_to_long(optarg, 0, INT32_MAX, &seed_arg))
 				return cli_usage_error(
 				        self, "--seed takes 0..2147483647");
 			seed = (uint64_t)seed_arg;

@@ -5,4 +5,5 @@ src_libtabula_a_SOURCES += \
 	src/core/registry.c src/core/registry.h \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \
+	src/core/text.c src/core/text.h \
 	src/games/games.h

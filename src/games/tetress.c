@@ -23,6 +23,7 @@
 #include "games/games.h"
 #include "games/tetress.h"
 #include "games/tetress-eval.h"
+#include "core/text.h"
 
 static_assert(sizeof(struct tetress_pos) <= GAME_POS_BYTES,
 	      "struct tetress_pos must fit in struct game_pos");
@@ -402,22 +403,6 @@ tetress_format_move(const struct game_pos *pos, game_move move, char *buf,
 	}
 }
 
-/* Copies text without spaces, lower-cased; false if it does not fit. */
-static bool
-tetress_squeeze(const char *text, char *out, size_t size)
-{
-	size_t n = 0;
-	for (; *text; text++) {
-		if (isspace((unsigned char)*text))
-			continue;
-		if (n + 1 >= size)
-			return false;
-		out[n++] = (char)tolower((unsigned char)*text);
-	}
-	out[n] = '\0';
-	return true;
-}
-
 /* Reads "r-c" with r and c in 0..10 at *s, advancing past it. */
 static bool
 tetress_read_cell(const char **s, int *cell)
@@ -444,7 +429,7 @@ static bool
 tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
 {
 	char buf[128];
-	if (!tetress_squeeze(text, buf, sizeof buf)) {
+	if (!text_squeeze(text, buf, sizeof buf)) {
 		snprintf(err, err_size, "move text too long");
 		return false;
 	}

@@ -21,6 +21,7 @@
 
 #include "games/tetris.h"
 #include "games/tetris-strategy.h"
+#include "core/text.h"
 
 static_assert(sizeof(struct tetris_pos) <= GAME_POS_BYTES,
               "struct tetris_pos must fit in struct game_pos");
@@ -378,22 +379,6 @@ tetris_format_move(const struct game_pos *pos, game_move move, char *buf,
 	         tetris_move_column(move));
 }
 
-/* Copies text without spaces, lower-cased; false if it does not fit. */
-static bool
-tetris_squeeze(const char *text, char *out, size_t size)
-{
-	size_t n = 0;
-	for (; *text != '\0'; text++) {
-		if (isspace((unsigned char)*text))
-			continue;
-		if (n + 1 >= size)
-			return false;
-		out[n++] = (char)tolower((unsigned char)*text);
-	}
-	out[n] = '\0';
-	return true;
-}
-
 /* Reads a decimal number of at most max from *s, advancing it. */
 static bool
 tetris_read_number(const char **s, unsigned long max, unsigned long *out)
@@ -438,7 +423,7 @@ tetris_parse_move(const struct game_pos *pos, const char *text, game_move *move,
 	const struct tetris_pos *p = tetris_pos_const(pos);
 	char buf[32];
 	unsigned long r, x;
-	if (!tetris_squeeze(text, buf, sizeof buf) ||
+	if (!text_squeeze(text, buf, sizeof buf) ||
 	    !tetris_parse_move_text(buf, &r, &x)) {
 		snprintf(err, err_size,
 		         "malformed move '%s': expected r<rotation>x<column> "

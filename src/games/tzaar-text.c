@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "games/tzaar.h"
+#include "core/text.h"
 
 /* Longest move text worth reading once spaces are gone ("F3xE4"). */
 enum { TZAAR_MOVE_TEXT_MAX = 16 };
@@ -189,22 +190,6 @@ tzaar_check_target(const struct tzaar_pos *p, int from, int to, char sep,
 	return true;
 }
 
-/* Copies text without spaces, lower case; false when too long. */
-static bool
-tzaar_squeeze(const char *text, char *out, size_t size)
-{
-	size_t n = 0;
-	for (const char *s = text; *s; s++) {
-		if (isspace((unsigned char)*s))
-			continue;
-		if (n + 1 >= size)
-			return false;
-		out[n++] = (char)tolower((unsigned char)*s);
-	}
-	out[n] = '\0';
-	return true;
-}
-
 /* The moving stack must exist, be the mover's, and go somewhere. */
 static bool
 tzaar_check_source(const struct tzaar_pos *p, int from, int to, char *err,
@@ -275,7 +260,7 @@ tzaar_parse_move(const struct game_pos *pos, const char *text, game_move *move,
 {
 	const struct tzaar_pos *p = tzaar_of_const(pos);
 	char buf[TZAAR_MOVE_TEXT_MAX];
-	if (!tzaar_squeeze(text, buf, sizeof buf)) {
+	if (!text_squeeze(text, buf, sizeof buf)) {
 		snprintf(err, err_size, "malformed move: too long");
 		return false;
 	}

@@ -16,6 +16,7 @@
 #include "core/registry.h"
 #include "proto/engine.h"
 #include "proto/engine-go.h"
+#include "core/text.h"
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
 
@@ -134,17 +135,6 @@ engine_new_session(struct engine *e, const struct game_ops *ops)
 	return true;
 }
 
-static bool
-engine_parse_long(const char *text, long min, long max, long *out)
-{
-	char *end;
-	long v = strtol(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
 static void
 engine_cmd_setoption(struct engine *e, char *args)
 {
@@ -169,19 +159,19 @@ engine_cmd_setoption(struct engine *e, char *args)
 		else
 			engine_new_session(e, ops);
 	} else if (strcasecmp(name, "Hash") == 0) {
-		if (!engine_parse_long(value, 1, ENGINE_HASH_MAX, &v))
+		if (!text_to_long(value, 1, ENGINE_HASH_MAX, &v))
 			engine_error(e, "Hash must be 1..%d MiB, not '%s'",
 				     ENGINE_HASH_MAX, value);
 		else
 			e->options.hash_mb = (int)v;
 	} else if (strcasecmp(name, "MultiPV") == 0) {
-		if (!engine_parse_long(value, 1, ENGINE_MULTIPV_MAX, &v))
+		if (!text_to_long(value, 1, ENGINE_MULTIPV_MAX, &v))
 			engine_error(e, "MultiPV must be 1..%d, not '%s'",
 				     ENGINE_MULTIPV_MAX, value);
 		else
 			e->options.multipv = (int)v;
 	} else if (strcasecmp(name, "Seed") == 0) {
-		if (!engine_parse_long(value, 0, ENGINE_SEED_MAX, &v))
+		if (!text_to_long(value, 0, ENGINE_SEED_MAX, &v))
 			engine_error(e, "Seed must be 0..%ld, not '%s'",
 				     ENGINE_SEED_MAX, value);
 		else {
@@ -331,7 +321,7 @@ engine_cmd_perft(struct engine *e, char *args)
 	char *word = engine_next_word(&args);
 	long depth;
 	if (word == NULL || engine_next_word(&args) != NULL ||
-	    !engine_parse_long(word, 0, ENGINE_MAX_PERFT_DEPTH, &depth)) {
+	    !text_to_long(word, 0, ENGINE_MAX_PERFT_DEPTH, &depth)) {
 		engine_error(e, "usage: perft <depth 0..%d>", ENGINE_MAX_PERFT_DEPTH);
 		return;
 	}

@@ -26,6 +26,7 @@
 #include "ui/script.h"
 #include "ui/term.h"
 #include "ui/ui.h"
+#include "core/text.h"
 
 /* Redraws per second at most. */
 static const int UI_FPS = 20;
@@ -83,18 +84,6 @@ ui_usage(FILE *out)
 }
 
 static bool
-ui_parse_num(const char *text, long min, long max, long *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || errno != 0 || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
-}
-
-static bool
 ui_parse_who(const char *text, int *who)
 {
 	long level;
@@ -103,7 +92,7 @@ ui_parse_who(const char *text, int *who)
 	else if (strcmp(text, "engine") == 0)
 		*who = -2; /* engine at the --level */
 	else if (strncmp(text, "engine:", 7) == 0 &&
-	         ui_parse_num(text + 7, 1, UI_LEVELS, &level))
+	         text_to_long(text + 7, 1, UI_LEVELS, &level))
 		*who = (int)level;
 	else
 		return false;
@@ -163,12 +152,12 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 	case OPT_P2:
 		return ui_parse_who(arg, &st->who[opt - OPT_P1]);
 	case OPT_LEVEL:
-		if (!ui_parse_num(arg, 1, UI_LEVELS, &v))
+		if (!text_to_long(arg, 1, UI_LEVELS, &v))
 			return false;
 		st->level = (int)v;
 		return true;
 	case OPT_SEED:
-		if (!ui_parse_num(arg, 0, 0x7fffffffL, &v))
+		if (!text_to_long(arg, 0, 0x7fffffffL, &v))
 			return false;
 		st->seed = (uint64_t)v;
 		return true;
@@ -182,17 +171,17 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		o->analysis = false;
 		return true;
 	case OPT_MULTIPV:
-		if (!ui_parse_num(arg, 1, UI_ENGINE_MAX_LINES, &v))
+		if (!text_to_long(arg, 1, UI_ENGINE_MAX_LINES, &v))
 			return false;
 		o->multipv = (int)v;
 		return true;
 	case OPT_DEPTH:
-		if (!ui_parse_num(arg, 0, SEARCH_MAX_DEPTH, &v))
+		if (!text_to_long(arg, 0, SEARCH_MAX_DEPTH, &v))
 			return false;
 		o->analysis_depth = (int)v;
 		return true;
 	case OPT_HASH:
-		if (!ui_parse_num(arg, 1, 4096, &v))
+		if (!text_to_long(arg, 1, 4096, &v))
 			return false;
 		o->hash_mb = (size_t)v;
 		return true;

@@ -1,0 +1,21 @@
+/*
+ * Small text readers shared by every parser of user input: the games'
+ * move readers, the engine protocol and the command lines.  One copy, so
+ * that "spaces are ignored" and "a number is a whole word in range" mean
+ * the same thing everywhere.
+ */
+#ifndef TABULA_CORE_TEXT_H
+#define TABULA_CORE_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Copies text into out without white space and in lower case; false
+ * (out then holds a truncated copy) when it does not fit in size bytes. */
+bool text_squeeze(const char *text, char *out, size_t size);
+
+/* Reads text as a whole decimal number in [min, max]; false (and *out
+ * untouched) for anything else: empty, trailing text, overflow, range. */
+bool text_to_long(const char *text, long min, long max, long *out);
+
+#endif
