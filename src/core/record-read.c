@@ -317,6 +317,21 @@ record_is_number(const char *tok)
 	return *p == '\0';
 }
 
+/* A token as a string of its own; NULL (the reader failed) without memory. */
+static char *
+record_token_copy(struct record_reader *r, int line, const char *start,
+		  size_t len)
+{
+	char *tok = malloc(len + 1);
+	if (tok == NULL) {
+		record_fail(r, line, "out of memory");
+		return NULL;
+	}
+	memcpy(tok, start, len);
+	tok[len] = '\0';
+	return tok;
+}
+
 /* Cuts the next token out of the movetext: a {comment} (returned with its
  * braces) or a word; a word with an open '(' runs to its ')', so
  * "SPAWN(3, 4)" is one token.  *line is the token's first line. */
@@ -349,15 +364,7 @@ record_next_token(struct record_reader *r, int *line)
 		for (char *p = start; p < end; p++)
 			r->line += *p == '\n';
 		r->pos = (size_t)(end - t) + 1;
-		size_t len = (size_t)(end - start) + 1;
-		char *tok = malloc(len + 1);
-		if (tok == NULL) {
-			record_fail(r, *line, "out of memory");
-			return NULL;
-		}
-		memcpy(tok, start, len);
-		tok[len] = '\0';
-		return tok;
+		return record_token_copy(r, *line, start, (size_t)(end - start) + 1);
 	}
 	int depth = 0;
 	size_t end = r->pos;
@@ -371,14 +378,7 @@ record_next_token(struct record_reader *r, int *line)
 			r->line++;
 		end++;
 	}
-	size_t len = end - r->pos;
-	char *tok = malloc(len + 1);
-	if (tok == NULL) {
-		record_fail(r, *line, "out of memory");
-		return NULL;
-	}
-	memcpy(tok, start, len);
-	tok[len] = '\0';
+	char *tok = record_token_copy(r, *line, start, end - r->pos);
 	r->pos = end;
 	return tok;
 }
