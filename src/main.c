@@ -27,8 +27,8 @@ main_print_help(void)
 	       "Commands:\n");
 	for (int i = 0; cli_at(i) != NULL; i++) {
 		const struct cli_command *cmd = cli_at(i);
-		printf("  %-8s %s\n           %s\n", cmd->name, cmd->usage,
-		       cmd->summary);
+		printf("  %s%s%s\n           %s\n", cmd->name,
+		       *cmd->usage ? " " : "", cmd->usage, cmd->summary);
 	}
 	printf("\nGames:");
 	for (size_t i = 0; registry_at(i) != NULL; i++)
