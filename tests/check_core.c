@@ -12,6 +12,7 @@
 #include "core/perft.h"
 #include "core/registry.h"
 #include "core/session.h"
+#include "testutil.h"
 
 START_TEST(test_registry)
 {
@@ -123,9 +124,5 @@ core_suite(void)
 int
 main(void)
 {
-	SRunner *runner = srunner_create(core_suite());
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run_suite(core_suite());
 }

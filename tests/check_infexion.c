@@ -498,9 +498,5 @@ infexion_suite(void)
 int
 main(void)
 {
-	SRunner *runner = srunner_create(infexion_suite());
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run_suite(infexion_suite());
 }

@@ -13,6 +13,7 @@
 #include "core/rng.h"
 #include "games/infexion.h"
 #include "ixtest.h"
+#include "testutil.h"
 
 static const struct game_ops *const ops = &infexion_game;
 
@@ -296,9 +297,5 @@ infexion_text_suite(void)
 int
 main(void)
 {
-	SRunner *runner = srunner_create(infexion_text_suite());
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run_suite(infexion_text_suite());
 }

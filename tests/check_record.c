@@ -366,9 +366,5 @@ record_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(record_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run_suite(record_suite());
 }

@@ -1085,9 +1085,5 @@ search_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(search_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run_suite(search_suite());
 }

@@ -17,6 +17,7 @@
 #include "core/session.h"
 #include "ui/board.h"
 #include "ui/grid.h"
+#include "testutil.h"
 
 /* Random positions visited per game. */
 static const int POSITIONS_PER_GAME = 30;
@@ -220,9 +221,5 @@ ui_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(ui_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return testutil_run_suite(ui_suite());
 }

@@ -22,7 +22,7 @@ PROTO_TRANSCRIPTS = \
 if HAVE_CHECK
 check_PROGRAMS += tests/check_core
 TESTS += tests/check_core
-tests_check_core_SOURCES = tests/check_core.c
+tests_check_core_SOURCES = tests/check_core.c $(TEST_UTIL)
 tests_check_core_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_core_LDADD = $(TESTS_LINK_LIBS)
 endif

@@ -40,3 +40,13 @@ testutil_read_line(FILE *f)
 		line[n - 1] = '\0';
 	return line;
 }
+
+int
+testutil_run_suite(Suite *suite)
+{
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

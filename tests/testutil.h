@@ -5,6 +5,7 @@
 #ifndef TABULA_TESTS_TESTUTIL_H
 #define TABULA_TESTS_TESTUTIL_H
 
+#include <check.h>
 #include <stdio.h>
 
 /* Opens tests/data/<name> for reading; NULL (with a message) if missing. */
@@ -13,5 +14,9 @@ FILE *testutil_open_data(const char *name);
 /* Reads one whole line (any length) without its newline into a buffer the
  * caller frees; NULL at end of file. */
 char *testutil_read_line(FILE *f);
+
+/* Runs a suite (the runner frees it) and returns the process's exit
+ * status: EXIT_SUCCESS when every test passed. */
+int testutil_run_suite(Suite *suite);
 
 #endif
