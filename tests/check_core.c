@@ -1,7 +1,7 @@
 /*
  * The core: the registry, sessions (history, undo, truncation, failed
- * commands leaving the session alone) and threaded perft agreeing with the
- * plain walk.
+ * commands leaving the session alone), threaded perft agreeing with the
+ * plain walk, and the thread pool running every job of a batch once.
  */
 #include "config.h"
 
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/perft.h"
+#include "core/pool.h"
 #include "core/registry.h"
 #include "core/session.h"
 #include "testutil.h"
@@ -107,6 +108,40 @@ START_TEST(test_perft_threads_agree)
 }
 END_TEST
 
+/* Each job adds its number to its own slot, so a job run twice or never
+ * shows; many small batches in a row catch a helper left in an old one. */
+struct pool_tally {
+	int runs[64];
+};
+
+static void
+pool_tally_job(void *ctx, int job)
+{
+	struct pool_tally *t = ctx;
+	t->runs[job] += job + 1;
+}
+
+START_TEST(test_pool_runs_each_job_once)
+{
+	static const int helpers[] = {0, 1, 3};
+	for (size_t h = 0; h < sizeof helpers / sizeof helpers[0]; h++) {
+		struct pool *pool = pool_create(helpers[h]);
+		ck_assert_ptr_nonnull(pool);
+		for (int batch = 0; batch < 200; batch++) {
+			struct pool_tally t;
+			int jobs = batch % 64;
+			memset(&t, 0, sizeof t);
+			pool_run(pool, jobs, pool_tally_job, &t);
+			for (int j = 0; j < 64; j++)
+				ck_assert_int_eq(t.runs[j], j < jobs ? j + 1 : 0);
+		}
+		pool_destroy(pool);
+	}
+	pool_destroy(NULL);
+	ck_assert_int_ge(pool_processors(), 1);
+}
+END_TEST
+
 static Suite *
 core_suite(void)
 {
@@ -117,6 +152,7 @@ core_suite(void)
 	tcase_add_test(tc, test_session_history);
 	tcase_add_test(tc, test_session_bad_input_changes_nothing);
 	tcase_add_test(tc, test_perft_threads_agree);
+	tcase_add_test(tc, test_pool_runs_each_job_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

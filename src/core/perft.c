@@ -9,9 +9,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "core/perft.h"
+#include "core/pool.h"
 
 static uint64_t
 perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
@@ -70,10 +70,7 @@ perft_worker(void *arg)
 static int
 perft_thread_count(int threads)
 {
-	if (threads > 0)
-		return threads;
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	return online > 0 ? (int)online : 1;
+	return threads > 0 ? threads : pool_processors();
 }
 
 int
