@@ -19,7 +19,7 @@ static const struct cli_command cli_commands[] = {
 	 "count move sequences of DEPTH plies", cli_perft_main},
 	{"stats", "tzaar [--games N] [--seed S] [--setup random|standard]", "branching statistics from random games", cli_stats_main},
 	{"replay", "FILE", "check a game record and print its moves", cli_replay_main},
-	{"tetris", "[--rules text|reference] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [FILE]", "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
+	{"tetris", "[--rules text|reference] [--threads N] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [--threads N] [FILE]", "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
 };
 
 static const int CLI_COMMAND_COUNT =

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli/tetris-bench.h"
+#include "core/pool.h"
 #include "core/rng.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
@@ -34,8 +35,10 @@ bench_seconds(const struct timespec *a, const struct timespec *b)
 
 int
 tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
-                          const char *label)
+                          const char *label, int threads)
 {
+	if (threads < 1)
+		threads = pool_processors();
 	uint8_t *moves = malloc(n ? n : 1);
 	if (moves == NULL) {
 		fprintf(stderr, "tabula: out of memory\n");
@@ -47,7 +50,7 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		tetris_strategy_play(in, n, moves, rules[k],
-		                     tetris_weights_for(rules[k]));
+		                     tetris_weights_for(rules[k]), threads);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		struct tetris_score_result res;
 		char err[128];
@@ -62,14 +65,15 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 		fprintf(out,
 		        "tetris %s rules=%s pieces %zu score %llu "
 		        "clears 1:%llu 2:%llu 3:%llu 4:%llu resets %llu "
-		        "time %.2f s (%.2f s per 64 KiB)\n",
+		        "time %.2f s (%.2f s per 64 KiB, %d thread%s)\n",
 		        label, tetris_rules_name(rules[k]), n,
 		        (unsigned long long)res.score,
 		        (unsigned long long)res.clears[1],
 		        (unsigned long long)res.clears[2],
 		        (unsigned long long)res.clears[3],
 		        (unsigned long long)res.clears[4],
-		        (unsigned long long)res.resets, secs, per64k);
+		        (unsigned long long)res.resets, secs, per64k, threads,
+		        threads == 1 ? "" : "s");
 		fflush(out);
 	}
 	free(moves);
@@ -79,6 +83,12 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 int
 tetris_bench_print(FILE *out)
 {
+	return tetris_bench_print_threads(out, 0);
+}
+
+int
+tetris_bench_print_threads(FILE *out, int threads)
+{
 	uint8_t *in = malloc(TETRIS_BENCH_BYTES);
 	if (in == NULL) {
 		fprintf(stderr, "tabula: out of memory\n");
@@ -87,7 +97,8 @@ tetris_bench_print(FILE *out)
 	tetris_bench_stream(in, TETRIS_BENCH_BYTES, TETRIS_BENCH_SEED);
 	char label[64];
 	snprintf(label, sizeof label, "seed=%u", TETRIS_BENCH_SEED);
-	int rc = tetris_bench_print_stream(out, in, TETRIS_BENCH_BYTES, label);
+	int rc = tetris_bench_print_stream(out, in, TETRIS_BENCH_BYTES, label,
+	                                   threads);
 	free(in);
 	return rc;
 }

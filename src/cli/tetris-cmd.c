@@ -2,9 +2,11 @@
  * `tabula tetris`: the challenge's batch contract, the scorer and the
  * benchmark.
  *
- *   tabula tetris [--rules R] [INPUT [OUTPUT]]   play: one byte out per byte in
+ *   tabula tetris [--rules R] [--threads N] [INPUT [OUTPUT]]   play
  *   tabula tetris --score INPUT OUTPUT [--rules R] [-v]
- *   tabula tetris --bench [FILE]
+ *   tabula tetris --bench [--threads N] [FILE]
+ *
+ * --threads only changes how fast the answer comes, never the answer.
  *
  * Where the bytes come from and go to, first match wins: INPUT and OUTPUT
  * when given ("-" is stdin or stdout); INPUT without OUTPUT writes stdout;
@@ -20,12 +22,15 @@
 
 #include "cli/cli.h"
 #include "cli/tetris-bench.h"
+#include "core/pool.h"
+#include "core/text.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
 
 static const char *const TETRIS_CHALLENGE_INPUT = "i";
 static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
 static const size_t TETRIS_READ_CHUNK = 1 << 16;
+static const long TETRIS_MAX_THREADS = 256;
 
 enum { TETRIS_CMD_MAX_FILES = 2 };
 
@@ -98,7 +103,8 @@ tetris_cmd_write_file(const char *path, const uint8_t *buf, size_t len)
 
 /* Plays the batch contract; see the file comment for the precedence. */
 static int
-tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules)
+tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
+                int threads)
 {
 	if (input == NULL && access(TETRIS_CHALLENGE_INPUT, F_OK) == 0) {
 		input = TETRIS_CHALLENGE_INPUT;
@@ -114,7 +120,8 @@ tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules)
 		fprintf(stderr, "tabula tetris: out of memory\n");
 		return EXIT_FAILURE_RUN;
 	}
-	tetris_strategy_play(in, n, out, rules, tetris_weights_for(rules));
+	tetris_strategy_play(in, n, out, rules, tetris_weights_for(rules),
+	                     threads > 0 ? threads : pool_processors());
 	bool ok = tetris_cmd_write_file(output ? output : "-", out, n);
 	free(in);
 	free(out);
@@ -161,16 +168,17 @@ done:
 }
 
 static int
-tetris_cmd_bench(const char *file)
+tetris_cmd_bench(const char *file, int threads)
 {
 	if (file == NULL)
-		return tetris_bench_print(stdout) == 0 ? EXIT_OK
-		                                       : EXIT_FAILURE_RUN;
+		return tetris_bench_print_threads(stdout, threads) == 0
+		               ? EXIT_OK
+		               : EXIT_FAILURE_RUN;
 	uint8_t *in;
 	size_t n;
 	if (!tetris_cmd_read_file(file, &in, &n))
 		return EXIT_FAILURE_RUN;
-	int rc = tetris_bench_print_stream(stdout, in, n, file);
+	int rc = tetris_bench_print_stream(stdout, in, n, file, threads);
 	free(in);
 	return rc == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
 }
@@ -180,6 +188,7 @@ struct tetris_cmd_args {
 	enum tetris_cmd_mode mode;
 	enum tetris_rules rules;
 	bool verbose;
+	int threads; /* 0: one per processor */
 	char *files[TETRIS_CMD_MAX_FILES];
 	int nfiles;
 	char reason[96]; /* room for the text of a usage error */
@@ -208,6 +217,18 @@ tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
 			*why = "--rules takes text or reference";
 			return false;
 		}
+	} else if (strcmp(opt, "--threads") == 0 || strcmp(opt, "-t") == 0 ||
+	           strncmp(opt, "--threads=", strlen("--threads=")) == 0) {
+		const char *value = strchr(opt, '=');
+		value = value != NULL   ? value + 1
+		        : *i + 1 < argc ? argv[++*i]
+		                        : "";
+		long n;
+		if (!text_to_long(value, 1, TETRIS_MAX_THREADS, &n)) {
+			*why = "--threads takes 1..256";
+			return false;
+		}
+		a->threads = (int)n;
 	} else {
 		snprintf(a->reason, sizeof a->reason, "unknown option '%s'",
 		         opt);
@@ -263,10 +284,10 @@ cli_tetris_main(int argc, char **argv)
 		if (rest > 1)
 			return cli_usage_error(
 			        self, "--bench takes at most one FILE");
-		return tetris_cmd_bench(rest ? args[0] : NULL);
+		return tetris_cmd_bench(rest ? args[0] : NULL, a.threads);
 	case TETRIS_MODE_PLAY:
 		break;
 	}
 	return tetris_cmd_play(rest > 0 ? args[0] : NULL,
-	                       rest > 1 ? args[1] : NULL, rules);
+	                       rest > 1 ? args[1] : NULL, rules, a.threads);
 }

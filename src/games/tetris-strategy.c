@@ -9,14 +9,26 @@
  * Cells kept in the well are worth something (they are future clears), so
  * a clear of fewer than four rows, which spends ten cells per row for few
  * points, and a reset, which throws every cell away, pay for what they lose.
- * Every pair of placements of the two known pieces is valued; the first
- * moves with the best few pairs are refined by the expectation, over the
- * seven equally likely third pieces, of the best placement of that piece.
+ * The search, cheapest first:
+ *  1. every placement of the current piece is valued alone, and the best
+ *     few (first_moves) are followed by every placement of the next piece;
+ *  2. the best few resulting plans (candidates, one per first move) are
+ *     refined by the expectation, over the seven equally likely third
+ *     pieces, of the best placement of that piece;
+ *  3. when plans come close (deep_margin), the best few (deep) are valued
+ *     once more with a second chance node: each third piece's best
+ *     placements (deep_third) are valued by the same expectation over a
+ *     fourth piece.  A resetting drop in that horizon is what usually
+ *     separates them.
+ * Steps 2 and 3 run their (plan, third piece) jobs on a pool of threads;
+ * each job writes only its own result, so the move never depends on the
+ * number of threads.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "core/pool.h"
 #include "games/tetris-strategy.h"
 #include "games/tetris-weights.h"
 
@@ -26,6 +38,16 @@ static const int TETRIS_DISTINCT_ROTATIONS[TETRIS_PIECES] = {1, 2, 2, 4,
 
 /* Height from which the stack counts as dangerously close to a reset. */
 static const int TETRIS_DANGER_START = 12;
+
+/* Height from which a reset is a few pieces away. */
+static const int TETRIS_DANGER_HIGH_START = 16;
+
+/* Ready rows past four are counted up to this many. */
+static const int TETRIS_READY_COUNTED = 8;
+
+/* A side well this deep takes an I (or a burn) to fill. */
+static const int TETRIS_DEEP_WELL = 3;
+
 
 /* A wall next to a column counts as infinitely high for well depths. */
 static const int TETRIS_WALL_HEIGHT = 64;
@@ -96,6 +118,7 @@ static void
 tetris_row_features(const struct tetris_well *w, int top, int *f)
 {
 	unsigned covered = 0, above[TETRIS_COUNT_PLANES] = {0};
+	int cells_over_holes = -1; /* cells above the highest hole row */
 	for (int r = top - 1; r >= 0; r--) {
 		unsigned row = w->rows[r];
 		unsigned hole = covered & ~row;
@@ -103,6 +126,8 @@ tetris_row_features(const struct tetris_well *w, int top, int *f)
 			f[TETRIS_F_HOLES] += tetris_popcount(hole);
 			f[TETRIS_F_HOLE_ROWS]++;
 			f[TETRIS_F_HOLE_COVER] += tetris_count_sum(above, hole);
+			if (cells_over_holes < 0)
+				cells_over_holes = f[TETRIS_F_CELLS];
 		}
 		tetris_count_add(above, row);
 		covered |= row;
@@ -115,6 +140,8 @@ tetris_row_features(const struct tetris_well *w, int top, int *f)
 		f[TETRIS_F_FULL_ROWS] += row == TETRIS_FULL_ROW;
 	}
 	f[TETRIS_F_COL_TRANS] += tetris_popcount(TETRIS_FULL_ROW & ~w->rows[0]);
+	if (cells_over_holes >= 0)
+		f[TETRIS_F_GARBAGE] = f[TETRIS_F_CELLS] - cells_over_holes;
 }
 
 static int
@@ -138,6 +165,7 @@ tetris_surface_features(const uint8_t *h, int wc, int *f)
 		f[TETRIS_F_AGG_HEIGHT] += h[c];
 		if (depth > 0)
 			f[TETRIS_F_WELLS] += depth * (depth + 1) / 2;
+		f[TETRIS_F_DEEP_WELLS] += depth >= TETRIS_DEEP_WELL;
 		if (c + 1 < TETRIS_COLS && c + 1 != wc) {
 			int d = h[c] - h[c + 1];
 			f[TETRIS_F_BUMP] += d < 0 ? -d : d;
@@ -146,15 +174,20 @@ tetris_surface_features(const uint8_t *h, int wc, int *f)
 	}
 }
 
-/* Rows above the well column's floor that one more cell there completes. */
-static int
-tetris_ready_rows(const struct tetris_well *w, int wc)
+/* Rows above the well column's floor that one more cell there completes
+ * (the first four are READY, more are READY_EXTRA: a deep well is points
+ * waiting for an I, and a reset waiting for a drought). */
+static void
+tetris_ready_rows(const struct tetris_well *w, int wc, int *f)
 {
 	uint16_t want = TETRIS_FULL_ROW & (uint16_t) ~(1u << wc);
 	int n = 0;
 	for (int r = w->heights[wc]; r < TETRIS_ROWS && w->rows[r] == want; r++)
 		n++;
-	return n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
+	f[TETRIS_F_READY] = n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
+	if (n > TETRIS_READY_COUNTED)
+		n = TETRIS_READY_COUNTED;
+	f[TETRIS_F_READY_EXTRA] = n > TETRIS_MAX_CLEAR ? n - TETRIS_MAX_CLEAR : 0;
 }
 
 /*
@@ -164,10 +197,11 @@ tetris_ready_rows(const struct tetris_well *w, int wc)
  * table): O needs a flat pair; S a flat pair then a step up, or a step
  * down; Z a step down then a flat pair, or a step up; J a flat pair or a
  * step of +2; L a flat pair or -2; T a step down then up, any step of one,
- * or three flat columns.  A surface that takes every piece needs no luck.
+ * or three flat columns.  A surface that takes every piece needs no luck;
+ * one that takes a piece in a single place needs it not to be spoilt.
  */
-static int
-tetris_misfits(const uint8_t *h, int wc)
+static void
+tetris_misfits(const uint8_t *h, int wc, int *f)
 {
 	unsigned flat = 0, up1 = 0, down1 = 0, up2 = 0, down2 = 0;
 	for (int c = 0; c + 1 < TETRIS_COLS; c++) {
@@ -189,10 +223,10 @@ tetris_misfits(const uint8_t *h, int wc)
 	        (flat & up1 >> 1) | down1,                             /* S */
 	        (down1 & up1 >> 1) | up1 | down1 | (flat & flat >> 1), /* T */
 	};
-	int misfits = 0;
-	for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++)
-		misfits += fits[i] == 0;
-	return misfits;
+	for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++) {
+		f[TETRIS_F_MISFITS] += fits[i] == 0;
+		f[TETRIS_F_ONE_FITS] += tetris_popcount(fits[i]) == 1;
+	}
 }
 
 /* An I dropped upright into the well column now: the points it would
@@ -206,6 +240,17 @@ tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
 	int base = w->heights[wc];
 	if (base + TETRIS_MAX_CLEAR > TETRIS_ROWS)
 		return;
+	if (rules == TETRIS_RULES_TEXT) {
+		/* Every row the I completes goes: no need to drop it. */
+		uint16_t want = TETRIS_FULL_ROW & (uint16_t) ~(1u << wc);
+		int n = 0;
+		for (int i = 0; i < TETRIS_MAX_CLEAR; i++)
+			n += w->rows[base + i] == want;
+		f[TETRIS_F_I_POINTS] = tetris_points(n);
+		return;
+	}
+	if (f[TETRIS_F_READY] == 0)
+		return;
 	uint16_t rows[TETRIS_ROWS + TETRIS_ROW_SLACK];
 	memcpy(rows, w->rows, sizeof rows);
 	for (int i = 0; i < TETRIS_MAX_CLEAR; i++)
@@ -214,8 +259,6 @@ tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
 	if (n <= 0)
 		return;
 	f[TETRIS_F_I_POINTS] = tetris_points(n);
-	if (rules == TETRIS_RULES_TEXT)
-		return; /* no full row survives */
 	for (int r = 0; r < TETRIS_ROWS; r++)
 		f[TETRIS_F_I_STUCK] += rows[r] == TETRIS_FULL_ROW;
 }
@@ -236,10 +279,11 @@ tetris_features(const struct tetris_well *w, int well_column,
 	f[TETRIS_F_MAX_HEIGHT] = top;
 	int danger = top - TETRIS_DANGER_START;
 	f[TETRIS_F_DANGER] = danger > 0 ? danger * danger : 0;
-	f[TETRIS_F_READY] = tetris_ready_rows(w, wc);
-	f[TETRIS_F_MISFITS] = tetris_misfits(w->heights, wc);
-	if (f[TETRIS_F_READY] > 0)
-		tetris_i_drop(w, wc, rules, f);
+	danger = top - TETRIS_DANGER_HIGH_START;
+	f[TETRIS_F_DANGER_HIGH] = danger > 0 ? danger * danger : 0;
+	tetris_ready_rows(w, wc, f);
+	tetris_misfits(w->heights, wc, f);
+	tetris_i_drop(w, wc, rules, f);
 	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
 }
 
@@ -292,10 +336,11 @@ tetris_best_single(const struct tetris_well *w, int piece,
 	return best;
 }
 
-/* A plan for the two known pieces, kept for the expectation step. */
+/* A plan for the two known pieces, kept for the expectation steps. */
 struct tetris_plan {
 	double value;  /* rewards + evaluation after both drops */
 	double reward; /* rewards of both drops */
+	double expected; /* reward + the expectation over the third piece */
 	game_move first;
 	struct tetris_well well;
 };
@@ -347,34 +392,135 @@ tetris_plan_second(const struct tetris_well *mid, double first_reward,
 	}
 }
 
-/* Every placement of the current piece, each followed by the best
- * placement of the next one; keeps the cap best, one plan per first move,
- * so the expectation step weighs different first moves. */
+/* A placement and the value the first look gave it. */
+struct tetris_option {
+	double value;
+	double reward;
+	game_move move;
+	struct tetris_well well;
+};
+
+enum { TETRIS_OPTIONS_MAX = TETRIS_ROTATIONS * TETRIS_COLS };
+
+/* Every placement of piece in well w, best first by reward + evaluation
+ * (a stable sort: ties keep the order of the rotations and columns). */
+static int
+tetris_options(const struct tetris_well *w, int piece, enum tetris_rules rules,
+               const struct tetris_weights *wt, struct tetris_option *opts)
+{
+	int n = 0;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		int width = tetris_shape(piece, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_option o;
+			o.move = tetris_move_make(r, x);
+			o.reward = tetris_try(w, &o.well, piece, o.move, rules, wt);
+			o.value = o.reward + tetris_eval(&o.well, rules, wt);
+			int i = n++;
+			while (i > 0 && opts[i - 1].value < o.value) {
+				opts[i] = opts[i - 1];
+				i--;
+			}
+			opts[i] = o;
+		}
+	}
+	return n;
+}
+
+/* The first moves worth a look at the next piece (the best first_moves of
+ * them by their own value, or all), each followed by the best placement of
+ * the next piece; keeps the cap best, one plan per first move, so the
+ * expectation steps weigh different first moves. */
 static int
 tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
                   enum tetris_rules rules, const struct tetris_weights *wt,
                   struct tetris_plan *plans, int cap)
 {
+	struct tetris_option firsts[TETRIS_OPTIONS_MAX];
+	int n = tetris_options(w, win.current, rules, wt, firsts);
+	if (wt->first_moves > 0 && n > wt->first_moves)
+		n = wt->first_moves;
 	int count = 0;
-	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[win.current]; r++) {
-		int width = tetris_shape(win.current, r)->width;
-		for (int x = 0; x <= TETRIS_COLS - width; x++) {
-			struct tetris_well mid;
-			struct tetris_plan p;
-			p.first = tetris_move_make(r, x);
-			double reward = tetris_try(w, &mid, win.current,
-			                           p.first, rules, wt);
-			tetris_plan_second(&mid, reward, win.next, rules, wt,
-			                   &p);
-			tetris_plan_insert(plans, &count, cap, &p);
-		}
+	for (int i = 0; i < n; i++) {
+		struct tetris_plan p;
+		p.first = firsts[i].move;
+		tetris_plan_second(&firsts[i].well, firsts[i].reward, win.next,
+		                   rules, wt, &p);
+		tetris_plan_insert(plans, &count, cap, &p);
 	}
 	return count;
 }
 
+/* The value of well w before an unknown piece: the mean over the seven
+ * pieces of the best placement, where the best deep_third placements (by
+ * their own value) are valued by the same mean one piece further on. */
+static double
+tetris_expect(const struct tetris_well *w, int piece, bool deep,
+              enum tetris_rules rules, const struct tetris_weights *wt)
+{
+	if (!deep)
+		return tetris_best_single(w, piece, rules, wt, NULL);
+	struct tetris_option opts[TETRIS_OPTIONS_MAX];
+	int n = tetris_options(w, piece, rules, wt, opts);
+	int refine = wt->deep_third < n ? wt->deep_third : n;
+	double best = opts[0].value;
+	for (int i = 0; i < refine; i++) {
+		double sum = 0;
+		for (int after = 0; after < TETRIS_PIECES; after++)
+			sum += tetris_best_single(&opts[i].well, after, rules, wt,
+			                          NULL);
+		double v = opts[i].reward + sum / TETRIS_PIECES;
+		if (i == 0 || v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* One batch of expectation jobs: job k values plan k / 7 before piece
+ * k % 7 and writes only its own slot. */
+struct tetris_expect_batch {
+	const struct tetris_plan *plans;
+	const int *which; /* plan index per job / 7 */
+	bool deep;
+	enum tetris_rules rules;
+	const struct tetris_weights *wt;
+	double value[TETRIS_CANDIDATES_MAX * TETRIS_PIECES];
+};
+
+static void
+tetris_expect_job(void *ctx, int job)
+{
+	struct tetris_expect_batch *b = ctx;
+	const struct tetris_plan *p = &b->plans[b->which[job / TETRIS_PIECES]];
+	b->value[job] = tetris_expect(&p->well, job % TETRIS_PIECES, b->deep,
+	                              b->rules, b->wt);
+}
+
+/* reward + the mean of the batch's values, for each of the n plans. */
+static void
+tetris_expect_plans(struct tetris_plan *plans, const int *which, int n,
+                    bool deep, enum tetris_rules rules,
+                    const struct tetris_weights *wt, struct pool *pool,
+                    double *out)
+{
+	struct tetris_expect_batch b = {
+	        .plans = plans, .which = which, .deep = deep, .rules = rules,
+	        .wt = wt};
+	pool_run(pool, n * TETRIS_PIECES, tetris_expect_job, &b);
+	for (int i = 0; i < n; i++) {
+		double sum = 0;
+		for (int piece = 0; piece < TETRIS_PIECES; piece++)
+			sum += b.value[i * TETRIS_PIECES + piece];
+		out[i] = plans[which[i]].reward + sum / TETRIS_PIECES;
+	}
+}
+
 game_move
-tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
-                       enum tetris_rules rules, const struct tetris_weights *wt)
+tetris_strategy_choose_pooled(const struct tetris_well *w,
+                              struct tetris_window win,
+                              enum tetris_rules rules,
+                              const struct tetris_weights *wt,
+                              struct pool *pool)
 {
 	game_move best_move = 0;
 	if (win.next == TETRIS_NO_PIECE) {
@@ -387,19 +533,47 @@ tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
 	int count = tetris_plan_pairs(w, win, rules, wt, plans, cap);
 	if (wt->candidates < 1)
 		return plans[0].first;
-	double best = 0;
-	for (int i = 0; i < count; i++) {
-		double sum = 0;
-		for (int piece = 0; piece < TETRIS_PIECES; piece++)
-			sum += tetris_best_single(&plans[i].well, piece, rules,
-			                          wt, NULL);
-		double q = plans[i].reward + sum / TETRIS_PIECES;
-		if (i == 0 || q > best) {
-			best = q;
-			best_move = plans[i].first;
-		}
+
+	/* The expectation over the third piece, for every plan kept; then
+	 * the plans ranked by it (stable: ties keep the earlier plan). */
+	int order[TETRIS_CANDIDATES_MAX];
+	double q[TETRIS_CANDIDATES_MAX];
+	for (int i = 0; i < count; i++)
+		order[i] = i;
+	tetris_expect_plans(plans, order, count, false, rules, wt, pool, q);
+	for (int i = 0; i < count; i++)
+		plans[i].expected = q[i];
+	for (int i = 1; i < count; i++) {
+		int k = order[i], j = i;
+		for (; j > 0 && plans[order[j - 1]].expected < plans[k].expected;
+		     j--)
+			order[j] = order[j - 1];
+		order[j] = k;
 	}
-	return best_move;
+
+	/* A second chance node for the close contenders only: the first
+	 * look usually settles the move, and the deep one costs 20 times as
+	 * much per plan. */
+	const struct tetris_plan *top = &plans[order[0]];
+	int close = 0;
+	while (close < count && close < wt->deep &&
+	       plans[order[close]].expected >= top->expected - wt->deep_margin)
+		close++;
+	if (close < 2)
+		return top->first;
+	tetris_expect_plans(plans, order, close, true, rules, wt, pool, q);
+	int best = 0;
+	for (int i = 1; i < close; i++)
+		if (q[i] > q[best])
+			best = i;
+	return plans[order[best]].first;
+}
+
+game_move
+tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
+                       enum tetris_rules rules, const struct tetris_weights *wt)
+{
+	return tetris_strategy_choose_pooled(w, win, rules, wt, NULL);
 }
 
 int
@@ -412,8 +586,9 @@ tetris_strategy_evaluate(const struct tetris_well *w, enum tetris_rules rules)
 void
 tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
                      enum tetris_rules rules,
-                     const struct tetris_weights *weights)
+                     const struct tetris_weights *weights, int threads)
 {
+	struct pool *pool = threads > 1 ? pool_create(threads - 1) : NULL;
 	struct tetris_well well;
 	tetris_well_clear(&well);
 	for (size_t i = 0; i < n; i++) {
@@ -422,9 +597,10 @@ tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
 		        .next = i + 1 < n ? in[i + 1] % TETRIS_PIECES
 		                          : TETRIS_NO_PIECE,
 		};
-		game_move m =
-		        tetris_strategy_choose(&well, win, rules, weights);
+		game_move m = tetris_strategy_choose_pooled(&well, win, rules,
+		                                            weights, pool);
 		out[i] = (uint8_t)m;
 		tetris_well_drop(&well, win.current, m, rules);
 	}
+	pool_destroy(pool);
 }

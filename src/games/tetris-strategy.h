@@ -3,8 +3,9 @@
  * of the stream (the piece to place and the one after it), never the stream
  * itself, so the challenge's look-ahead rule holds by construction.  It
  * places both known pieces in every way, scores each well with a weighted
- * sum of features, and for the most promising few takes the expectation
- * over the seven pieces that may come third.
+ * sum of features, for the most promising few takes the expectation over
+ * the seven pieces that may come third, and for the closest contenders
+ * over a fourth piece as well.
  */
 #ifndef TABULA_GAMES_TETRIS_STRATEGY_H
 #define TABULA_GAMES_TETRIS_STRATEGY_H
@@ -13,6 +14,8 @@
 #include <stdint.h>
 
 #include "games/tetris.h"
+
+struct pool;
 
 /* What the evaluation measures in a well.  "The well column" is the one
  * kept open for I pieces (struct tetris_weights.well_column). */
@@ -36,6 +39,12 @@ enum tetris_feature {
 	TETRIS_F_I_POINTS,   /* points an upright I in the well would score */
 	TETRIS_F_MISFITS,    /* pieces (not I) with no flush placement */
 	TETRIS_F_I_STUCK,    /* full rows such an I would leave */
+	TETRIS_F_DEEP_WELLS, /* other columns 3 or more below both sides */
+	TETRIS_F_GARBAGE,    /* cells in and under the highest row with a
+	                        hole: what only a burn will clear */
+	TETRIS_F_READY_EXTRA, /* ready rows past four (up to eight) */
+	TETRIS_F_DANGER_HIGH, /* squared height above the last safe rows */
+	TETRIS_F_ONE_FITS,    /* pieces (not I) with one flush placement */
 	TETRIS_FEATURE_COUNT
 };
 
@@ -47,8 +56,14 @@ struct tetris_weights {
 	double feature[TETRIS_FEATURE_COUNT];
 	double clear[TETRIS_MAX_CLEAR + 1]; /* reward for clearing n rows */
 	double reset;                       /* reward for a piece that resets */
-	int candidates;  /* placements of the two known pieces given the
-	                    expectation over the third; 0 = none */
+	int first_moves; /* placements of the current piece followed by
+	                    every placement of the next; 0 = all */
+	int candidates;  /* plans (first move + best second) given the
+	                    expectation over the third piece; 0 = none */
+	int deep;        /* of those, the best few given a second chance
+	                    node (the expectation over a fourth piece) */
+	double deep_margin; /* only plans this close to the best go deep */
+	int deep_third;  /* placements of each third piece refined there */
 	int well_column; /* the column kept open for I pieces, or
 	                    TETRIS_WELL_LOWEST: whichever is lowest */
 };
@@ -71,15 +86,25 @@ game_move tetris_strategy_choose(const struct tetris_well *w,
                                  enum tetris_rules rules,
                                  const struct tetris_weights *weights);
 
+/* The same move, with the expectation steps shared out over a pool's
+ * threads (NULL: the caller's alone); the answer does not depend on it. */
+game_move tetris_strategy_choose_pooled(const struct tetris_well *w,
+                                        struct tetris_window win,
+                                        enum tetris_rules rules,
+                                        const struct tetris_weights *weights,
+                                        struct pool *pool);
+
 /* The static evaluation of a well under a rule's weights, in hundredths of
  * a point (for the game interface's evaluate). */
 int tetris_strategy_evaluate(const struct tetris_well *w,
                              enum tetris_rules rules);
 
 /* Batch play: out[i] is the byte for piece in[i] % 7.  Each decision gets
- * only the window (piece i, piece i+1); the well is advanced with the rule. */
+ * only the window (piece i, piece i+1); the well is advanced with the rule.
+ * threads > 1 shares each decision's work out over that many threads; the
+ * output is the same for any count. */
 void tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
                           enum tetris_rules rules,
-                          const struct tetris_weights *weights);
+                          const struct tetris_weights *weights, int threads);
 
 #endif
