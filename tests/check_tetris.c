@@ -540,6 +540,35 @@ START_TEST(test_malformed_input_rejected)
 }
 END_TEST
 
+/* Hand-made wells where the right move is plain (text rule): an I with
+ * four ready rows scores the four-row clear; sixteen ready rows are worth
+ * keeping, so an O goes beside the tower, not on it where it would reset
+ * the well. */
+START_TEST(test_strategy_takes_the_obvious_move)
+{
+	const struct tetris_weights *w = tetris_weights_for(TETRIS_RULES_TEXT);
+	struct tetris_pos p = well_of(FOUR_READY, 6, "I O 0");
+	struct tetris_window win = {.current = 1, .next = 0};
+	game_move m = tetris_strategy_choose(&p.well, win, TETRIS_RULES_TEXT, w);
+	ck_assert_int_eq(m, tetris_move_make(0, 9));
+
+	const char *rows[19];
+	for (int i = 0; i < 19; i++)
+		rows[i] = i < 16 ? "#########." : "#.........";
+	p = well_of(rows, 19, "O O 0");
+	struct tetris_well after = p.well;
+	ck_assert_int_eq(tetris_well_drop(&after, 0, tetris_move_make(0, 0),
+	                                  TETRIS_RULES_TEXT),
+	                 TETRIS_DROP_RESET);
+	win.current = 0;
+	m = tetris_strategy_choose(&p.well, win, TETRIS_RULES_TEXT, w);
+	after = p.well;
+	ck_assert_msg(tetris_well_drop(&after, 0, m, TETRIS_RULES_TEXT) !=
+	                      TETRIS_DROP_RESET,
+	              "move %d resets a well of sixteen ready rows", m);
+}
+END_TEST
+
 static Suite *
 tetris_suite(void)
 {
@@ -563,6 +592,7 @@ tetris_suite(void)
 	                    TETRIS_RULES_REFERENCE + 1);
 	tcase_add_loop_test(strategy, test_strategy_deterministic_and_valid,
 	                    TETRIS_RULES_TEXT, TETRIS_RULES_REFERENCE + 1);
+	tcase_add_test(strategy, test_strategy_takes_the_obvious_move);
 	suite_add_tcase(s, strategy);
 	TCase *text = tcase_create("text");
 	tcase_add_test(text, test_position_round_trip);
