@@ -393,7 +393,7 @@ END_TEST
 
 START_TEST(test_strategy_deterministic_and_valid)
 {
-	enum { N = 1000 };
+	enum { N = 600 };
 	static uint8_t in[N], out1[N], out2[N];
 	enum tetris_rules rules = (enum tetris_rules)_i;
 	random_stream(in, N, 99);
