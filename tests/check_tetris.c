@@ -569,6 +569,28 @@ START_TEST(test_strategy_takes_the_obvious_move)
 }
 END_TEST
 
+/* Reference rule: a J in rotation 2 into a two-wide well whose columns
+ * differ by one clears the rows below and at the top of its column and
+ * skips the one under its overhang (a split: 3 points for 2 rows); the
+ * strategy sees it and takes it. */
+START_TEST(test_strategy_takes_a_split)
+{
+	static const char *const SPLIT_READY[] = {"########.#", "########..",
+	                                          "########.."};
+	struct tetris_pos p = well_of(SPLIT_READY, 3, "J O 0 reference");
+	struct tetris_well after = p.well;
+	ck_assert_int_eq(tetris_well_drop(&after, 3, tetris_move_make(2, 8),
+	                                  TETRIS_RULES_REFERENCE),
+	                 2);
+	ck_assert_uint_eq(after.rows[0], 0x1FFu); /* the row under the hang */
+	struct tetris_window win = {.current = 3, .next = 0};
+	game_move m = tetris_strategy_choose(
+	        &p.well, win, TETRIS_RULES_REFERENCE,
+	        tetris_weights_for(TETRIS_RULES_REFERENCE));
+	ck_assert_int_eq(m, tetris_move_make(2, 8));
+}
+END_TEST
+
 static Suite *
 tetris_suite(void)
 {
@@ -593,6 +615,7 @@ tetris_suite(void)
 	tcase_add_loop_test(strategy, test_strategy_deterministic_and_valid,
 	                    TETRIS_RULES_TEXT, TETRIS_RULES_REFERENCE + 1);
 	tcase_add_test(strategy, test_strategy_takes_the_obvious_move);
+	tcase_add_test(strategy, test_strategy_takes_a_split);
 	suite_add_tcase(s, strategy);
 	TCase *text = tcase_create("text");
 	tcase_add_test(text, test_position_round_trip);

@@ -48,6 +48,9 @@ static const int TETRIS_READY_COUNTED = 8;
 /* A side well this deep takes an I (or a burn) to fill. */
 static const int TETRIS_DEEP_WELL = 3;
 
+/* Height steps up to this size take some piece flush. */
+static const int TETRIS_STEP_FITS = 2;
+
 
 /* A wall next to a column counts as infinitely high for well depths. */
 static const int TETRIS_WALL_HEIGHT = 64;
@@ -184,8 +187,12 @@ tetris_surface_features(const uint8_t *h, int wc, int *f)
 		f[TETRIS_F_DEEP_WELLS] += depth >= TETRIS_DEEP_WELL;
 		if (c + 1 < TETRIS_COLS && c + 1 != wc) {
 			int d = h[c] - h[c + 1];
-			f[TETRIS_F_BUMP] += d < 0 ? -d : d;
+			int step = d < 0 ? -d : d;
+			f[TETRIS_F_BUMP] += step;
 			f[TETRIS_F_BUMP_SQ] += d * d;
+			if (step > TETRIS_STEP_FITS)
+				f[TETRIS_F_CLIFF] += (step - TETRIS_STEP_FITS) *
+				                     (step - TETRIS_STEP_FITS);
 		}
 	}
 }
@@ -279,6 +286,37 @@ tetris_i_drop(const struct tetris_well *w, int wc, enum tetris_rules rules,
 		f[TETRIS_F_I_STUCK] += rows[r] == TETRIS_FULL_ROW;
 }
 
+/*
+ * The reference rule's best clear takes two rows with one skipped between
+ * them (a split).  A two-wide well whose columns differ by one row, under
+ * rows complete but for it, makes one for a J or L in rotation 2 (a column
+ * of three with a cell hanging over the lower one): the rows below and at
+ * the top of the column go, the one under the overhang stays, and the
+ * mirror shape is left for the other piece.  The points such a drop at the
+ * well scores now; the expectation steps see the piece actually come.
+ */
+static int
+tetris_split_points(const struct tetris_well *w, int wc,
+                    enum tetris_rules rules)
+{
+	static const int OVERHANGING[] = {3, 4}; /* J, L */
+	enum { OVERHANG_ROTATION = 2 };
+	int best = 0;
+	for (int x = wc - 1; x <= wc; x++) {
+		if (x < 0 || x + 1 >= TETRIS_COLS)
+			continue;
+		for (size_t i = 0; i < sizeof OVERHANGING / sizeof OVERHANGING[0];
+		     i++) {
+			struct tetris_well t = *w;
+			int n = tetris_well_drop(
+			        &t, OVERHANGING[i],
+			        tetris_move_make(OVERHANG_ROTATION, x), rules);
+			best = n > best ? n : best;
+		}
+	}
+	return tetris_points(best);
+}
+
 static void
 tetris_features(const struct tetris_well *w, int well_column,
                 enum tetris_rules rules, int *f)
@@ -301,6 +339,8 @@ tetris_features(const struct tetris_well *w, int well_column,
 	tetris_misfits(w->heights, wc, f);
 	tetris_i_drop(w, wc, rules, f);
 	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
+	if (rules == TETRIS_RULES_REFERENCE)
+		f[TETRIS_F_SPLIT_POINTS] = tetris_split_points(w, wc, rules);
 }
 
 static double

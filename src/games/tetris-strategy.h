@@ -45,6 +45,9 @@ enum tetris_feature {
 	TETRIS_F_READY_EXTRA, /* ready rows past four (up to eight) */
 	TETRIS_F_DANGER_HIGH, /* squared height above the last safe rows */
 	TETRIS_F_ONE_FITS,    /* pieces (not I) with one flush placement */
+	TETRIS_F_CLIFF,       /* (step - 2)^2 summed over steps above 2 */
+	TETRIS_F_SPLIT_POINTS, /* reference rule: points a J or L dropped
+	                          in rotation 2 beside the well would score */
 	TETRIS_FEATURE_COUNT
 };
 
