@@ -374,11 +374,11 @@ tetris_try(const struct tetris_well *from, struct tetris_well *to, int piece,
 	return n == TETRIS_DROP_RESET ? wt->reset : wt->clear[n];
 }
 
-/* The best single placement of piece: its value, and the move if wanted. */
+/* The value of the best placement of piece in w (the hot loop of the
+ * search: nothing is kept but the number). */
 static double
-tetris_best_single(const struct tetris_well *w, int piece,
-                   enum tetris_rules rules, const struct tetris_weights *wt,
-                   game_move *best_move)
+tetris_best_value(const struct tetris_well *w, int piece,
+                  enum tetris_rules rules, const struct tetris_weights *wt)
 {
 	double best = 0;
 	bool any = false;
@@ -386,18 +386,64 @@ tetris_best_single(const struct tetris_well *w, int piece,
 		int width = tetris_shape(piece, r)->width;
 		for (int x = 0; x <= TETRIS_COLS - width; x++) {
 			struct tetris_well next;
-			game_move m = tetris_move_make(r, x);
-			double v = tetris_try(w, &next, piece, m, rules, wt) +
+			double v = tetris_try(w, &next, piece,
+			                      tetris_move_make(r, x), rules, wt) +
 			           tetris_eval(&next, rules, wt);
 			if (!any || v > best) {
 				best = v;
 				any = true;
-				if (best_move != NULL)
-					*best_move = m;
 			}
 		}
 	}
 	return best;
+}
+
+/* A placement and what a look at it found. */
+struct tetris_option {
+	double value;  /* reward + eval */
+	double reward; /* the drop's reward */
+	double eval;   /* the evaluation of the well after it */
+	game_move move;
+	struct tetris_well well;
+};
+
+enum {
+	TETRIS_OPTIONS_MAX = TETRIS_ROTATIONS * TETRIS_COLS,
+	TETRIS_DEEP_THIRD_MAX = 4 /* third-piece placements refined */
+};
+
+/* The best cap placements of piece in w into opts, best first by value; a
+ * placement displaces only a strictly worse one, so ties keep the order of
+ * the rotations and columns.  Returns how many were kept. */
+static int
+tetris_best_options(const struct tetris_well *w, int piece,
+                    enum tetris_rules rules, const struct tetris_weights *wt,
+                    struct tetris_option *opts, int cap)
+{
+	int n = 0;
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		int width = tetris_shape(piece, r)->width;
+		for (int x = 0; x <= TETRIS_COLS - width; x++) {
+			struct tetris_option o;
+			o.move = tetris_move_make(r, x);
+			o.reward = tetris_try(w, &o.well, piece, o.move, rules, wt);
+			o.eval = tetris_eval(&o.well, rules, wt);
+			o.value = o.reward + o.eval;
+			int i;
+			if (n < cap)
+				i = n++;
+			else if (opts[cap - 1].value >= o.value)
+				continue;
+			else
+				i = cap - 1;
+			while (i > 0 && opts[i - 1].value < o.value) {
+				opts[i] = opts[i - 1];
+				i--;
+			}
+			opts[i] = o;
+		}
+	}
+	return n;
 }
 
 /* A plan for the two known pieces, kept for the expectation steps. */
@@ -429,68 +475,6 @@ tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
 	plans[i] = *p;
 }
 
-/* The best placement of the next piece after the first drop: fills in
- * p's second-drop reward, value and well. */
-static void
-tetris_plan_second(const struct tetris_well *mid, double first_reward,
-                   int piece, enum tetris_rules rules,
-                   const struct tetris_weights *wt, struct tetris_plan *p)
-{
-	bool any = false;
-	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
-		int width = tetris_shape(piece, r)->width;
-		for (int x = 0; x <= TETRIS_COLS - width; x++) {
-			struct tetris_well after;
-			double reward =
-			        first_reward +
-			        tetris_try(mid, &after, piece,
-			                   tetris_move_make(r, x), rules, wt);
-			double value = reward + tetris_eval(&after, rules, wt);
-			if (!any || value > p->value) {
-				any = true;
-				p->value = value;
-				p->reward = reward;
-				p->well = after;
-			}
-		}
-	}
-}
-
-/* A placement and the value the first look gave it. */
-struct tetris_option {
-	double value;
-	double reward;
-	game_move move;
-	struct tetris_well well;
-};
-
-enum { TETRIS_OPTIONS_MAX = TETRIS_ROTATIONS * TETRIS_COLS };
-
-/* Every placement of piece in well w, best first by reward + evaluation
- * (a stable sort: ties keep the order of the rotations and columns). */
-static int
-tetris_options(const struct tetris_well *w, int piece, enum tetris_rules rules,
-               const struct tetris_weights *wt, struct tetris_option *opts)
-{
-	int n = 0;
-	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
-		int width = tetris_shape(piece, r)->width;
-		for (int x = 0; x <= TETRIS_COLS - width; x++) {
-			struct tetris_option o;
-			o.move = tetris_move_make(r, x);
-			o.reward = tetris_try(w, &o.well, piece, o.move, rules, wt);
-			o.value = o.reward + tetris_eval(&o.well, rules, wt);
-			int i = n++;
-			while (i > 0 && opts[i - 1].value < o.value) {
-				opts[i] = opts[i - 1];
-				i--;
-			}
-			opts[i] = o;
-		}
-	}
-	return n;
-}
-
 /* The first moves worth a look at the next piece (the best first_moves of
  * them by their own value, or all), each followed by the best placement of
  * the next piece; keeps the cap best, one plan per first move, so the
@@ -501,81 +485,92 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
                   struct tetris_plan *plans, int cap)
 {
 	struct tetris_option firsts[TETRIS_OPTIONS_MAX];
-	int n = tetris_options(w, win.current, rules, wt, firsts);
-	if (wt->first_moves > 0 && n > wt->first_moves)
-		n = wt->first_moves;
+	int n = tetris_best_options(w, win.current, rules, wt, firsts,
+	                            wt->first_moves > 0 ? wt->first_moves
+	                                                : TETRIS_OPTIONS_MAX);
 	int count = 0;
 	for (int i = 0; i < n; i++) {
-		struct tetris_plan p;
-		p.first = firsts[i].move;
-		tetris_plan_second(&firsts[i].well, firsts[i].reward, win.next,
-		                   rules, wt, &p);
+		struct tetris_option second;
+		tetris_best_options(&firsts[i].well, win.next, rules, wt,
+		                    &second, 1);
+		struct tetris_plan p = {
+		        .reward = firsts[i].reward + second.reward,
+		        .first = firsts[i].move,
+		        .well = second.well,
+		};
+		p.value = p.reward + second.eval;
 		tetris_plan_insert(plans, &count, cap, &p);
 	}
 	return count;
 }
 
-/* The value of well w before an unknown piece: the mean over the seven
- * pieces of the best placement, where the best deep_third placements (by
- * their own value) are valued by the same mean one piece further on. */
-static double
-tetris_expect(const struct tetris_well *w, int piece, bool deep,
-              enum tetris_rules rules, const struct tetris_weights *wt)
-{
-	if (!deep)
-		return tetris_best_single(w, piece, rules, wt, NULL);
-	struct tetris_option opts[TETRIS_OPTIONS_MAX];
-	int n = tetris_options(w, piece, rules, wt, opts);
-	int refine = wt->deep_third < n ? wt->deep_third : n;
-	double best = opts[0].value;
-	for (int i = 0; i < refine; i++) {
-		double sum = 0;
-		for (int after = 0; after < TETRIS_PIECES; after++)
-			sum += tetris_best_single(&opts[i].well, after, rules, wt,
-			                          NULL);
-		double v = opts[i].reward + sum / TETRIS_PIECES;
-		if (i == 0 || v > best)
-			best = v;
-	}
-	return best;
-}
-
-/* One batch of expectation jobs: job k values plan k / 7 before piece
- * k % 7 and writes only its own slot. */
-struct tetris_expect_batch {
+/*
+ * The expectation steps.  The first values every plan before each of the
+ * seven third pieces by that piece's best placement, and keeps the best
+ * few placements (deep_third); the second, for the close plans only,
+ * values those kept placements by the same expectation one piece further
+ * on.  Job k of a step handles plan which[k / 7] before piece k % 7 and
+ * writes only its own slots, so the steps can run on a pool.
+ */
+struct tetris_lookahead {
 	const struct tetris_plan *plans;
-	const int *which; /* plan index per job / 7 */
-	bool deep;
+	const int *which; /* the plans of the current step */
 	enum tetris_rules rules;
 	const struct tetris_weights *wt;
+	int keep; /* third-piece placements kept per plan and piece */
+	/* Per plan * 7 + piece, filled by the first step: */
+	struct tetris_option third[TETRIS_CANDIDATES_MAX * TETRIS_PIECES]
+	                          [TETRIS_DEEP_THIRD_MAX];
+	int kept[TETRIS_CANDIDATES_MAX * TETRIS_PIECES];
+	/* Per job of the current step: */
 	double value[TETRIS_CANDIDATES_MAX * TETRIS_PIECES];
 };
 
 static void
 tetris_expect_job(void *ctx, int job)
 {
-	struct tetris_expect_batch *b = ctx;
-	const struct tetris_plan *p = &b->plans[b->which[job / TETRIS_PIECES]];
-	b->value[job] = tetris_expect(&p->well, job % TETRIS_PIECES, b->deep,
-	                              b->rules, b->wt);
+	struct tetris_lookahead *la = ctx;
+	int slot = la->which[job / TETRIS_PIECES] * TETRIS_PIECES +
+	           job % TETRIS_PIECES;
+	la->kept[slot] = tetris_best_options(
+	        &la->plans[la->which[job / TETRIS_PIECES]].well,
+	        job % TETRIS_PIECES, la->rules, la->wt, la->third[slot],
+	        la->keep);
+	la->value[job] = la->third[slot][0].value;
 }
 
-/* reward + the mean of the batch's values, for each of the n plans. */
 static void
-tetris_expect_plans(struct tetris_plan *plans, const int *which, int n,
-                    bool deep, enum tetris_rules rules,
-                    const struct tetris_weights *wt, struct pool *pool,
-                    double *out)
+tetris_deep_job(void *ctx, int job)
 {
-	struct tetris_expect_batch b = {
-	        .plans = plans, .which = which, .deep = deep, .rules = rules,
-	        .wt = wt};
-	pool_run(pool, n * TETRIS_PIECES, tetris_expect_job, &b);
+	struct tetris_lookahead *la = ctx;
+	int slot = la->which[job / TETRIS_PIECES] * TETRIS_PIECES +
+	           job % TETRIS_PIECES;
+	double best = 0;
+	for (int i = 0; i < la->kept[slot]; i++) {
+		const struct tetris_option *o = &la->third[slot][i];
+		double sum = 0;
+		for (int after = 0; after < TETRIS_PIECES; after++)
+			sum += tetris_best_value(&o->well, after, la->rules,
+			                         la->wt);
+		double v = o->reward + sum / TETRIS_PIECES;
+		if (i == 0 || v > best)
+			best = v;
+	}
+	la->value[job] = best;
+}
+
+/* Runs a step over the n plans la->which[0..n) and returns, per plan, its
+ * reward + the mean of its seven values. */
+static void
+tetris_lookahead_step(struct tetris_lookahead *la, int n, pool_job_fn job,
+                      struct pool *pool, double *out)
+{
+	pool_run(pool, n * TETRIS_PIECES, job, la);
 	for (int i = 0; i < n; i++) {
 		double sum = 0;
 		for (int piece = 0; piece < TETRIS_PIECES; piece++)
-			sum += b.value[i * TETRIS_PIECES + piece];
-		out[i] = plans[which[i]].reward + sum / TETRIS_PIECES;
+			sum += la->value[i * TETRIS_PIECES + piece];
+		out[i] = la->plans[la->which[i]].reward + sum / TETRIS_PIECES;
 	}
 }
 
@@ -586,10 +581,10 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
                               const struct tetris_weights *wt,
                               struct pool *pool)
 {
-	game_move best_move = 0;
 	if (win.next == TETRIS_NO_PIECE) {
-		tetris_best_single(w, win.current, rules, wt, &best_move);
-		return best_move;
+		struct tetris_option only;
+		tetris_best_options(w, win.current, rules, wt, &only, 1);
+		return only.move;
 	}
 	struct tetris_plan plans[TETRIS_CANDIDATES_MAX];
 	int cap = wt->candidates < 1 ? 1 : wt->candidates;
@@ -599,12 +594,22 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 		return plans[0].first;
 
 	/* The expectation over the third piece, for every plan kept; then
-	 * the plans ranked by it (stable: ties keep the earlier plan). */
+	 * the plans ranked by it (stable: ties keep the earlier plan).  The
+	 * context (about 45 KiB) fits the default thread stacks every caller
+	 * runs on. */
+	struct tetris_lookahead la;
 	int order[TETRIS_CANDIDATES_MAX];
 	double q[TETRIS_CANDIDATES_MAX];
 	for (int i = 0; i < count; i++)
 		order[i] = i;
-	tetris_expect_plans(plans, order, count, false, rules, wt, pool, q);
+	la.plans = plans;
+	la.which = order;
+	la.rules = rules;
+	la.wt = wt;
+	la.keep = wt->deep_third < 1                       ? 1
+	          : wt->deep_third > TETRIS_DEEP_THIRD_MAX ? TETRIS_DEEP_THIRD_MAX
+	                                                   : wt->deep_third;
+	tetris_lookahead_step(&la, count, tetris_expect_job, pool, q);
 	for (int i = 0; i < count; i++)
 		plans[i].expected = q[i];
 	for (int i = 1; i < count; i++) {
@@ -625,7 +630,7 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 		close++;
 	if (close < 2)
 		return top->first;
-	tetris_expect_plans(plans, order, close, true, rules, wt, pool, q);
+	tetris_lookahead_step(&la, close, tetris_deep_job, pool, q);
 	int best = 0;
 	for (int i = 1; i < close; i++)
 		if (q[i] > q[best])

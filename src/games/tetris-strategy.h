@@ -66,7 +66,8 @@ struct tetris_weights {
 	int deep;        /* of those, the best few given a second chance
 	                    node (the expectation over a fourth piece) */
 	double deep_margin; /* only plans this close to the best go deep */
-	int deep_third;  /* placements of each third piece refined there */
+	int deep_third;  /* placements of each third piece refined there
+	                    (1 to 4) */
 	int well_column; /* the column kept open for I pieces, or
 	                    TETRIS_WELL_LOWEST: whichever is lowest */
 };
