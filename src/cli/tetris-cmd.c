@@ -194,35 +194,45 @@ struct tetris_cmd_args {
 	char reason[96]; /* room for the text of a usage error */
 };
 
+/* Whether opt is the long option name (alone or as name=VALUE) or its
+ * short form; if so *value is its value: after '=', else the next argument
+ * (consumed), else "". */
+static bool
+tetris_cmd_valued(const char *opt, const char *name, const char *short_name,
+                  int argc, char **argv, int *i, const char **value)
+{
+	size_t len = strlen(name);
+	bool inline_value = strncmp(opt, name, len) == 0 && opt[len] == '=';
+	if (!inline_value && strcmp(opt, name) != 0 &&
+	    strcmp(opt, short_name) != 0)
+		return false;
+	*value = inline_value   ? opt + len + 1
+	         : *i + 1 < argc ? argv[++*i]
+	                         : "";
+	return true;
+}
+
 /* Reads one option at argv[*i] (advancing past its value); false with a
  * reason in *why when it is unknown or its value is wrong. */
 static bool
 tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
                   const char **why)
 {
-	const char *opt = argv[*i];
+	const char *opt = argv[*i], *value;
 	if (strcmp(opt, "--score") == 0) {
 		a->mode = TETRIS_MODE_SCORE;
 	} else if (strcmp(opt, "--bench") == 0) {
 		a->mode = TETRIS_MODE_BENCH;
 	} else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) {
 		a->verbose = true;
-	} else if (strcmp(opt, "--rules") == 0 || strcmp(opt, "-r") == 0 ||
-	           strncmp(opt, "--rules=", strlen("--rules=")) == 0) {
-		const char *value = strchr(opt, '=');
-		value = value != NULL   ? value + 1
-		        : *i + 1 < argc ? argv[++*i]
-		                        : "";
+	} else if (tetris_cmd_valued(opt, "--rules", "-r", argc, argv, i,
+	                             &value)) {
 		if (!tetris_rules_parse(value, &a->rules)) {
 			*why = "--rules takes text or reference";
 			return false;
 		}
-	} else if (strcmp(opt, "--threads") == 0 || strcmp(opt, "-t") == 0 ||
-	           strncmp(opt, "--threads=", strlen("--threads=")) == 0) {
-		const char *value = strchr(opt, '=');
-		value = value != NULL   ? value + 1
-		        : *i + 1 < argc ? argv[++*i]
-		                        : "";
+	} else if (tetris_cmd_valued(opt, "--threads", "-t", argc, argv, i,
+	                             &value)) {
 		long n;
 		if (!text_to_long(value, 1, TETRIS_MAX_THREADS, &n)) {
 			*why = "--threads takes 1..256";
