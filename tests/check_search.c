@@ -642,20 +642,31 @@ static const char INFEXION_WIN[] =
 static const char INFEXION_AVOID[] =
 	"......./......./b1....../.r2...../b2....../.....b1./....... r 10";
 
+/* Searches fen to depth and checks the win in one ply is found, with the
+ * move spelt want; pos is left at the position. */
+static void
+assert_wins_at_once(struct alphabeta *ab, const struct game_ops *ops,
+                    const char *fen, int depth, const char *want,
+                    struct game_pos *pos)
+{
+	struct alphabeta_result res;
+	char text[GAME_TEXT_MAX];
+	parse(ops, fen, pos);
+	search_sync(ab, ops, pos, depth, &res);
+	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
+	ops->format_move(pos, res.best, text, sizeof text);
+	ck_assert_str_eq(text, want);
+}
+
 START_TEST(test_infexion_forced)
 {
 	const struct game_ops *ops = registry_find("infexion");
 	ck_assert_ptr_nonnull(ops);
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct game_pos pos;
-	parse(ops, INFEXION_WIN, &pos);
-	struct alphabeta_result res;
-	search_sync(ab, ops, &pos, 4, &res);
-	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
-	char text[GAME_TEXT_MAX];
-	ops->format_move(&pos, res.best, text, sizeof text);
-	ck_assert_str_eq(text, "SPREAD(0,0,0,1)");
+	assert_wins_at_once(ab, ops, INFEXION_WIN, 4, "SPREAD(0,0,0,1)", &pos);
 
+	struct alphabeta_result res;
 	parse(ops, INFEXION_AVOID, &pos);
 	search_sync(ab, ops, &pos, 3, &res);
 	struct game_pos child = pos;
@@ -704,14 +715,9 @@ START_TEST(test_tzaar_forced)
 	ck_assert_ptr_nonnull(ops);
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct game_pos pos;
-	parse(ops, TZAAR_WIN, &pos);
-	struct alphabeta_result res;
-	search_sync(ab, ops, &pos, 3, &res);
-	ck_assert_int_eq(res.score, SEARCH_WIN - 1);
-	char text[GAME_TEXT_MAX];
-	ops->format_move(&pos, res.best, text, sizeof text);
-	ck_assert_str_eq(text, "A1xA2");
+	assert_wins_at_once(ab, ops, TZAAR_WIN, 3, "A1xA2", &pos);
 
+	struct alphabeta_result res;
 	for (size_t i = 0; i < sizeof TZAAR_AVOID / sizeof TZAAR_AVOID[0]; i++) {
 		parse(ops, TZAAR_AVOID[i], &pos);
 		search_sync(ab, ops, &pos, 3, &res);
