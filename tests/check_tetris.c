@@ -591,6 +591,50 @@ START_TEST(test_strategy_takes_a_split)
 }
 END_TEST
 
+/* The reference rule's split features on hand-made wells: a two-wide well
+ * one row apart under three rows complete but for it splits for the J (or,
+ * mirrored, the L) alone; rows ready, not, ready, not over a one-wide well
+ * split for an upright I alone (an L there, hanging from the column
+ * beside, clears one); an even pair has no step; the text rule
+ * leaves all of them at zero. */
+START_TEST(test_split_features)
+{
+	static const struct {
+		const char *rows[4];
+		int n;
+		enum tetris_rules rules;
+		int step, ready, pieces, points;
+	} CASES[] = {
+	        {{"########.#", "########..", "########.."}, 3,
+	         TETRIS_RULES_REFERENCE, 1, 3, 1, 3},
+	        {{"#########.", "########..", "########.."}, 3,
+	         TETRIS_RULES_REFERENCE, 1, 3, 1, 3},
+	        {{"#########.", "###.#####.", "#########.", "###.#####."}, 4,
+	         TETRIS_RULES_REFERENCE, 0, 0, 1, 1},
+	        {{"########..", "########.."}, 2, TETRIS_RULES_REFERENCE, 0, 0,
+	         0, 0},
+	        {{"########.#", "########..", "########.."}, 3,
+	         TETRIS_RULES_TEXT, 0, 0, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+		struct tetris_pos p = well_of(
+		        CASES[i].rows, CASES[i].n,
+		        CASES[i].rules == TETRIS_RULES_TEXT ? "J O 0"
+		                                            : "J O 0 reference");
+		int f[TETRIS_FEATURE_COUNT];
+		tetris_strategy_features(&p.well, CASES[i].rules, f);
+		ck_assert_msg(f[TETRIS_F_PAIR_STEP] == CASES[i].step &&
+		                      f[TETRIS_F_PAIR_READY] == CASES[i].ready &&
+		                      f[TETRIS_F_SPLIT_PIECES] ==
+		                              CASES[i].pieces &&
+		                      f[TETRIS_F_SPLIT_POINTS] == CASES[i].points,
+		              "case %zu: step %d ready %d pieces %d points %d", i,
+		              f[TETRIS_F_PAIR_STEP], f[TETRIS_F_PAIR_READY],
+		              f[TETRIS_F_SPLIT_PIECES], f[TETRIS_F_SPLIT_POINTS]);
+	}
+}
+END_TEST
+
 static Suite *
 tetris_suite(void)
 {
@@ -616,6 +660,7 @@ tetris_suite(void)
 	                    TETRIS_RULES_TEXT, TETRIS_RULES_REFERENCE + 1);
 	tcase_add_test(strategy, test_strategy_takes_the_obvious_move);
 	tcase_add_test(strategy, test_strategy_takes_a_split);
+	tcase_add_test(strategy, test_split_features);
 	suite_add_tcase(s, strategy);
 	TCase *text = tcase_create("text");
 	tcase_add_test(text, test_position_round_trip);

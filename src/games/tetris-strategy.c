@@ -317,6 +317,86 @@ tetris_split_points(const struct tetris_well *w, int wc,
 	return tetris_points(best);
 }
 
+/* Rows of the well a split spans: the two cleared and the one between. */
+enum { TETRIS_SPLIT_SPAN = 3 };
+
+/* Whether some upright placement (three or four rows tall) of piece over
+ * the well column wc clears two rows. */
+static bool
+tetris_piece_splits(const struct tetris_well *w, int wc, int piece,
+                    enum tetris_rules rules)
+{
+	for (int r = 0; r < TETRIS_DISTINCT_ROTATIONS[piece]; r++) {
+		const struct tetris_shape *shape = tetris_shape(piece, r);
+		if (shape->height < TETRIS_SPLIT_SPAN)
+			continue;
+		int first = wc - shape->width + 1 > 0 ? wc - shape->width + 1 : 0;
+		for (int x = first; x <= wc && x + shape->width <= TETRIS_COLS;
+		     x++) {
+			struct tetris_well t = *w;
+			game_move move = tetris_move_make(r, x);
+			if (tetris_well_drop(&t, piece, move, rules) >= 2)
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Pieces (of the seven) that would split if they came now.  Only upright
+ * pieces span a split, and a row takes at most two of their cells, so
+ * nothing is dropped unless two rows two apart near the well's floor lack
+ * at most two cells each.
+ */
+static int
+tetris_split_pieces(const struct tetris_well *w, int wc,
+                    enum tetris_rules rules)
+{
+	int floor = w->heights[wc];
+	if (floor + TETRIS_SPLIT_SPAN > TETRIS_ROWS)
+		return 0;
+	bool nearly[TETRIS_MAX_CLEAR] = {false};
+	for (int k = 0; k < TETRIS_MAX_CLEAR && floor + k < TETRIS_ROWS; k++) {
+		int cells = tetris_popcount(w->rows[floor + k]);
+		nearly[k] = cells >= TETRIS_COLS - 2;
+	}
+	if (!(nearly[0] && nearly[2]) && !(nearly[1] && nearly[3]))
+		return 0;
+	int count = 0;
+	for (int piece = 0; piece < TETRIS_PIECES; piece++)
+		count += tetris_piece_splits(w, wc, piece, rules);
+	return count;
+}
+
+/*
+ * The two-wide well a J or L split needs: the well column and its lower
+ * neighbour one row apart (PAIR_STEP), and how many rows above the well's
+ * floor are complete but for the pair (PAIR_READY, up to the three a
+ * split spans).  What is worth building before the piece comes.
+ */
+static void
+tetris_pair_features(const struct tetris_well *w, int wc, int *f)
+{
+	const uint8_t *h = w->heights;
+	int partner;
+	if (wc == 0)
+		partner = 1;
+	else if (wc == TETRIS_COLS - 1)
+		partner = TETRIS_COLS - 2;
+	else
+		partner = h[wc - 1] < h[wc + 1] ? wc - 1 : wc + 1;
+	if (h[partner] - h[wc] != 1)
+		return;
+	f[TETRIS_F_PAIR_STEP] = 1;
+	unsigned pair = 1u << wc | 1u << partner;
+	int n = 0;
+	for (int r = h[wc]; r < TETRIS_ROWS && n < TETRIS_SPLIT_SPAN &&
+	                    (w->rows[r] | pair) == TETRIS_FULL_ROW;
+	     r++)
+		n++;
+	f[TETRIS_F_PAIR_READY] = n;
+}
+
 static void
 tetris_features(const struct tetris_well *w, int well_column,
                 enum tetris_rules rules, int *f)
@@ -339,8 +419,11 @@ tetris_features(const struct tetris_well *w, int well_column,
 	tetris_misfits(w->heights, wc, f);
 	tetris_i_drop(w, wc, rules, f);
 	f[TETRIS_F_WELL_EDGE] = wc == 0 || wc == TETRIS_COLS - 1;
-	if (rules == TETRIS_RULES_REFERENCE)
+	if (rules == TETRIS_RULES_REFERENCE) {
 		f[TETRIS_F_SPLIT_POINTS] = tetris_split_points(w, wc, rules);
+		f[TETRIS_F_SPLIT_PIECES] = tetris_split_pieces(w, wc, rules);
+		tetris_pair_features(w, wc, f);
+	}
 }
 
 static double
@@ -643,6 +726,13 @@ tetris_strategy_choose(const struct tetris_well *w, struct tetris_window win,
                        enum tetris_rules rules, const struct tetris_weights *wt)
 {
 	return tetris_strategy_choose_pooled(w, win, rules, wt, NULL);
+}
+
+void
+tetris_strategy_features(const struct tetris_well *w, enum tetris_rules rules,
+                         int *f)
+{
+	tetris_features(w, TETRIS_WELL_LOWEST, rules, f);
 }
 
 int

@@ -48,6 +48,13 @@ enum tetris_feature {
 	TETRIS_F_CLIFF,       /* (step - 2)^2 summed over steps above 2 */
 	TETRIS_F_SPLIT_POINTS, /* reference rule: points a J or L dropped
 	                          in rotation 2 beside the well would score */
+	TETRIS_F_SPLIT_PIECES, /* reference rule: pieces (not O) that some
+	                          upright drop over the well would make split */
+	TETRIS_F_PAIR_STEP,    /* reference rule: 1 if the well column and its
+	                          lower neighbour differ by one row */
+	TETRIS_F_PAIR_READY,   /* reference rule: with that step, rows above
+	                          the well's floor complete but for the pair
+	                          (at most 3) */
 	TETRIS_FEATURE_COUNT
 };
 
@@ -97,6 +104,12 @@ game_move tetris_strategy_choose_pooled(const struct tetris_well *w,
                                         enum tetris_rules rules,
                                         const struct tetris_weights *weights,
                                         struct pool *pool);
+
+/* The features of a well (f has TETRIS_FEATURE_COUNT entries), the well
+ * column being the lowest: what the evaluation weighs, for tests and
+ * tuning tools. */
+void tetris_strategy_features(const struct tetris_well *w,
+                              enum tetris_rules rules, int *f);
 
 /* The static evaluation of a well under a rule's weights, in hundredths of
  * a point (for the game interface's evaluate). */
