@@ -1,7 +1,8 @@
 /*
  * The core: the registry, sessions (history, undo, truncation, failed
  * commands leaving the session alone), threaded perft agreeing with the
- * plain walk, and the thread pool running every job of a batch once.
+ * plain walk, the thread pool running every job of a batch once, and the
+ * whole-file reader.
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include "core/pool.h"
 #include "core/registry.h"
 #include "core/session.h"
+#include "core/text.h"
 #include "testutil.h"
 
 START_TEST(test_registry)
@@ -142,6 +144,31 @@ START_TEST(test_pool_runs_each_job_once)
 }
 END_TEST
 
+/* The whole-file reader: a stream longer than its first buffer comes back
+ * whole and NUL-terminated; one past the limit is refused. */
+START_TEST(test_read_all)
+{
+	enum { BYTES = 10000 };
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < BYTES; i++)
+		fputc('a' + i % 26, f);
+	rewind(f);
+	char *buf;
+	size_t len;
+	ck_assert_int_eq(text_read_all(f, BYTES, &buf, &len), TEXT_READ_OK);
+	ck_assert_uint_eq(len, BYTES);
+	ck_assert_int_eq(buf[BYTES - 1], 'a' + (BYTES - 1) % 26);
+	ck_assert_int_eq(buf[BYTES], '\0');
+	free(buf);
+	rewind(f);
+	ck_assert_int_eq(text_read_all(f, BYTES - 1, &buf, &len),
+	                 TEXT_READ_TOO_LARGE);
+	ck_assert_ptr_null(buf);
+	fclose(f);
+}
+END_TEST
+
 static Suite *
 core_suite(void)
 {
@@ -153,6 +180,7 @@ core_suite(void)
 	tcase_add_test(tc, test_session_bad_input_changes_nothing);
 	tcase_add_test(tc, test_perft_threads_agree);
 	tcase_add_test(tc, test_pool_runs_each_job_once);
+	tcase_add_test(tc, test_read_all);
 	suite_add_tcase(s, tc);
 	return s;
 }

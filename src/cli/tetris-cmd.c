@@ -15,6 +15,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,8 @@
 
 static const char *const TETRIS_CHALLENGE_INPUT = "i";
 static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
-static const size_t TETRIS_READ_CHUNK = 1 << 16;
+/* A piece stream is as long as memory allows. */
+static const size_t TETRIS_READ_MAX = SIZE_MAX / 4;
 static const long TETRIS_MAX_THREADS = 256;
 
 enum { TETRIS_CMD_MAX_FILES = 2 };
@@ -40,29 +42,14 @@ enum tetris_cmd_mode { TETRIS_MODE_PLAY, TETRIS_MODE_SCORE, TETRIS_MODE_BENCH };
 static bool
 tetris_cmd_read_stream(FILE *f, const char *name, uint8_t **buf, size_t *len)
 {
-	size_t cap = TETRIS_READ_CHUNK, n = 0;
-	uint8_t *b = malloc(cap);
-	while (b != NULL) {
-		n += fread(b + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		uint8_t *bigger = realloc(b, cap * 2);
-		if (bigger == NULL) {
-			free(b);
-			b = NULL;
-			break;
-		}
-		b = bigger;
-		cap *= 2;
-	}
-	if (b == NULL || ferror(f)) {
+	char *text;
+	enum text_read_result res = text_read_all(f, TETRIS_READ_MAX, &text, len);
+	if (res != TEXT_READ_OK) {
 		fprintf(stderr, "tabula tetris: cannot read %s%s\n", name,
-		        b == NULL ? ": out of memory" : "");
-		free(b);
+		        res == TEXT_READ_FAILED ? "" : ": out of memory");
 		return false;
 	}
-	*buf = b;
-	*len = n;
+	*buf = (uint8_t *)text;
 	return true;
 }
 

@@ -14,6 +14,7 @@
 
 #include "core/record.h"
 #include "core/registry.h"
+#include "core/text.h"
 
 /* Records larger than this are not games: refuse rather than exhaust memory. */
 static const size_t RECORD_MAX_BYTES = 64u << 20;
@@ -53,35 +54,20 @@ record_fail(struct record_reader *r, int line, const char *fmt, ...)
 static char *
 record_slurp(FILE *in, struct record_reader *r)
 {
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap);
-	while (buf != NULL) {
-		if (len + 1 >= cap) {
-			if (cap >= RECORD_MAX_BYTES) {
-				free(buf);
-				record_fail(r, 1, "file too large");
-				return NULL;
-			}
-			char *b = realloc(buf, cap * 2);
-			if (b == NULL)
-				break;
-			buf = b;
-			cap *= 2;
-		}
-		size_t got = fread(buf + len, 1, cap - 1 - len, in);
-		len += got;
-		if (got == 0) {
-			if (ferror(in)) {
-				free(buf);
-				record_fail(r, 1, "read error: %s",
-				            strerror(errno));
-				return NULL;
-			}
-			buf[len] = '\0';
-			return buf;
-		}
+	char *text;
+	size_t len;
+	switch (text_read_all(in, RECORD_MAX_BYTES, &text, &len)) {
+	case TEXT_READ_OK:
+		return text;
+	case TEXT_READ_TOO_LARGE:
+		record_fail(r, 1, "file too large");
+		return NULL;
+	case TEXT_READ_FAILED:
+		record_fail(r, 1, "read error: %s", strerror(errno));
+		return NULL;
+	case TEXT_READ_NO_MEMORY:
+		break;
 	}
-	free(buf);
 	record_fail(r, 1, "out of memory");
 	return NULL;
 }
