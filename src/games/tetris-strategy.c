@@ -481,7 +481,9 @@ tetris_best_value(const struct tetris_well *w, int piece,
 	return best;
 }
 
-/* A placement and what a look at it found. */
+/* A placement and what a look at it found; also a plan for the two known
+ * pieces (move is then the first one, reward both drops' and well and
+ * eval the well after the second). */
 struct tetris_option {
 	double value;  /* reward + eval */
 	double reward; /* the drop's reward */
@@ -495,9 +497,30 @@ enum {
 	TETRIS_DEEP_THIRD_MAX = 4 /* third-piece placements refined */
 };
 
-/* The best cap placements of piece in w into opts, best first by value; a
- * placement displaces only a strictly worse one, so ties keep the order of
- * the rotations and columns.  Returns how many were kept. */
+/* Keeps opts[0..*n) sorted by value, best first, at most cap long; o
+ * displaces only a strictly worse option, so ties keep the order they came
+ * in. */
+static void
+tetris_option_insert(struct tetris_option *opts, int *n, int cap,
+                     const struct tetris_option *o)
+{
+	int i;
+	if (*n < cap)
+		i = (*n)++;
+	else if (opts[cap - 1].value >= o->value)
+		return;
+	else
+		i = cap - 1;
+	while (i > 0 && opts[i - 1].value < o->value) {
+		opts[i] = opts[i - 1];
+		i--;
+	}
+	opts[i] = *o;
+}
+
+/* The best cap placements of piece in w into opts, best first by value
+ * (ties in the order of the rotations and columns).  Returns how many
+ * were kept. */
 static int
 tetris_best_options(const struct tetris_well *w, int piece,
                     enum tetris_rules rules, const struct tetris_weights *wt,
@@ -512,50 +535,10 @@ tetris_best_options(const struct tetris_well *w, int piece,
 			o.reward = tetris_try(w, &o.well, piece, o.move, rules, wt);
 			o.eval = tetris_eval(&o.well, rules, wt);
 			o.value = o.reward + o.eval;
-			int i;
-			if (n < cap)
-				i = n++;
-			else if (opts[cap - 1].value >= o.value)
-				continue;
-			else
-				i = cap - 1;
-			while (i > 0 && opts[i - 1].value < o.value) {
-				opts[i] = opts[i - 1];
-				i--;
-			}
-			opts[i] = o;
+			tetris_option_insert(opts, &n, cap, &o);
 		}
 	}
 	return n;
-}
-
-/* A plan for the two known pieces, kept for the expectation steps. */
-struct tetris_plan {
-	double value;  /* rewards + evaluation after both drops */
-	double reward; /* rewards of both drops */
-	double expected; /* reward + the expectation over the third piece */
-	game_move first;
-	struct tetris_well well;
-};
-
-/* Keeps plans[0..*count) sorted by value, best first, at most cap long;
- * a later plan never displaces an equal one, so ties go to the first. */
-static void
-tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
-                   const struct tetris_plan *p)
-{
-	int i;
-	if (*count < cap)
-		i = (*count)++;
-	else if (plans[cap - 1].value >= p->value)
-		return;
-	else
-		i = cap - 1;
-	while (i > 0 && plans[i - 1].value < p->value) {
-		plans[i] = plans[i - 1];
-		i--;
-	}
-	plans[i] = *p;
 }
 
 /* The first moves worth a look at the next piece (the best first_moves of
@@ -565,7 +548,7 @@ tetris_plan_insert(struct tetris_plan *plans, int *count, int cap,
 static int
 tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
                   enum tetris_rules rules, const struct tetris_weights *wt,
-                  struct tetris_plan *plans, int cap)
+                  struct tetris_option *plans, int cap)
 {
 	struct tetris_option firsts[TETRIS_OPTIONS_MAX];
 	int n = tetris_best_options(w, win.current, rules, wt, firsts,
@@ -576,13 +559,14 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
 		struct tetris_option second;
 		tetris_best_options(&firsts[i].well, win.next, rules, wt,
 		                    &second, 1);
-		struct tetris_plan p = {
+		struct tetris_option p = {
 		        .reward = firsts[i].reward + second.reward,
-		        .first = firsts[i].move,
+		        .eval = second.eval,
+		        .move = firsts[i].move,
 		        .well = second.well,
 		};
-		p.value = p.reward + second.eval;
-		tetris_plan_insert(plans, &count, cap, &p);
+		p.value = p.reward + p.eval;
+		tetris_option_insert(plans, &count, cap, &p);
 	}
 	return count;
 }
@@ -596,7 +580,7 @@ tetris_plan_pairs(const struct tetris_well *w, struct tetris_window win,
  * writes only its own slots, so the steps can run on a pool.
  */
 struct tetris_lookahead {
-	const struct tetris_plan *plans;
+	const struct tetris_option *plans;
 	const int *which; /* the plans of the current step */
 	enum tetris_rules rules;
 	const struct tetris_weights *wt;
@@ -669,12 +653,12 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 		tetris_best_options(w, win.current, rules, wt, &only, 1);
 		return only.move;
 	}
-	struct tetris_plan plans[TETRIS_CANDIDATES_MAX];
+	struct tetris_option plans[TETRIS_CANDIDATES_MAX];
 	int cap = wt->candidates < 1 ? 1 : wt->candidates;
 	cap = cap > TETRIS_CANDIDATES_MAX ? TETRIS_CANDIDATES_MAX : cap;
 	int count = tetris_plan_pairs(w, win, rules, wt, plans, cap);
 	if (wt->candidates < 1)
-		return plans[0].first;
+		return plans[0].move;
 
 	/* The expectation over the third piece, for every plan kept; then
 	 * the plans ranked by it (stable: ties keep the earlier plan).  The
@@ -682,7 +666,7 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 	 * runs on. */
 	struct tetris_lookahead la;
 	int order[TETRIS_CANDIDATES_MAX];
-	double q[TETRIS_CANDIDATES_MAX];
+	double expected[TETRIS_CANDIDATES_MAX], q[TETRIS_CANDIDATES_MAX];
 	for (int i = 0; i < count; i++)
 		order[i] = i;
 	la.plans = plans;
@@ -692,13 +676,10 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 	la.keep = wt->deep_third < 1                       ? 1
 	          : wt->deep_third > TETRIS_DEEP_THIRD_MAX ? TETRIS_DEEP_THIRD_MAX
 	                                                   : wt->deep_third;
-	tetris_lookahead_step(&la, count, tetris_expect_job, pool, q);
-	for (int i = 0; i < count; i++)
-		plans[i].expected = q[i];
+	tetris_lookahead_step(&la, count, tetris_expect_job, pool, expected);
 	for (int i = 1; i < count; i++) {
 		int k = order[i], j = i;
-		for (; j > 0 && plans[order[j - 1]].expected < plans[k].expected;
-		     j--)
+		for (; j > 0 && expected[order[j - 1]] < expected[k]; j--)
 			order[j] = order[j - 1];
 		order[j] = k;
 	}
@@ -706,19 +687,19 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 	/* A second chance node for the close contenders only: the first
 	 * look usually settles the move, and the deep one costs 20 times as
 	 * much per plan. */
-	const struct tetris_plan *top = &plans[order[0]];
+	double top = expected[order[0]];
 	int close = 0;
 	while (close < count && close < wt->deep &&
-	       plans[order[close]].expected >= top->expected - wt->deep_margin)
+	       expected[order[close]] >= top - wt->deep_margin)
 		close++;
 	if (close < 2)
-		return top->first;
+		return plans[order[0]].move;
 	tetris_lookahead_step(&la, close, tetris_deep_job, pool, q);
 	int best = 0;
 	for (int i = 1; i < close; i++)
 		if (q[i] > q[best])
 			best = i;
-	return plans[order[best]].first;
+	return plans[order[best]].move;
 }
 
 game_move
