@@ -21,7 +21,8 @@ main_print_help(void)
 {
 	printf("usage: tabula [--help] [--version] COMMAND [ARGS]\n"
 	       "       tabula [GAME | FILE | --resume] [UI OPTIONS]\n\n"
-	       "Play and study abstract strategy games against a strong engine.\n"
+	       "Play and study abstract strategy games against a strong "
+	       "engine.\n"
 	       "With no command, the terminal UI starts: the menu, a GAME, a\n"
 	       "saved game FILE or the last game (--resume).\n\n"
 	       "Commands:\n");
@@ -36,7 +37,8 @@ main_print_help(void)
 	printf("\n\nOptions:\n"
 	       "  -h, --help     show this help and exit\n"
 	       "  -V, --version  show the version and exit\n\n"
-	       "See tabula(6) for the rules, the protocol and the exit statuses.\n");
+	       "See tabula(6) for the rules, the protocol and the exit "
+	       "statuses.\n");
 }
 
 static void
@@ -68,7 +70,8 @@ main(int argc, char **argv)
 			main_print_help();
 			return EXIT_OK;
 		}
-		if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
+		if (strcmp(first, "--version") == 0 ||
+		    strcmp(first, "-V") == 0) {
 			printf("tabula %s\n", PACKAGE_VERSION);
 			return EXIT_OK;
 		}

@@ -44,7 +44,8 @@ START_TEST(test_session_history)
 {
 	const struct game_ops *ops = tetress();
 	struct session s;
-	char err[256], start[GAME_TEXT_MAX], after[GAME_TEXT_MAX], now[GAME_TEXT_MAX];
+	char err[256], start[GAME_TEXT_MAX], after[GAME_TEXT_MAX],
+	        now[GAME_TEXT_MAX];
 	ck_assert(session_init(&s, ops, NULL));
 	ops->format_pos(session_current(&s), start, sizeof start);
 	ck_assert(session_play_text(&s, "6-3,7-2,7-3,7-4", err, sizeof err));
@@ -53,7 +54,8 @@ START_TEST(test_session_history)
 	ck_assert_uint_eq(s.ply, 1);
 	/* Enough moves to make the arrays grow past their first size. */
 	game_move moves[GAME_MAX_MOVES];
-	for (int i = 0; i < 100 && ops->gen_moves(session_current(&s), moves) > 0; i++)
+	for (int i = 0;
+	     i < 100 && ops->gen_moves(session_current(&s), moves) > 0; i++)
 		ck_assert(session_play(&s, moves[0]));
 	ck_assert_uint_gt(s.ply, 64);
 	session_truncate(&s, 1);
@@ -135,7 +137,8 @@ START_TEST(test_pool_runs_each_job_once)
 			memset(&t, 0, sizeof t);
 			pool_run(pool, jobs, pool_tally_job, &t);
 			for (int j = 0; j < 64; j++)
-				ck_assert_int_eq(t.runs[j], j < jobs ? j + 1 : 0);
+				ck_assert_int_eq(t.runs[j],
+				                 j < jobs ? j + 1 : 0);
 		}
 		pool_destroy(pool);
 	}

@@ -69,38 +69,38 @@ replay_move(struct replay *g, char *args)
 	char move_text[64];
 	int count, red, blue, removed;
 	ck_assert_msg(sscanf(args, "%63s %d %d %d %d", move_text, &count, &red,
-			     &blue, &removed) == 5,
-		      "bad data line 'm %s'", args);
+	                     &blue, &removed) == 5,
+	              "bad data line 'm %s'", args);
 	game_move moves[GAME_MAX_MOVES], m;
 	int n = ops->gen_moves(&g->pos, moves);
 	ck_assert_msg(n == count, "%s ply %d: %d legal moves, referee %d",
-		      g->name, g->ply, n, count);
+	              g->name, g->ply, n, count);
 	ck_assert_int_eq(n, infexion_count_moves(ip(&g->pos)));
 	char err[256] = "", text[64];
 	ck_assert_msg(ops->parse_move(&g->pos, move_text, &m, err, sizeof err),
-		      "%s ply %d: %s rejected: %s", g->name, g->ply, move_text,
-		      err);
+	              "%s ply %d: %s rejected: %s", g->name, g->ply, move_text,
+	              err);
 	ck_assert_msg(ixtest_move_in_list(m, moves, n),
-		      "%s ply %d: %s not generated", g->name, g->ply,
-		      move_text);
+	              "%s ply %d: %s not generated", g->name, g->ply,
+	              move_text);
 	ops->format_move(&g->pos, m, text, sizeof text);
 	ck_assert_str_eq(text, move_text);
 	int popped = popped_by(ip(&g->pos), m);
 	ck_assert_msg(popped == removed, "%s ply %d: %d popped, referee %d",
-		      g->name, g->ply, popped, removed);
+	              g->name, g->ply, popped, removed);
 	struct game_status st;
 	ops->status(&g->pos, &st);
 	ck_assert_msg(st.outcome == OUTCOME_ONGOING, "%s ply %d: over early",
-		      g->name, g->ply);
+	              g->name, g->ply);
 	ops->play(&g->pos, m);
 	g->ply++;
 	const struct infexion_pos *p = ip(&g->pos);
 	ck_assert_msg(p->power[0] == red && p->power[1] == blue,
-		      "%s after ply %d: powers %d/%d, referee %d/%d", g->name,
-		      g->ply, p->power[0], p->power[1], red, blue);
+	              "%s after ply %d: powers %d/%d, referee %d/%d", g->name,
+	              g->ply, p->power[0], p->power[1], red, blue);
 	ck_assert_msg(p->hash == infexion_hash_scratch(p),
-		      "%s after ply %d: incremental hash differs", g->name,
-		      g->ply);
+	              "%s after ply %d: incremental hash differs", g->name,
+	              g->ply);
 }
 
 static void
@@ -111,8 +111,10 @@ replay_board(struct replay *g, char *args)
 	ck_assert(sscanf(args, "%d %255s", &ply, rows) == 2);
 	ck_assert_int_eq(ply, g->ply);
 	board_rows(&g->pos, have);
-	ck_assert_msg(strcmp(have, rows) == 0, "%s after ply %d: board %s, "
-		      "referee %s", g->name, ply, have, rows);
+	ck_assert_msg(strcmp(have, rows) == 0,
+	              "%s after ply %d: board %s, "
+	              "referee %s",
+	              g->name, ply, have, rows);
 }
 
 /* "after COUNT MOVES...": the legal moves, in the referee's order. */
@@ -129,8 +131,10 @@ replay_after(struct replay *g, char *args)
 		char text[64];
 		ck_assert_msg(tok != NULL, "%s: fewer moves listed", g->name);
 		ops->format_move(&g->pos, moves[i], text, sizeof text);
-		ck_assert_msg(strcmp(text, tok) == 0, "%s: move %d is %s, "
-			      "referee %s", g->name, i, text, tok);
+		ck_assert_msg(strcmp(text, tok) == 0,
+		              "%s: move %d is %s, "
+		              "referee %s",
+		              g->name, i, text, tok);
 	}
 }
 
@@ -153,7 +157,7 @@ replay_end(struct replay *g, char *args)
 	char result[16], reason[32], rows[256], have[GAME_TEXT_MAX];
 	int turns, red, blue;
 	ck_assert(sscanf(args, "%15s %31s %d %d %d %255s", result, reason,
-			 &turns, &red, &blue, rows) == 6);
+	                 &turns, &red, &blue, rows) == 6);
 	const struct infexion_pos *p = ip(&g->pos);
 	ck_assert_int_eq(turns, g->ply);
 	ck_assert_int_eq(p->turns, g->ply);
@@ -162,17 +166,21 @@ replay_end(struct replay *g, char *args)
 	ck_assert_str_eq(have, rows);
 	struct game_status st;
 	ops->status(&g->pos, &st);
-	ck_assert_msg(st.outcome == outcome_of(result), "%s: outcome %d, "
-		      "referee %s", g->name, (int)st.outcome, result);
+	ck_assert_msg(st.outcome == outcome_of(result),
+	              "%s: outcome %d, "
+	              "referee %s",
+	              g->name, (int)st.outcome, result);
 	if (st.outcome == OUTCOME_ONGOING) {
 		ck_assert_ptr_null(st.reason);
 		ck_assert_int_gt(infexion_count_moves(p), 0);
 		return;
 	}
-	const char *want = strcmp(reason, "turn_limit") == 0 ? "turn limit"
-							     : reason;
-	ck_assert_msg(strcmp(st.reason, want) == 0, "%s: reason %s, referee "
-		      "%s", g->name, st.reason, reason);
+	const char *want =
+	        strcmp(reason, "turn_limit") == 0 ? "turn limit" : reason;
+	ck_assert_msg(strcmp(st.reason, want) == 0,
+	              "%s: reason %s, referee "
+	              "%s",
+	              g->name, st.reason, reason);
 	game_move moves[GAME_MAX_MOVES];
 	ck_assert_int_eq(ops->gen_moves(&g->pos, moves), 0);
 }
@@ -204,7 +212,7 @@ replay_file(const char *name)
 			replay_end(&g, args);
 		} else {
 			ck_assert_msg(line[0] == '#', "bad data line: %.40s",
-				      line);
+			              line);
 		}
 		free(line);
 	}
@@ -233,9 +241,11 @@ START_TEST(test_perft_start)
 	int depths = (int)(sizeof PERFT_START / sizeof PERFT_START[0]);
 	for (int d = 0; d < depths; d++) {
 		uint64_t fast = ops->perft(&pos, d);
-		ck_assert_msg(fast == PERFT_START[d], "perft(%d) = %llu, want "
-			      "%llu", d, (unsigned long long)fast,
-			      (unsigned long long)PERFT_START[d]);
+		ck_assert_msg(fast == PERFT_START[d],
+		              "perft(%d) = %llu, want "
+		              "%llu",
+		              d, (unsigned long long)fast,
+		              (unsigned long long)PERFT_START[d]);
 		ck_assert(perft_count(ops, &pos, d, 2) == PERFT_START[d]);
 	}
 	ck_assert(perft_walk(ops, &pos, 3) == PERFT_START[3]);
@@ -259,23 +269,22 @@ START_TEST(test_perft_positions)
 		char side[8], text[64];
 		game_move m;
 		if (sscanf(line, "pos %63s %d %7s %255s", name, &turns, side,
-			   rows) == 4) {
+		           rows) == 4) {
 			ops->init(&pos, NULL);
 		} else if (sscanf(line, "mv %63s", text) == 1) {
 			ck_assert_msg(ops->parse_move(&pos, text, &m, err,
-						      sizeof err),
-				      "%s: %s: %s", name, text, err);
+			                              sizeof err),
+			              "%s: %s: %s", name, text, err);
 			ops->play(&pos, m);
 		} else if (sscanf(line, "perft %d %llu", &depth, &leaves) ==
-			   2) {
+		           2) {
 			board_rows(&pos, have);
 			ck_assert_str_eq(have, rows);
 			ck_assert_int_eq(ip(&pos)->turns, turns);
 			uint64_t got = ops->perft(&pos, depth);
 			ck_assert_msg(got == leaves,
-				      "%s perft(%d) = %llu, want %llu", name,
-				      depth,
-				      (unsigned long long)got, leaves);
+			              "%s perft(%d) = %llu, want %llu", name,
+			              depth, (unsigned long long)got, leaves);
 			if (depth <= PERFT_WALK_DEPTH)
 				ck_assert(perft_walk(ops, &pos, depth) == got);
 			checked++;
@@ -289,7 +298,7 @@ END_TEST
 
 static void
 visit_hash(const struct game_pos *before, game_move m,
-	   const struct game_pos *after)
+           const struct game_pos *after)
 {
 	(void)before;
 	(void)m;
@@ -304,7 +313,7 @@ START_TEST(test_hash_incremental)
 	int total = 0;
 	for (int g = 0; g < 50; g++)
 		total += ixtest_random_game(&rng, &pos, INFEXION_MAX_TURNS,
-					    visit_hash);
+		                            visit_hash);
 	ck_assert_int_gt(total, 5000);
 }
 END_TEST
@@ -312,9 +321,9 @@ END_TEST
 START_TEST(test_hash_transposition)
 {
 	static const char *const a[] = {"SPAWN(0,0)", "SPAWN(3,3)",
-					"SPAWN(1,1)", "SPAWN(4,4)"};
+	                                "SPAWN(1,1)", "SPAWN(4,4)"};
 	static const char *const b[] = {"SPAWN(1,1)", "SPAWN(4,4)",
-					"SPAWN(0,0)", "SPAWN(3,3)"};
+	                                "SPAWN(0,0)", "SPAWN(3,3)"};
 	struct game_pos pa, pb;
 	ops->init(&pa, NULL);
 	ops->init(&pb, NULL);
@@ -330,13 +339,13 @@ START_TEST(test_hash_transposition)
 	/* The same board with the other side to move, or another count. */
 	struct game_pos pc;
 	ixtest_set_pos(&pc, "r1....../.r1...../......./...b1.../"
-			    "....b1../......./....... b 4");
+	                    "....b1../......./....... b 4");
 	ck_assert(ops->hash(&pc) != ops->hash(&pa));
 	ixtest_set_pos(&pc, "r1....../.r1...../......./...b1.../"
-			    "....b1../......./....... r 6");
+	                    "....b1../......./....... r 6");
 	ck_assert(ops->hash(&pc) != ops->hash(&pa));
 	ixtest_set_pos(&pc, "r1....../.r1...../......./...b1.../"
-			    "....b1../......./....... r 4");
+	                    "....b1../......./....... r 4");
 	ck_assert(ops->hash(&pc) == ops->hash(&pa));
 }
 END_TEST
@@ -345,28 +354,33 @@ END_TEST
 static const struct {
 	const char *before, *move, *after;
 } EFFECTS[] = {
-	/* power 3 across the q seam: (6,5) -> (6,6) (6,0) (6,1) */
-	{"b1....../......./......./......./......./......./.....r3. r 10",
-	 "SPREAD(6,5,0,1)", "b1....../......./......./......./......./......./"
-			    "r1r1....r1 b 11"},
-	/* both seams at once, direction (1,-1) from (6,0): (0,6) (1,5) */
-	{"b1....../......./......./......./......./......./r2...... r 10",
-	 "SPREAD(6,0,1,-1)", "b1.....r1/.....r1./......./......./......./"
-			     "......./....... b 11"},
-	/* overflow: an enemy 6-stack and the arriving token both vanish,
-	 * an own 5-stack becomes 6, an enemy 1-stack is taken */
-	{"......./......./......./r3b6r5b1.../......./......./....... r 20",
-	 "SPREAD(3,0,0,1)", "......./......./......./..r6r2.../......./"
-			    "......./....... b 21"},
-	/* an own 6-stack pops too */
-	{"......./......./......./r1r6b1..../......./......./....... r 20",
-	 "SPREAD(3,0,0,1)", "......./......./......./..b1..../......./"
-			    "......./....... b 21"},
-	/* SPAWN can bring the total to exactly 49 */
-	{"r6r6r6r6r6r6r6/r3....../......./......./......./......./b1..b1..b1"
-	 " r 30",
-	 "SPAWN(4,4)", "r6r6r6r6r6r6r6/r3....../......./......./....r1../"
-		       "......./b1..b1..b1 b 31"},
+        /* power 3 across the q seam: (6,5) -> (6,6) (6,0) (6,1) */
+        {"b1....../......./......./......./......./......./.....r3. r 10",
+         "SPREAD(6,5,0,1)",
+         "b1....../......./......./......./......./......./"
+         "r1r1....r1 b 11"},
+        /* both seams at once, direction (1,-1) from (6,0): (0,6) (1,5) */
+        {"b1....../......./......./......./......./......./r2...... r 10",
+         "SPREAD(6,0,1,-1)",
+         "b1.....r1/.....r1./......./......./......./"
+         "......./....... b 11"},
+        /* overflow: an enemy 6-stack and the arriving token both vanish,
+         * an own 5-stack becomes 6, an enemy 1-stack is taken */
+        {"......./......./......./r3b6r5b1.../......./......./....... r 20",
+         "SPREAD(3,0,0,1)",
+         "......./......./......./..r6r2.../......./"
+         "......./....... b 21"},
+        /* an own 6-stack pops too */
+        {"......./......./......./r1r6b1..../......./......./....... r 20",
+         "SPREAD(3,0,0,1)",
+         "......./......./......./..b1..../......./"
+         "......./....... b 21"},
+        /* SPAWN can bring the total to exactly 49 */
+        {"r6r6r6r6r6r6r6/r3....../......./......./......./......./b1..b1..b1"
+         " r 30",
+         "SPAWN(4,4)",
+         "r6r6r6r6r6r6r6/r3....../......./......./....r1../"
+         "......./b1..b1..b1 b 31"},
 };
 
 START_TEST(test_effects)
@@ -375,8 +389,9 @@ START_TEST(test_effects)
 	ixtest_set_pos(&pos, EFFECTS[_i].before);
 	game_move m;
 	char err[256] = "", text[GAME_TEXT_MAX];
-	ck_assert_msg(ops->parse_move(&pos, EFFECTS[_i].move, &m, err,
-				      sizeof err), "%s", err);
+	ck_assert_msg(
+	        ops->parse_move(&pos, EFFECTS[_i].move, &m, err, sizeof err),
+	        "%s", err);
 	ops->play(&pos, m);
 	ops->format_pos(&pos, text, sizeof text);
 	ck_assert_str_eq(text, EFFECTS[_i].after);
@@ -390,30 +405,30 @@ static const struct {
 	enum game_outcome outcome;
 	const char *reason;
 } ENDINGS[] = {
-	{"r1....../......./......./......./......./......./....... b 1",
-	 OUTCOME_ONGOING, NULL},
-	{"......./......./......./......./......./......./....... r 1",
-	 OUTCOME_ONGOING, NULL},
-	{"r2....../......./......./......./......./......./....... b 2",
-	 OUTCOME_P1_WINS, "elimination"},
-	{"r1....../......./......./......./......./......./....... b 9",
-	 OUTCOME_DRAW, "elimination"},
-	{"......./......./......./......./......./......./....... b 23",
-	 OUTCOME_DRAW, "elimination"},
-	{"b1b1...../......./......./......./......./......./....... b 27",
-	 OUTCOME_P2_WINS, "elimination"},
-	{"r3b1...../......./......./......./......./......./....... b 342",
-	 OUTCOME_ONGOING, NULL},
-	{"r3b1...../......./......./......./......./......./....... b 343",
-	 OUTCOME_P1_WINS, "turn limit"},
-	{"r2b1...../......./......./......./......./......./....... b 343",
-	 OUTCOME_DRAW, "turn limit"},
-	{"r2b2...../......./......./......./......./......./....... b 343",
-	 OUTCOME_DRAW, "turn limit"},
-	{"r2b4...../......./......./......./......./......./....... b 343",
-	 OUTCOME_P2_WINS, "turn limit"},
-	{"r3....../......./......./......./......./......./....... b 343",
-	 OUTCOME_P1_WINS, "elimination"},
+        {"r1....../......./......./......./......./......./....... b 1",
+         OUTCOME_ONGOING, NULL},
+        {"......./......./......./......./......./......./....... r 1",
+         OUTCOME_ONGOING, NULL},
+        {"r2....../......./......./......./......./......./....... b 2",
+         OUTCOME_P1_WINS, "elimination"},
+        {"r1....../......./......./......./......./......./....... b 9",
+         OUTCOME_DRAW, "elimination"},
+        {"......./......./......./......./......./......./....... b 23",
+         OUTCOME_DRAW, "elimination"},
+        {"b1b1...../......./......./......./......./......./....... b 27",
+         OUTCOME_P2_WINS, "elimination"},
+        {"r3b1...../......./......./......./......./......./....... b 342",
+         OUTCOME_ONGOING, NULL},
+        {"r3b1...../......./......./......./......./......./....... b 343",
+         OUTCOME_P1_WINS, "turn limit"},
+        {"r2b1...../......./......./......./......./......./....... b 343",
+         OUTCOME_DRAW, "turn limit"},
+        {"r2b2...../......./......./......./......./......./....... b 343",
+         OUTCOME_DRAW, "turn limit"},
+        {"r2b4...../......./......./......./......./......./....... b 343",
+         OUTCOME_P2_WINS, "turn limit"},
+        {"r3....../......./......./......./......./......./....... b 343",
+         OUTCOME_P1_WINS, "elimination"},
 };
 
 START_TEST(test_endings)
@@ -423,7 +438,7 @@ START_TEST(test_endings)
 	struct game_status st;
 	ops->status(&pos, &st);
 	ck_assert_msg(st.outcome == ENDINGS[_i].outcome, "%s: outcome %d",
-		      ENDINGS[_i].pos, (int)st.outcome);
+	              ENDINGS[_i].pos, (int)st.outcome);
 	game_move moves[GAME_MAX_MOVES];
 	int n = ops->gen_moves(&pos, moves);
 	if (ENDINGS[_i].reason == NULL) {
@@ -448,7 +463,7 @@ START_TEST(test_interface)
 	ck_assert_str_eq(ops->side_letters, "rb");
 	struct game_pos pos;
 	ixtest_set_pos(&pos, "r3b1...../......./......./......./......./"
-			     "......./b1...... b 40");
+	                     "......./b1...... b 40");
 	ck_assert_int_eq(ops->side_to_move(&pos), 1);
 	/* Blue is a point behind but takes the r3 next move (search eval). */
 	ck_assert_int_gt(ops->evaluate(&pos), 0);
@@ -485,9 +500,9 @@ infexion_suite(void)
 	suite_add_tcase(s, oracle);
 	TCase *rules = tcase_create("rules");
 	tcase_add_loop_test(rules, test_effects, 0,
-			    sizeof EFFECTS / sizeof EFFECTS[0]);
+	                    sizeof EFFECTS / sizeof EFFECTS[0]);
 	tcase_add_loop_test(rules, test_endings, 0,
-			    sizeof ENDINGS / sizeof ENDINGS[0]);
+	                    sizeof ENDINGS / sizeof ENDINGS[0]);
 	tcase_add_test(rules, test_hash_incremental);
 	tcase_add_test(rules, test_hash_transposition);
 	tcase_add_test(rules, test_interface);

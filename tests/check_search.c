@@ -76,8 +76,7 @@ solve(const struct game_ops *ops, const struct game_pos *pos)
 
 static void
 search_sync(struct alphabeta *ab, const struct game_ops *ops,
-	    const struct game_pos *pos, int depth,
-	    struct alphabeta_result *res)
+            const struct game_pos *pos, int depth, struct alphabeta_result *res)
 {
 	struct search_limits lim = {0};
 	lim.depth = depth;
@@ -89,7 +88,7 @@ parse(const struct game_ops *ops, const char *text, struct game_pos *pos)
 {
 	char err[256];
 	ck_assert_msg(ops->parse_pos(pos, text, err, sizeof err), "%s: %s",
-		      text, err);
+	              text, err);
 }
 
 /* ---- exact scores --------------------------------------------------- */
@@ -118,13 +117,15 @@ START_TEST(test_ttt_matches_solver)
 				int want = solve(&toy_ttt3, &pos);
 				ck_assert_msg(res.has_move, "no move");
 				ck_assert_msg(res.score == want,
-					      "%d %d %d: score %d, want %d", a,
-					      b, c, res.score, want);
+				              "%d %d %d: score %d, want %d", a,
+				              b, c, res.score, want);
 				struct game_pos child = pos;
 				toy_ttt3.play(&child, res.best);
 				ck_assert_int_eq(-solve(&toy_ttt3, &child) +
-							 (want > 0 ? -1 : want < 0 ? 1 : 0),
-						 want);
+				                         (want > 0   ? -1
+				                          : want < 0 ? 1
+				                                     : 0),
+				                 want);
 				checked++;
 			}
 		}
@@ -154,12 +155,12 @@ static const struct {
 	int best; /* -1: any */
 	int score;
 } ttt_cases[] = {
-	{"xx.oo.... x", 2, SEARCH_WIN - 1},   /* win now, not later */
-	{"xx.oo.... o", 5, SEARCH_WIN - 1},   /* o wins first */
-	{"xx..o.... o", 2, 0},		      /* the only block */
-	{"x...o...x o", -1, 0},		      /* an edge, not a corner */
-	{"x.x.o.... o", 1, 0},		      /* block the top row */
-	{"xo..x.... o", 8, -(SEARCH_WIN - 4)}, /* x forks after the block */
+        {"xx.oo.... x", 2, SEARCH_WIN - 1},    /* win now, not later */
+        {"xx.oo.... o", 5, SEARCH_WIN - 1},    /* o wins first */
+        {"xx..o.... o", 2, 0},                 /* the only block */
+        {"x...o...x o", -1, 0},                /* an edge, not a corner */
+        {"x.x.o.... o", 1, 0},                 /* block the top row */
+        {"xo..x.... o", 8, -(SEARCH_WIN - 4)}, /* x forks after the block */
 };
 
 START_TEST(test_ttt_cases)
@@ -170,11 +171,11 @@ START_TEST(test_ttt_cases)
 	struct alphabeta_result res;
 	search_sync(ab, &toy_ttt3, &pos, 9, &res);
 	ck_assert_msg(res.score == ttt_cases[_i].score, "%s: score %d, want %d",
-		      ttt_cases[_i].pos, res.score, ttt_cases[_i].score);
+	              ttt_cases[_i].pos, res.score, ttt_cases[_i].score);
 	if (ttt_cases[_i].best >= 0)
 		ck_assert_msg(res.best == (game_move)ttt_cases[_i].best,
-			      "%s: best %u, want %d", ttt_cases[_i].pos,
-			      (unsigned)res.best, ttt_cases[_i].best);
+		              "%s: best %u, want %d", ttt_cases[_i].pos,
+		              (unsigned)res.best, ttt_cases[_i].best);
 	alphabeta_free(ab);
 }
 END_TEST
@@ -190,17 +191,18 @@ START_TEST(test_nim2_matches_solver)
 			for (int side = 0; side <= 1; side++) {
 				char text[32];
 				snprintf(text, sizeof text, "%d %c %d", pile,
-					 side ? 'o' : 'x', sub);
+				         side ? 'o' : 'x', sub);
 				struct game_pos pos;
 				parse(&toy_nim2, text, &pos);
 				struct alphabeta_result res;
 				search_sync(ab, &toy_nim2, &pos, 30, &res);
 				int want = solve(&toy_nim2, &pos);
 				ck_assert_msg(res.score == want,
-					      "%s: score %d, want %d", text,
-					      res.score, want);
+				              "%s: score %d, want %d", text,
+				              res.score, want);
 				int plies;
-				ck_assert(search_score_is_mate(res.score, &plies));
+				ck_assert(search_score_is_mate(res.score,
+				                               &plies));
 			}
 		}
 	}
@@ -263,7 +265,7 @@ START_TEST(test_timectl)
 	ck_assert(plan.hard_ms >= plan.soft_ms && plan.hard_ms < 60000 / 2);
 	timectl_plan(&lim, 1, &plan); /* the short clock */
 	ck_assert_msg(plan.hard_ms > 0 && plan.hard_ms <= 50, "hard %lld",
-		      (long long)plan.hard_ms);
+	              (long long)plan.hard_ms);
 	lim.infinite = true;
 	timectl_plan(&lim, 0, &plan);
 	ck_assert(plan.soft_ms == 0 && plan.hard_ms == 0);
@@ -333,7 +335,7 @@ sleep_ms(long ms)
 /* Runs one search on a fresh table; returns the last line-1 report. */
 static struct search_info
 run_once(struct searcher *s, struct watch *w, const struct game_ops *ops,
-	 const struct game_pos *pos, const struct search_limits *lim)
+         const struct game_pos *pos, const struct search_limits *lim)
 {
 	searcher_clear(s);
 	pthread_mutex_lock(&w->lock);
@@ -357,8 +359,8 @@ START_TEST(test_deterministic)
 {
 	struct watch w;
 	watch_init(&w);
-	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
-					  watch_done, &w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
 	ck_assert_ptr_nonnull(s);
 	struct game_pos pos;
 	toy_ttt5.init(&pos, NULL);
@@ -371,7 +373,8 @@ START_TEST(test_deterministic)
 	ck_assert_int_eq(b.depth, 5);
 	ck_assert_int_eq(a.pv_len, b.pv_len);
 	ck_assert_int_eq(a.score, b.score);
-	ck_assert(memcmp(a.pv, b.pv, sizeof(game_move) * (size_t)a.pv_len) == 0);
+	ck_assert(memcmp(a.pv, b.pv, sizeof(game_move) * (size_t)a.pv_len) ==
+	          0);
 	ck_assert_uint_eq(best_a, w.best);
 	searcher_free(s);
 
@@ -392,7 +395,7 @@ START_TEST(test_deterministic)
 		ck_assert_int_eq(r1.score, r2.score);
 		if (round == 1)
 			ck_assert_msg(r1.nodes <= lim.nodes, "nodes %llu over",
-				      (unsigned long long)r1.nodes);
+			              (unsigned long long)r1.nodes);
 	}
 	alphabeta_free(ab);
 }
@@ -403,8 +406,8 @@ START_TEST(test_multipv)
 {
 	struct watch w;
 	watch_init(&w);
-	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
-					  watch_done, &w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
 	struct game_pos pos;
 	parse(&toy_ttt3, "xx.oo.... x", &pos);
 	struct search_limits lim = {0};
@@ -433,8 +436,8 @@ check_stop_latency(const struct game_ops *ops)
 {
 	struct watch w;
 	watch_init(&w);
-	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
-					  watch_done, &w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
 	struct game_pos pos;
 	ops->init(&pos, NULL);
 	struct search_limits lim = {0};
@@ -454,7 +457,7 @@ check_stop_latency(const struct game_ops *ops)
 	int64_t ms = ms_between(&asked, &w.done_at);
 	pthread_mutex_unlock(&w.lock);
 	ck_assert_msg(ms < TEST_STOP_LATENCY_MS, "stop took %lld ms",
-		      (long long)ms);
+	              (long long)ms);
 	ck_assert(!searcher_busy(s));
 	searcher_free(s);
 }
@@ -471,8 +474,8 @@ START_TEST(test_movetime)
 {
 	struct watch w;
 	watch_init(&w);
-	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
-					  watch_done, &w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
 	struct game_pos pos;
 	toy_ttt5.init(&pos, NULL);
 	struct search_limits lim = {0};
@@ -484,7 +487,7 @@ START_TEST(test_movetime)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	int64_t ms = ms_between(&t0, &t1);
 	ck_assert_msg(ms >= 100 && ms < 200 + 4 * TEST_STOP_LATENCY_MS,
-		      "movetime 200 took %lld ms", (long long)ms);
+	              "movetime 200 took %lld ms", (long long)ms);
 	pthread_mutex_lock(&w.lock);
 	ck_assert(w.done && w.has_move);
 	ck_assert(w.reports > 0);
@@ -501,7 +504,7 @@ START_TEST(test_movetime)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ms = ms_between(&t0, &t1);
 	ck_assert_msg(ms >= 10 && ms < 800 + TEST_STOP_LATENCY_MS,
-		      "a 2 s clock move took %lld ms", (long long)ms);
+	              "a 2 s clock move took %lld ms", (long long)ms);
 	searcher_free(s);
 }
 END_TEST
@@ -511,8 +514,8 @@ START_TEST(test_restart_and_no_move)
 {
 	struct watch w;
 	watch_init(&w);
-	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
-					  watch_done, &w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
 	struct game_pos pos;
 	toy_ttt5.init(&pos, NULL);
 	struct search_limits lim = {0};
@@ -545,14 +548,16 @@ START_TEST(test_tetris_plan)
 	struct session sess;
 	char err[256];
 	ck_assert(session_init(&sess, ops, NULL));
-	ck_assert_msg(session_set_stream(&sess, "OIZJLST", err, sizeof err), "%s", err);
+	ck_assert_msg(session_set_stream(&sess, "OIZJLST", err, sizeof err),
+	              "%s", err);
 	ck_assert(session_play_text(&sess, "r0x0", err, sizeof err));
 	struct watch w;
 	watch_init(&w);
-	struct searcher *s = searcher_new(TEST_HASH_MB, watch_report,
-					  watch_done, &w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
 	struct search_limits lim = {0};
-	struct search_info info = run_once(s, &w, ops, session_current(&sess), &lim);
+	struct search_info info =
+	        run_once(s, &w, ops, session_current(&sess), &lim);
 	ck_assert_int_eq(info.pv_len, 2); /* the current and the next piece */
 	ck_assert_int_eq(info.depth, 2);
 	pthread_mutex_lock(&w.lock);
@@ -561,11 +566,13 @@ START_TEST(test_tetris_plan)
 	pthread_mutex_unlock(&w.lock);
 	/* The same answer as the batch mode gives for this window. */
 	const struct tetris_pos *p =
-		(const struct tetris_pos *)(const void *)session_current(&sess)->bytes;
+	        (const struct tetris_pos *)(const void *)session_current(&sess)
+	                ->bytes;
 	struct tetris_window win = {.current = p->current, .next = p->next};
-	ck_assert_uint_eq(info.pv[0],
-			  tetris_strategy_choose(&p->well, win, TETRIS_RULES_TEXT,
-						 tetris_weights_for(TETRIS_RULES_TEXT)));
+	ck_assert_uint_eq(
+	        info.pv[0],
+	        tetris_strategy_choose(&p->well, win, TETRIS_RULES_TEXT,
+	                               tetris_weights_for(TETRIS_RULES_TEXT)));
 	searcher_free(s);
 	session_free(&sess);
 }
@@ -585,7 +592,8 @@ has_immediate_win(const struct game_ops *ops, const struct game_pos *pos)
 		ops->play(&child, moves[i]);
 		struct game_status st;
 		ops->status(&child, &st);
-		if (st.outcome == (side == 0 ? OUTCOME_P1_WINS : OUTCOME_P2_WINS))
+		if (st.outcome ==
+		    (side == 0 ? OUTCOME_P1_WINS : OUTCOME_P2_WINS))
 			return true;
 	}
 	return false;
@@ -595,13 +603,13 @@ has_immediate_win(const struct game_ops *ops, const struct game_pos *pos)
  * has 2 of 7 placements that leave Red without a legal move; Red has 10
  * placements, 4 of which let Blue do that to it. */
 static const char TETRESS_WIN[] =
-	".....bbrrrr/.bbbb.bbr../rrrb..brbbr/.bbbbbbrb../bbrr.rrrbbb/"
-	"b..rrrrrb.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
-	"rrr.bb..rrr b 39";
+        ".....bbrrrr/.bbbb.bbr../rrrb..brbbr/.bbbbbbrb../bbrr.rrrbbb/"
+        "b..rrrrrb.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
+        "rrr.bb..rrr b 39";
 static const char TETRESS_AVOID[] =
-	".....bbrrrr/.bbbb.bbr../rrrb..b.bbr/.bbbbbb.b../bbrr.rr.bbb/"
-	"b..rrrr.b.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
-	"rrr.bb..rrr r 38";
+        ".....bbrrrr/.bbbb.bbr../rrrb..b.bbr/.bbbbbb.b../bbrr.rr.bbb/"
+        "b..rrrr.b.b/bbrrrrr..bb/bbr..rrbbbb/b.rrrrrb.rr/r.rbbbbbrrr/"
+        "rrr.bb..rrr r 38";
 
 START_TEST(test_tetress_forced)
 {
@@ -624,11 +632,11 @@ START_TEST(test_tetress_forced)
 	search_sync(ab, ops, &pos, 2, &res);
 	int plies;
 	ck_assert_msg(!search_score_is_mate(res.score, &plies) || plies > 0,
-		      "score %d", res.score);
+	              "score %d", res.score);
 	child = pos;
 	ops->play(&child, res.best);
 	ck_assert_msg(!has_immediate_win(ops, &child),
-		      "the move chosen loses at once");
+	              "the move chosen loses at once");
 	alphabeta_free(ab);
 }
 END_TEST
@@ -638,9 +646,9 @@ END_TEST
  * position (from a seeded random game) has one move among 51 that lets
  * Blue eliminate Red at once. */
 static const char INFEXION_WIN[] =
-	"r1b1...../......./......./......./......./......./....... r 10";
+        "r1b1...../......./......./......./......./......./....... r 10";
 static const char INFEXION_AVOID[] =
-	"......./......./b1....../.r2...../b2....../.....b1./....... r 10";
+        "......./......./b1....../.r2...../b2....../.....b1./....... r 10";
 
 /* Searches fen to depth and checks the win in one ply is found, with the
  * move spelt want; pos is left at the position. */
@@ -679,16 +687,16 @@ END_TEST
 /* TZAAR: White's Tzaar on A1 takes Black's last Tzaar on A2 with the
  * first sub-move of the turn: a win in one ply. */
 static const char TZAAR_WIN[] =
-	"Aa........................B......b.....................C...c w cap";
+        "Aa........................B......b.....................C...c w cap";
 
 /* From seeded random games (found with a throwaway scan): first sub-moves
  * after which every second sub-move lets the opponent win at once; 1 of 8
  * for Black in the first, 19 of 32 for White in the second. */
 static const char *const TZAAR_AVOID[] = {
-	".C.c..C..b2c.....c..C2.B..c3.ABA2.....C....C3A2.......a2...Bb2.C.... "
-	"b cap",
-	"BCC3.c...C.cC..aaC.cbBC...bcb.b.B2..B.cbC..C2.CBc2....c2.bbc..cA. "
-	"w cap",
+        ".C.c..C..b2c.....c..C2.B..c3.ABA2.....C....C3A2.......a2...Bb2.C.... "
+        "b cap",
+        "BCC3.c...C.cC..aaC.cbBC...bcb.b.B2..B.cbC..C2.CBc2....c2.bbc..cA. "
+        "w cap",
 };
 
 /* Whether every reply of the side to move at pos (its second sub-move)
@@ -703,7 +711,8 @@ all_replies_lose(const struct game_ops *ops, const struct game_pos *pos)
 		ops->play(&child, moves[i]);
 		struct game_status st;
 		ops->status(&child, &st);
-		if (st.outcome != OUTCOME_ONGOING || !has_immediate_win(ops, &child))
+		if (st.outcome != OUTCOME_ONGOING ||
+		    !has_immediate_win(ops, &child))
 			return false;
 	}
 	return true;
@@ -718,16 +727,18 @@ START_TEST(test_tzaar_forced)
 	assert_wins_at_once(ab, ops, TZAAR_WIN, 3, "A1xA2", &pos);
 
 	struct alphabeta_result res;
-	for (size_t i = 0; i < sizeof TZAAR_AVOID / sizeof TZAAR_AVOID[0]; i++) {
+	for (size_t i = 0; i < sizeof TZAAR_AVOID / sizeof TZAAR_AVOID[0];
+	     i++) {
 		parse(ops, TZAAR_AVOID[i], &pos);
 		search_sync(ab, ops, &pos, 3, &res);
 		int plies;
-		ck_assert_msg(!search_score_is_mate(res.score, &plies) || plies > 0,
-			      "%zu: score %d", i, res.score);
+		ck_assert_msg(!search_score_is_mate(res.score, &plies) ||
+		                      plies > 0,
+		              "%zu: score %d", i, res.score);
 		struct game_pos child = pos;
 		ops->play(&child, res.best);
 		ck_assert_msg(!all_replies_lose(ops, &child),
-			      "%zu: the first sub-move chosen loses", i);
+		              "%zu: the first sub-move chosen loses", i);
 	}
 	alphabeta_free(ab);
 }
@@ -739,9 +750,9 @@ static const struct {
 	const char *game;
 	uint64_t nodes;
 } bench_signatures[] = {
-	{"tetress", 30030},
-	{"infexion", 183671},
-	{"tzaar", 437754},
+        {"tetress", 30030},
+        {"infexion", 183671},
+        {"tzaar", 437754},
 };
 
 START_TEST(test_bench_signature)
@@ -751,12 +762,12 @@ START_TEST(test_bench_signature)
 	struct bench_result res = {0};
 	char err[256];
 	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
-		      "%s", err);
+	              "%s", err);
 	ck_assert_int_eq(res.positions, 5);
 	ck_assert_msg(res.nodes == bench_signatures[_i].nodes,
-		      "%s: bench %llu nodes, signature %llu", ops->name,
-		      (unsigned long long)res.nodes,
-		      (unsigned long long)bench_signatures[_i].nodes);
+	              "%s: bench %llu nodes, signature %llu", ops->name,
+	              (unsigned long long)res.nodes,
+	              (unsigned long long)bench_signatures[_i].nodes);
 }
 END_TEST
 
@@ -764,20 +775,25 @@ END_TEST
 
 static struct match_result
 play_match(const struct game_ops *ops, const char *spec_a, const char *spec_b,
-	   int games, int openings, const char *record_dir)
+           int games, int openings, const char *record_dir)
 {
 	struct player a, b;
 	char err[512];
-	ck_assert_msg(player_parse(&a, spec_a, NULL, err, sizeof err), "%s", err);
-	ck_assert_msg(player_parse(&b, spec_b, NULL, err, sizeof err), "%s", err);
+	ck_assert_msg(player_parse(&a, spec_a, NULL, err, sizeof err), "%s",
+	              err);
+	ck_assert_msg(player_parse(&b, spec_b, NULL, err, sizeof err), "%s",
+	              err);
 	ck_assert(player_open(&a, ops, err, sizeof err));
 	ck_assert(player_open(&b, ops, err, sizeof err));
-	struct match_config cfg = {.ops = ops, .games = games, .seed = 11,
-				   .opening_plies = openings,
-				   .record_dir = record_dir};
+	struct match_config cfg = {.ops = ops,
+	                           .games = games,
+	                           .seed = 11,
+	                           .opening_plies = openings,
+	                           .record_dir = record_dir};
 	struct match_result res;
-	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
-		      "%s", err);
+	ck_assert_msg(
+	        match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
+	        "%s", err);
 	player_close(&a);
 	player_close(&b);
 	return res;
@@ -789,8 +805,8 @@ START_TEST(test_match_deeper_wins)
 {
 	const struct game_ops *ops = registry_find("infexion");
 	ck_assert_ptr_nonnull(ops);
-	struct match_result r = play_match(ops, "depth=3", "depth=1", 2, 30,
-					   NULL);
+	struct match_result r =
+	        play_match(ops, "depth=3", "depth=1", 2, 30, NULL);
 	ck_assert_int_eq(r.games, 2);
 	ck_assert_msg(r.wins == 2, "+%d =%d -%d", r.wins, r.draws, r.losses);
 }
@@ -799,11 +815,13 @@ END_TEST
 /* Elo: even is 0, 3 of 4 is about +191, intervals contain the value. */
 START_TEST(test_match_elo)
 {
-	struct match_result r = {.wins = 30, .draws = 20, .losses = 30, .games = 80};
+	struct match_result r = {
+	        .wins = 30, .draws = 20, .losses = 30, .games = 80};
 	double s, elo, lo, hi;
 	match_elo(&r, &s, &elo, &lo, &hi);
 	ck_assert(s == 0.5 && elo == 0.0 && lo < 0.0 && hi > 0.0);
-	r = (struct match_result){.wins = 60, .draws = 0, .losses = 20, .games = 80};
+	r = (struct match_result){
+	        .wins = 60, .draws = 0, .losses = 20, .games = 80};
 	match_elo(&r, &s, &elo, &lo, &hi);
 	ck_assert_msg(elo > 190.0 && elo < 192.0, "elo %f", elo);
 	ck_assert(lo < elo && elo < hi);
@@ -825,14 +843,15 @@ START_TEST(test_match_record)
 		snprintf(path, sizeof path, "%s/%04d.rec", dir, i);
 		struct session s;
 		struct record_meta meta;
-		ck_assert_msg(record_load(path, &s, &meta, err, sizeof err), "%s",
-			      err);
+		ck_assert_msg(record_load(path, &s, &meta, err, sizeof err),
+		              "%s", err);
 		struct game_status st;
 		ops->status(session_current(&s), &st);
-		ck_assert_msg(st.outcome != OUTCOME_ONGOING, "%s unfinished", path);
+		ck_assert_msg(st.outcome != OUTCOME_ONGOING, "%s unfinished",
+		              path);
 		ck_assert_str_eq(meta.player1, i == 1 ? "greedy" : "random");
-		ck_assert_str_eq(meta.result, record_result_token(ops,
-								  session_current(&s)));
+		ck_assert_str_eq(meta.result,
+		                 record_result_token(ops, session_current(&s)));
 		ck_assert(meta.comment_count >= 3 && meta.comments[2] != NULL);
 		record_meta_free(&meta);
 		session_free(&s);
@@ -858,21 +877,22 @@ START_TEST(test_match_program)
 	snprintf(spec, sizeof spec, "exec:%s engine", tabula);
 	struct player a, b;
 	ck_assert_msg(player_parse(&a, spec, "depth 2", err, sizeof err), "%s",
-		      err);
+	              err);
 	ck_assert(player_parse(&b, "random", NULL, err, sizeof err));
 	ck_assert_msg(player_open(&a, ops, err, sizeof err), "%s", err);
 	ck_assert(player_open(&b, ops, err, sizeof err));
 	struct match_config cfg = {.ops = ops, .games = 2, .seed = 5};
 	struct match_result res;
-	ck_assert_msg(match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
-		      "%s", err);
+	ck_assert_msg(
+	        match_run(&cfg, &a, &b, NULL, NULL, &res, err, sizeof err),
+	        "%s", err);
 	ck_assert_int_eq(res.wins, 2);
 	player_close(&a);
 	player_close(&b);
 
 	/* A program that is not there fails with a message, not a crash. */
 	ck_assert(player_parse(&a, "exec:/nonexistent/engine", NULL, err,
-			       sizeof err));
+	                       sizeof err));
 	ck_assert(!player_open(&a, ops, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "ended before"));
 	player_close(&a);
@@ -893,10 +913,11 @@ START_TEST(test_level_never_throws)
 			lim.random_seed = seed;
 			struct alphabeta_result res;
 			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
-				      NULL, &res);
-			ck_assert_msg(res.best == 2, "level %d seed %llu played %u",
-				      level, (unsigned long long)seed,
-				      (unsigned)res.best);
+			              NULL, &res);
+			ck_assert_msg(res.best == 2,
+			              "level %d seed %llu played %u", level,
+			              (unsigned long long)seed,
+			              (unsigned)res.best);
 		}
 	}
 	/* Among equal moves a weak level does vary. */
@@ -908,7 +929,8 @@ START_TEST(test_level_never_throws)
 		level_limits(LEVEL_MIN, &lim);
 		lim.random_seed = seed;
 		struct alphabeta_result res;
-		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL, &res);
+		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL,
+		              &res);
 		if (!seen[res.best])
 			distinct++;
 		seen[res.best] = true;
@@ -967,7 +989,7 @@ proto_expect(struct proto *p, const char *prefix)
 		if (strncmp(line, prefix, strlen(prefix)) == 0)
 			return line;
 		ck_assert_msg(strncmp(line, "info string error", 17) != 0, "%s",
-			      line);
+		              line);
 	}
 	ck_abort_msg("no line starting with '%s'", prefix);
 	return NULL;
@@ -992,11 +1014,12 @@ START_TEST(test_proto_stop)
 	proto_send(&p, "position startpos moves 6-3,7-2,7-3,7-4");
 	proto_send(&p, "go infinite");
 	const char *info = proto_expect(&p, "info depth 1 ");
-	ck_assert_msg(strstr(info, " seldepth ") && strstr(info, " multipv 1 ") &&
-			      strstr(info, " score cp ") &&
-			      strstr(info, " nodes ") && strstr(info, " nps ") &&
-			      strstr(info, " time ") && strstr(info, " pv "),
-		      "malformed: %s", info);
+	ck_assert_msg(
+	        strstr(info, " seldepth ") && strstr(info, " multipv 1 ") &&
+	                strstr(info, " score cp ") && strstr(info, " nodes ") &&
+	                strstr(info, " nps ") && strstr(info, " time ") &&
+	                strstr(info, " pv "),
+	        "malformed: %s", info);
 	proto_send(&p, "isready");
 	proto_expect(&p, "readyok");
 	struct timespec t0, t1;
@@ -1006,7 +1029,7 @@ START_TEST(test_proto_stop)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	int64_t ms = ms_between(&t0, &t1);
 	ck_assert_msg(ms < TEST_STOP_LATENCY_MS, "stop took %lld ms",
-		      (long long)ms);
+	              (long long)ms);
 	proto_send(&p, "quit");
 	proto_close(&p);
 }
@@ -1044,7 +1067,7 @@ search_suite(void)
 	tcase_add_test(tc, test_ttt_matches_solver);
 	tcase_add_test(tc, test_ttt_start_is_draw);
 	tcase_add_loop_test(tc, test_ttt_cases, 0,
-			    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
+	                    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);
@@ -1066,9 +1089,9 @@ search_suite(void)
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_tzaar_forced);
 	tcase_add_test(tc, test_infexion_forced);
-	tcase_add_loop_test(tc, test_bench_signature, 0,
-			    (int)(sizeof bench_signatures /
-				  sizeof bench_signatures[0]));
+	tcase_add_loop_test(
+	        tc, test_bench_signature, 0,
+	        (int)(sizeof bench_signatures / sizeof bench_signatures[0]));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("match");

@@ -49,7 +49,7 @@ outcome_name(enum game_outcome o)
 	return o == OUTCOME_P1_WINS   ? "RED"
 	       : o == OUTCOME_P2_WINS ? "BLUE"
 	       : o == OUTCOME_DRAW    ? "DRAW"
-				      : "none";
+	                              : "none";
 }
 
 static int
@@ -66,9 +66,9 @@ assert_hash_consistent(const struct game_pos *pos)
 	struct game_pos copy;
 	ops->format_pos(pos, text, sizeof text);
 	ck_assert_msg(ops->parse_pos(&copy, text, err, sizeof err),
-		      "round trip of '%s': %s", text, err);
+	              "round trip of '%s': %s", text, err);
 	ck_assert_msg(ops->hash(&copy) == ops->hash(pos), "hash drift at '%s'",
-		      text);
+	              text);
 	char again[GAME_TEXT_MAX];
 	ops->format_pos(&copy, again, sizeof again);
 	ck_assert_str_eq(again, text);
@@ -101,51 +101,61 @@ replay_file(const char *name)
 			game_move moves[GAME_MAX_MOVES];
 			int count = ops->gen_moves(pos, moves);
 			ck_assert_msg(count == atoi(fld[2]),
-				      "%s ply %d: %d legal moves, want %s", game,
-				      ply + 1, count, fld[2]);
+			              "%s ply %d: %d legal moves, want %s",
+			              game, ply + 1, count, fld[2]);
 			struct game_status st;
 			ops->status(pos, &st);
 			ck_assert_msg(st.outcome == OUTCOME_ONGOING,
-				      "%s ply %d: over too early", game, ply + 1);
+			              "%s ply %d: over too early", game,
+			              ply + 1);
 			int before = token_count(pos, 0) + token_count(pos, 1);
-			ck_assert_msg(session_play_text(&s, fld[1], err, sizeof err),
-				      "%s ply %d: %s refused: %s", game, ply + 1,
-				      fld[1], err);
+			ck_assert_msg(
+			        session_play_text(&s, fld[1], err, sizeof err),
+			        "%s ply %d: %s refused: %s", game, ply + 1,
+			        fld[1], err);
 			char text[GAME_TEXT_MAX];
 			ops->format_move(pos, s.moves[ply], text, sizeof text);
 			ck_assert_str_eq(text, fld[1]);
 			pos = session_current(&s);
-			int cleared = before + 4 - token_count(pos, 0) - token_count(pos, 1);
-			ck_assert_msg(cleared == atoi(fld[3]), "%s ply %d: cleared %d, want %s",
-				      game, ply + 1, cleared, fld[3]);
+			int cleared = before + 4 - token_count(pos, 0) -
+			              token_count(pos, 1);
+			ck_assert_msg(cleared == atoi(fld[3]),
+			              "%s ply %d: cleared %d, want %s", game,
+			              ply + 1, cleared, fld[3]);
 			ck_assert_int_eq(token_count(pos, 0), atoi(fld[4]));
 			ck_assert_int_eq(token_count(pos, 1), atoi(fld[5]));
 			assert_hash_consistent(pos);
 			ply++;
 		} else if (n == 2 && strcmp(fld[0], "after") == 0) {
 			game_move moves[GAME_MAX_MOVES];
-			ck_assert_int_eq(ops->gen_moves(pos, moves), atoi(fld[1]));
+			ck_assert_int_eq(ops->gen_moves(pos, moves),
+			                 atoi(fld[1]));
 		} else if (n == 3 && strcmp(fld[0], "probe") == 0) {
 			game_move m;
-			bool legal = ops->parse_move(pos, fld[1], &m, err, sizeof err);
+			bool legal = ops->parse_move(pos, fld[1], &m, err,
+			                             sizeof err);
 			ck_assert_msg(legal == (strcmp(fld[2], "legal") == 0),
-				      "%s probe %s: got %s (%s)", game, fld[1],
-				      legal ? "legal" : "illegal", legal ? "" : err);
+			              "%s probe %s: got %s (%s)", game, fld[1],
+			              legal ? "legal" : "illegal",
+			              legal ? "" : err);
 		} else if (n == 2 && strcmp(fld[0], "final") == 0) {
 			char rows[GAME_TEXT_MAX];
 			board_rows(pos, rows, sizeof rows);
-			ck_assert_msg(strcmp(rows, fld[1]) == 0, "%s final board", game);
+			ck_assert_msg(strcmp(rows, fld[1]) == 0,
+			              "%s final board", game);
 			struct game_status st;
 			ops->status(pos, &st);
-			ck_assert_msg(strcmp(outcome_name(st.outcome), result) == 0,
-				      "%s: result %s, want %s", game,
-				      outcome_name(st.outcome), result);
-			const char *reason = st.reason == NULL ? "none"
-					     : strcmp(st.reason, "turn limit") == 0
-						     ? "turn_limit"
-						     : "blocked";
-			ck_assert_msg(strcmp(reason, end) == 0, "%s: end %s, want %s",
-				      game, reason, end);
+			ck_assert_msg(
+			        strcmp(outcome_name(st.outcome), result) == 0,
+			        "%s: result %s, want %s", game,
+			        outcome_name(st.outcome), result);
+			const char *reason =
+			        st.reason == NULL ? "none"
+			        : strcmp(st.reason, "turn limit") == 0
+			                ? "turn_limit"
+			                : "blocked";
+			ck_assert_msg(strcmp(reason, end) == 0,
+			              "%s: end %s, want %s", game, reason, end);
 		} else {
 			ck_abort_msg("%s: bad test data line", name);
 		}
@@ -184,21 +194,27 @@ START_TEST(test_oracle_perft)
 		if (n == 4 && strcmp(fld[0], "game") == 0) {
 			session_reset(&s);
 		} else if (n == 6 && strcmp(fld[0], "move") == 0) {
-			ck_assert_msg(session_play_text(&s, fld[1], err, sizeof err),
-				      "%s", err);
+			ck_assert_msg(
+			        session_play_text(&s, fld[1], err, sizeof err),
+			        "%s", err);
 		} else if (n == 4 && strcmp(fld[0], "perft") == 0) {
 			int depth = atoi(fld[2]);
 			uint64_t want = strtoull(fld[3], NULL, 10);
 			if (depth >= 3 && want > 200000000)
-				goto next; /* depth 3 from the start: the benchmark's */
-			uint64_t got = perft_count(ops, session_current(&s), depth, 2);
-			ck_assert_msg(got == want, "%s perft(%d) = %llu, want %llu",
-				      fld[1], depth, (unsigned long long)got,
-				      (unsigned long long)want);
+				goto next; /* depth 3 from the start: the
+				              benchmark's */
+			uint64_t got =
+			        perft_count(ops, session_current(&s), depth, 2);
+			ck_assert_msg(got == want,
+			              "%s perft(%d) = %llu, want %llu", fld[1],
+			              depth, (unsigned long long)got,
+			              (unsigned long long)want);
 			if (want < 100000) {
-				got = perft_walk(ops, session_current(&s), depth);
-				ck_assert_msg(got == want, "%s walk(%d) = %llu", fld[1],
-					      depth, (unsigned long long)got);
+				got = perft_walk(ops, session_current(&s),
+				                 depth);
+				ck_assert_msg(got == want, "%s walk(%d) = %llu",
+				              fld[1], depth,
+				              (unsigned long long)got);
 			}
 			checked++;
 		}
@@ -226,8 +242,8 @@ static void
 pos_from(struct game_pos *pos, const char *text)
 {
 	char err[256];
-	ck_assert_msg(ops->parse_pos(pos, text, err, sizeof err), "%s: %s", text,
-		      err);
+	ck_assert_msg(ops->parse_pos(pos, text, err, sizeof err), "%s: %s",
+	              text, err);
 }
 
 static void
@@ -236,14 +252,15 @@ assert_refused(const struct game_pos *pos, const char *move, const char *why)
 	game_move m;
 	char err[256] = "";
 	ck_assert_msg(!ops->parse_move(pos, move, &m, err, sizeof err),
-		      "'%s' accepted", move);
-	ck_assert_msg(strstr(err, why) != NULL, "'%s': error '%s' lacks '%s'", move,
-		      err, why);
+	              "'%s' accepted", move);
+	ck_assert_msg(strstr(err, why) != NULL, "'%s': error '%s' lacks '%s'",
+	              move, err, why);
 }
 
 static const char *const EMPTY_ROWS =
-	".........../.........../.........../.........../.........../"
-	".........../.........../.........../.........../.........../...........";
+        ".........../.........../.........../.........../.........../"
+        ".........../.........../.........../.........../.........../"
+        "...........";
 
 START_TEST(test_illegal_reasons)
 {
@@ -259,9 +276,10 @@ START_TEST(test_illegal_reasons)
 	assert_refused(&pos, "x", "cell 1");
 	assert_refused(&pos, "PLACE(0-0,0-1,0-2,0-3", "not closed");
 	assert_refused(&pos, "", "cell 1");
-	snprintf(text, sizeof text, "%s", "rrrr......./.........../.........../"
-		 ".........../.........../.........../.........../.........../"
-		 ".........../.........../.....bbbb.. r 2");
+	snprintf(text, sizeof text, "%s",
+	         "rrrr......./.........../.........../"
+	         ".........../.........../.........../.........../.........../"
+	         ".........../.........../.....bbbb.. r 2");
 	pos_from(&pos, text);
 	assert_refused(&pos, "0-3,0-4,0-5,0-6", "occupied");
 	assert_refused(&pos, "5-0,5-1,5-2,5-3", "touches a Red token");
@@ -279,15 +297,19 @@ START_TEST(test_accepted_spellings)
 	game_move a, b, c;
 	char err[256], text[64];
 	ops->init(&pos, NULL);
-	ck_assert(ops->parse_move(&pos, "7-4,6-3,7-2,7-3", &a, err, sizeof err));
-	ck_assert(ops->parse_move(&pos, "PLACE(6-3, 7-2, 7-3, 7-4)", &b, err, sizeof err));
-	ck_assert(ops->parse_move(&pos, " place( 7-3,7-4, 6-3,7-2 ) ", &c, err, sizeof err));
+	ck_assert(
+	        ops->parse_move(&pos, "7-4,6-3,7-2,7-3", &a, err, sizeof err));
+	ck_assert(ops->parse_move(&pos, "PLACE(6-3, 7-2, 7-3, 7-4)", &b, err,
+	                          sizeof err));
+	ck_assert(ops->parse_move(&pos, " place( 7-3,7-4, 6-3,7-2 ) ", &c, err,
+	                          sizeof err));
 	ck_assert_uint_eq(a, b);
 	ck_assert_uint_eq(a, c);
 	ops->format_move(&pos, a, text, sizeof text);
 	ck_assert_str_eq(text, "6-3,7-2,7-3,7-4");
 	/* An O piece straddling both seams is one placement. */
-	ck_assert(ops->parse_move(&pos, "10-10,0-0,10-0,0-10", &a, err, sizeof err));
+	ck_assert(ops->parse_move(&pos, "10-10,0-0,10-0,0-10", &a, err,
+	                          sizeof err));
 	ops->format_move(&pos, a, text, sizeof text);
 	ck_assert_str_eq(text, "0-0,0-10,10-0,10-10");
 }
@@ -300,7 +322,7 @@ play_text(struct game_pos *pos, const char *move)
 	game_move m;
 	char err[256];
 	ck_assert_msg(ops->parse_move(pos, move, &m, err, sizeof err), "%s: %s",
-		      move, err);
+	              move, err);
 	ops->play(pos, m);
 }
 
@@ -311,9 +333,9 @@ START_TEST(test_row_and_column_cleared_together)
 	struct game_pos pos;
 	char text[512];
 	snprintf(text, sizeof text,
-		 ".....b...../.....b...../.....b...../.....b...../.....b...../"
-		 "rrrrr..rrrr/.........../.....b...../.....b...../.....b...../"
-		 ".....b..... r 40");
+	         ".....b...../.....b...../.....b...../.....b...../.....b...../"
+	         "rrrrr..rrrr/.........../.....b...../.....b...../.....b...../"
+	         ".....b..... r 40");
 	pos_from(&pos, text);
 	play_text(&pos, "5-5,5-6,6-5,6-6");
 	const struct tetress_pos *p = tetress_pos_of(&pos);
@@ -329,9 +351,10 @@ START_TEST(test_turn_limit_and_ties)
 	struct game_pos pos;
 	struct game_status st;
 	char text[512];
-	snprintf(text, sizeof text, "rrr......../.........../.........../"
-		 ".........../.........../.........../.........../.........../"
-		 ".........../.........../........bbb r 150");
+	snprintf(text, sizeof text,
+	         "rrr......../.........../.........../"
+	         ".........../.........../.........../.........../.........../"
+	         ".........../.........../........bbb r 150");
 	pos_from(&pos, text);
 	ops->status(&pos, &st);
 	ck_assert_int_eq(st.outcome, OUTCOME_DRAW);
@@ -339,9 +362,10 @@ START_TEST(test_turn_limit_and_ties)
 	game_move moves[GAME_MAX_MOVES];
 	ck_assert_int_eq(ops->gen_moves(&pos, moves), 0);
 	/* The 150th action ends the game by count, even mid-position. */
-	snprintf(text, sizeof text, "rrr......../.........../.........../"
-		 ".........../.........../.........../.........../.........../"
-		 ".........../.........../........bb. b 149");
+	snprintf(text, sizeof text,
+	         "rrr......../.........../.........../"
+	         ".........../.........../.........../.........../.........../"
+	         ".........../.........../........bb. b 149");
 	pos_from(&pos, text);
 	ops->status(&pos, &st);
 	ck_assert_int_eq(st.outcome, OUTCOME_ONGOING);
@@ -385,13 +409,19 @@ START_TEST(test_wrap_neighbour_counts)
 	char text[512];
 	game_move m;
 	char err[256];
-	snprintf(text, sizeof text, "r........../.........../.........../"
-		 ".........../.........../.........../.........../.........../"
-		 ".........../.........../.......bbbb r 4");
+	snprintf(text, sizeof text,
+	         "r........../.........../.........../"
+	         ".........../.........../.........../.........../.........../"
+	         ".........../.........../.......bbbb r 4");
 	pos_from(&pos, text);
-	ck_assert_msg(ops->parse_move(&pos, "10-0,10-1,10-2,10-3", &m, err, sizeof err), "%s", err);
-	ck_assert_msg(ops->parse_move(&pos, "0-10,1-10,2-10,3-10", &m, err, sizeof err), "%s", err);
-	ck_assert(!ops->parse_move(&pos, "1-1,1-2,1-3,1-4", &m, err, sizeof err));
+	ck_assert_msg(ops->parse_move(&pos, "10-0,10-1,10-2,10-3", &m, err,
+	                              sizeof err),
+	              "%s", err);
+	ck_assert_msg(ops->parse_move(&pos, "0-10,1-10,2-10,3-10", &m, err,
+	                              sizeof err),
+	              "%s", err);
+	ck_assert(
+	        !ops->parse_move(&pos, "1-1,1-2,1-3,1-4", &m, err, sizeof err));
 }
 END_TEST
 
@@ -400,30 +430,31 @@ START_TEST(test_bad_position_strings)
 	struct game_pos pos;
 	char err[256];
 	const char *bad[] = {
-		"",
-		"x",
-		"........... r 0",
-		".........../.........../.........../.........../.........../"
-		".........../.........../.........../.........../.........../"
-		"........... x 0",
-		".........../.........../.........../.........../.........../"
-		".........../.........../.........../.........../.........../"
-		"........... r 151",
-		".........../.........../.........../.........../.........../"
-		".........../.........../.........../.........../.........../"
-		"..........q r 0",
-		"rrrrrrrrrrr/.........../.........../.........../.........../"
-		".........../.........../.........../.........../.........../"
-		"........... r 0",
-		".........../.........../.........../.........../.........../"
-		".........../.........../.........../.........../.........../"
-		"............ r 0",
+	        "",
+	        "x",
+	        "........... r 0",
+	        ".........../.........../.........../.........../.........../"
+	        ".........../.........../.........../.........../.........../"
+	        "........... x 0",
+	        ".........../.........../.........../.........../.........../"
+	        ".........../.........../.........../.........../.........../"
+	        "........... r 151",
+	        ".........../.........../.........../.........../.........../"
+	        ".........../.........../.........../.........../.........../"
+	        "..........q r 0",
+	        "rrrrrrrrrrr/.........../.........../.........../.........../"
+	        ".........../.........../.........../.........../.........../"
+	        "........... r 0",
+	        ".........../.........../.........../.........../.........../"
+	        ".........../.........../.........../.........../.........../"
+	        "............ r 0",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err[0] = '\0';
 		ck_assert_msg(!ops->parse_pos(&pos, bad[i], err, sizeof err),
-			      "accepted bad position %zu", i);
-		ck_assert_msg(err[0] != '\0', "no reason for bad position %zu", i);
+		              "accepted bad position %zu", i);
+		ck_assert_msg(err[0] != '\0', "no reason for bad position %zu",
+		              i);
 	}
 }
 END_TEST
@@ -440,7 +471,8 @@ START_TEST(test_fuzz_readers)
 	for (int round = 0; round < 20000; round++) {
 		size_t len = rng_below(&rng, sizeof text - 1);
 		for (size_t i = 0; i < len; i++)
-			text[i] = alphabet[rng_below(&rng, sizeof alphabet - 1)];
+			text[i] =
+			        alphabet[rng_below(&rng, sizeof alphabet - 1)];
 		text[len] = '\0';
 		game_move m;
 		if (ops->parse_move(&pos, text, &m, err, sizeof err))
@@ -465,10 +497,12 @@ START_TEST(test_random_games_consistency)
 			game_move m = moves[rng_below(&rng, (uint32_t)n)], back;
 			char text[64], err[256];
 			ops->format_move(&pos, m, text, sizeof text);
-			ck_assert_msg(ops->parse_move(&pos, text, &back, err, sizeof err),
-				      "%s: %s", text, err);
+			ck_assert_msg(ops->parse_move(&pos, text, &back, err,
+			                              sizeof err),
+			              "%s: %s", text, err);
 			ck_assert_uint_eq(back, m);
-			int before = token_count(&pos, 0) + token_count(&pos, 1);
+			int before =
+			        token_count(&pos, 0) + token_count(&pos, 1);
 			bool noisy = ops->is_noisy(&pos, m);
 			ops->play(&pos, m);
 			int after = token_count(&pos, 0) + token_count(&pos, 1);

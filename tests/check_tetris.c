@@ -549,7 +549,8 @@ START_TEST(test_strategy_takes_the_obvious_move)
 	const struct tetris_weights *w = tetris_weights_for(TETRIS_RULES_TEXT);
 	struct tetris_pos p = well_of(FOUR_READY, 6, "I O 0");
 	struct tetris_window win = {.current = 1, .next = 0};
-	game_move m = tetris_strategy_choose(&p.well, win, TETRIS_RULES_TEXT, w);
+	game_move m =
+	        tetris_strategy_choose(&p.well, win, TETRIS_RULES_TEXT, w);
 	ck_assert_int_eq(m, tetris_move_make(0, 9));
 
 	const char *rows[19];
@@ -605,32 +606,58 @@ START_TEST(test_split_features)
 		enum tetris_rules rules;
 		int step, ready, pieces, points;
 	} CASES[] = {
-	        {{"########.#", "########..", "########.."}, 3,
-	         TETRIS_RULES_REFERENCE, 1, 3, 1, 3},
-	        {{"#########.", "########..", "########.."}, 3,
-	         TETRIS_RULES_REFERENCE, 1, 3, 1, 3},
-	        {{"#########.", "###.#####.", "#########.", "###.#####."}, 4,
-	         TETRIS_RULES_REFERENCE, 0, 0, 1, 1},
-	        {{"########..", "########.."}, 2, TETRIS_RULES_REFERENCE, 0, 0,
-	         0, 0},
-	        {{"########.#", "########..", "########.."}, 3,
-	         TETRIS_RULES_TEXT, 0, 0, 0, 0},
+	        {{"########.#", "########..", "########.."},
+	         3,
+	         TETRIS_RULES_REFERENCE,
+	         1,
+	         3,
+	         1,
+	         3},
+	        {{"#########.", "########..", "########.."},
+	         3,
+	         TETRIS_RULES_REFERENCE,
+	         1,
+	         3,
+	         1,
+	         3},
+	        {{"#########.", "###.#####.", "#########.", "###.#####."},
+	         4,
+	         TETRIS_RULES_REFERENCE,
+	         0,
+	         0,
+	         1,
+	         1},
+	        {{"########..", "########.."},
+	         2,
+	         TETRIS_RULES_REFERENCE,
+	         0,
+	         0,
+	         0,
+	         0},
+	        {{"########.#", "########..", "########.."},
+	         3,
+	         TETRIS_RULES_TEXT,
+	         0,
+	         0,
+	         0,
+	         0},
 	};
 	for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-		struct tetris_pos p = well_of(
-		        CASES[i].rows, CASES[i].n,
-		        CASES[i].rules == TETRIS_RULES_TEXT ? "J O 0"
-		                                            : "J O 0 reference");
+		struct tetris_pos p =
+		        well_of(CASES[i].rows, CASES[i].n,
+		                CASES[i].rules == TETRIS_RULES_TEXT
+		                        ? "J O 0"
+		                        : "J O 0 reference");
 		int f[TETRIS_FEATURE_COUNT];
 		tetris_strategy_features(&p.well, CASES[i].rules, f);
-		ck_assert_msg(f[TETRIS_F_PAIR_STEP] == CASES[i].step &&
-		                      f[TETRIS_F_PAIR_READY] == CASES[i].ready &&
-		                      f[TETRIS_F_SPLIT_PIECES] ==
-		                              CASES[i].pieces &&
-		                      f[TETRIS_F_SPLIT_POINTS] == CASES[i].points,
-		              "case %zu: step %d ready %d pieces %d points %d", i,
-		              f[TETRIS_F_PAIR_STEP], f[TETRIS_F_PAIR_READY],
-		              f[TETRIS_F_SPLIT_PIECES], f[TETRIS_F_SPLIT_POINTS]);
+		ck_assert_msg(
+		        f[TETRIS_F_PAIR_STEP] == CASES[i].step &&
+		                f[TETRIS_F_PAIR_READY] == CASES[i].ready &&
+		                f[TETRIS_F_SPLIT_PIECES] == CASES[i].pieces &&
+		                f[TETRIS_F_SPLIT_POINTS] == CASES[i].points,
+		        "case %zu: step %d ready %d pieces %d points %d", i,
+		        f[TETRIS_F_PAIR_STEP], f[TETRIS_F_PAIR_READY],
+		        f[TETRIS_F_SPLIT_PIECES], f[TETRIS_F_SPLIT_POINTS]);
 	}
 }
 END_TEST

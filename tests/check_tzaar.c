@@ -595,7 +595,8 @@ START_TEST(test_evaluate_and_noisy)
 	struct game_pos pos;
 	ops->init(&pos, NULL);
 	/* The layout is symmetric: only the mover's tempo counts (the
-	 * search's evaluation, games/tzaar-eval.c, favours the side to move). */
+	 * search's evaluation, games/tzaar-eval.c, favours the side to move).
+	 */
 	ck_assert_int_gt(ops->evaluate(&pos), 0);
 	const char *stacks = "A1:A B1:B C1:C2 D1:C A5:a I5:b I3:c";
 	sparse_pos(&pos, stacks, "w cap");

@@ -12,7 +12,7 @@ ixtest_set_pos(struct game_pos *pos, const char *text)
 {
 	char err[256] = "";
 	ck_assert_msg(infexion_game.parse_pos(pos, text, err, sizeof err),
-		      "parse_pos('%s') failed: %s", text, err);
+	              "parse_pos('%s') failed: %s", text, err);
 }
 
 bool
@@ -27,7 +27,7 @@ ixtest_move_in_list(game_move m, const game_move *moves, int n)
 
 int
 ixtest_random_game(struct rng *rng, struct game_pos *pos, int max_plies,
-		   ixtest_visit_fn *visit)
+                   ixtest_visit_fn *visit)
 {
 	const struct game_ops *ops = &infexion_game;
 	ops->init(pos, NULL);

@@ -17,7 +17,7 @@ enum { TOY_MAX_CELLS = 25, TOY_EMPTY = 0, TOY_NIM_DEFAULT = 10 };
 
 struct toy_board {
 	int size, k;
-	int side; /* 0 = x, 1 = o */
+	int side;                           /* 0 = x, 1 = o */
 	unsigned char cells[TOY_MAX_CELLS]; /* TOY_EMPTY, 1 = x, 2 = o */
 };
 static_assert(sizeof(struct toy_board) <= GAME_POS_BYTES, "fits");
@@ -89,7 +89,7 @@ toy_winner(const struct toy_board *b)
 			continue;
 		for (int d = 0; d < 4; d++) {
 			if (toy_run(b, i / b->size, i % b->size, dirs[d][0],
-				    dirs[d][1], mark) >= b->k)
+			            dirs[d][1], mark) >= b->k)
 				return mark;
 		}
 	}
@@ -117,13 +117,13 @@ toy_board_status(const struct game_pos *pos, struct game_status *st)
 {
 	const struct toy_board *b = (const struct toy_board *)pos->bytes;
 	int w = toy_winner(b);
-	st->outcome = w == 1   ? OUTCOME_P1_WINS
-		      : w == 2 ? OUTCOME_P2_WINS
-		      : toy_board_full(b) ? OUTCOME_DRAW
-					  : OUTCOME_ONGOING;
+	st->outcome = w == 1              ? OUTCOME_P1_WINS
+	              : w == 2            ? OUTCOME_P2_WINS
+	              : toy_board_full(b) ? OUTCOME_DRAW
+	                                  : OUTCOME_ONGOING;
 	st->reason = st->outcome == OUTCOME_ONGOING ? NULL
-		     : w != 0			    ? "in a row"
-						    : "board full";
+	             : w != 0                       ? "in a row"
+	                                            : "board full";
 }
 
 static int
@@ -176,11 +176,14 @@ toy_board_eval(const struct game_pos *pos)
 	int score[3] = {0, 0, 0};
 	for (int i = 0; i < toy_board_cells(b); i++) {
 		for (int d = 0; d < 4; d++) {
-			int count[3] = {0, 0, 0}, r = i / b->size, c = i % b->size;
+			int count[3] = {0, 0, 0}, r = i / b->size,
+			    c = i % b->size;
 			int j;
 			for (j = 0; j < b->k; j++) {
-				int rr = r + j * dirs[d][0], cc = c + j * dirs[d][1];
-				if (rr < 0 || rr >= b->size || cc < 0 || cc >= b->size)
+				int rr = r + j * dirs[d][0],
+				    cc = c + j * dirs[d][1];
+				if (rr < 0 || rr >= b->size || cc < 0 ||
+				    cc >= b->size)
 					break;
 				count[b->cells[rr * b->size + cc]]++;
 			}
@@ -198,7 +201,7 @@ toy_board_eval(const struct game_pos *pos)
 
 static void
 toy_board_format_move(const struct game_pos *pos, game_move move, char *buf,
-		      size_t size)
+                      size_t size)
 {
 	(void)pos;
 	snprintf(buf, size, "%u", (unsigned)move);
@@ -206,7 +209,7 @@ toy_board_format_move(const struct game_pos *pos, game_move move, char *buf,
 
 static bool
 toy_board_parse_move(const struct game_pos *pos, const char *text,
-		     game_move *move, char *err, size_t err_size)
+                     game_move *move, char *err, size_t err_size)
 {
 	const struct toy_board *b = (const struct toy_board *)pos->bytes;
 	char *end;
@@ -243,7 +246,7 @@ toy_board_format_pos(const struct game_pos *pos, char *buf, size_t size)
 
 static bool
 toy_board_parse(struct game_pos *pos, const char *text, int size, int k,
-		char *err, size_t err_size)
+                char *err, size_t err_size)
 {
 	struct game_pos p;
 	toy_board_init(&p, size, k);
@@ -257,7 +260,8 @@ toy_board_parse(struct game_pos *pos, const char *text, int size, int k,
 		if (i == n)
 			continue;
 		const char *m = strchr(TOY_MARKS, text[i]);
-		if (m == NULL || text[i] == '\0' || (i == n + 1 && m == TOY_MARKS)) {
+		if (m == NULL || text[i] == '\0' ||
+		    (i == n + 1 && m == TOY_MARKS)) {
 			snprintf(err, err_size, "bad character at %d", i);
 			return false;
 		}
@@ -272,14 +276,14 @@ toy_board_parse(struct game_pos *pos, const char *text, int size, int k,
 
 static bool
 toy_ttt3_parse_pos(struct game_pos *pos, const char *text, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	return toy_board_parse(pos, text, 3, 3, err, err_size);
 }
 
 static bool
 toy_ttt5_parse_pos(struct game_pos *pos, const char *text, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	return toy_board_parse(pos, text, 5, 4, err, err_size);
 }
@@ -299,29 +303,29 @@ toy_board_render(const struct game_pos *pos, char *buf, size_t size)
 	}
 }
 
-#define TOY_BOARD_OPS                                                         \
-	.players = 2, .side_names = {"X", "O"}, .side_letters = "xo",         \
-	.pos_size = sizeof(struct toy_board), .gen_moves = toy_board_gen,     \
-	.play = toy_board_play, .status = toy_board_status,                   \
-	.side_to_move = toy_board_side, .hash = toy_board_hash,               \
-	.evaluate = toy_board_eval, .format_move = toy_board_format_move,     \
-	.parse_move = toy_board_parse_move, .format_pos = toy_board_format_pos, \
-	.render_text = toy_board_render
+#define TOY_BOARD_OPS                                                          \
+	.players = 2, .side_names = {"X", "O"}, .side_letters = "xo",          \
+	.pos_size = sizeof(struct toy_board), .gen_moves = toy_board_gen,      \
+	.play = toy_board_play, .status = toy_board_status,                    \
+	.side_to_move = toy_board_side, .hash = toy_board_hash,                \
+	.evaluate = toy_board_eval, .format_move = toy_board_format_move,      \
+	.parse_move = toy_board_parse_move,                                    \
+	.format_pos = toy_board_format_pos, .render_text = toy_board_render
 
 const struct game_ops toy_ttt3 = {
-	.name = "ttt3",
-	.title = "Tic-tac-toe",
-	.init = toy_ttt3_init,
-	.parse_pos = toy_ttt3_parse_pos,
-	TOY_BOARD_OPS,
+        .name = "ttt3",
+        .title = "Tic-tac-toe",
+        .init = toy_ttt3_init,
+        .parse_pos = toy_ttt3_parse_pos,
+        TOY_BOARD_OPS,
 };
 
 const struct game_ops toy_ttt5 = {
-	.name = "ttt5",
-	.title = "Four in a row on 5x5",
-	.init = toy_ttt5_init,
-	.parse_pos = toy_ttt5_parse_pos,
-	TOY_BOARD_OPS,
+        .name = "ttt5",
+        .title = "Four in a row on 5x5",
+        .init = toy_ttt5_init,
+        .parse_pos = toy_ttt5_parse_pos,
+        TOY_BOARD_OPS,
 };
 
 /* ---- double nim ---------------------------------------------------- */
@@ -332,7 +336,7 @@ toy_nim_init(struct game_pos *pos, const struct game_setup *setup)
 	memset(pos, 0, sizeof *pos);
 	struct toy_nim *n = (struct toy_nim *)pos->bytes;
 	n->pile = setup != NULL && setup->seed > 0 ? (int)setup->seed
-						   : TOY_NIM_DEFAULT;
+	                                           : TOY_NIM_DEFAULT;
 }
 
 static void
@@ -388,7 +392,7 @@ toy_nim_hash(const struct game_pos *pos)
 {
 	const struct toy_nim *n = (const struct toy_nim *)pos->bytes;
 	return toy_mix(((uint64_t)n->pile << 4) | (uint64_t)(n->side << 1) |
-		       (uint64_t)n->sub);
+	               (uint64_t)n->sub);
 }
 
 static int
@@ -400,7 +404,7 @@ toy_nim_eval(const struct game_pos *pos)
 
 static bool
 toy_nim_parse_move(const struct game_pos *pos, const char *text,
-		   game_move *move, char *err, size_t err_size)
+                   game_move *move, char *err, size_t err_size)
 {
 	game_move moves[GAME_MAX_MOVES];
 	int n = toy_nim_gen(pos, moves);
@@ -420,12 +424,13 @@ static void
 toy_nim_format_pos(const struct game_pos *pos, char *buf, size_t size)
 {
 	const struct toy_nim *n = (const struct toy_nim *)pos->bytes;
-	snprintf(buf, size, "%d %c %d", n->pile, TOY_MARKS[n->side + 1], n->sub);
+	snprintf(buf, size, "%d %c %d", n->pile, TOY_MARKS[n->side + 1],
+	         n->sub);
 }
 
 static bool
 toy_nim_parse_pos(struct game_pos *pos, const char *text, char *err,
-		  size_t err_size)
+                  size_t err_size)
 {
 	int pile, sub;
 	char side;
@@ -453,22 +458,22 @@ toy_nim_render(const struct game_pos *pos, char *buf, size_t size)
 }
 
 const struct game_ops toy_nim2 = {
-	.name = "nim2",
-	.title = "Double nim",
-	.players = 2,
-	.side_names = {"X", "O"},
-	.side_letters = "xo",
-	.pos_size = sizeof(struct toy_nim),
-	.init = toy_nim_init,
-	.gen_moves = toy_nim_gen,
-	.play = toy_nim_play,
-	.status = toy_nim_status,
-	.side_to_move = toy_nim_side,
-	.hash = toy_nim_hash,
-	.evaluate = toy_nim_eval,
-	.format_move = toy_board_format_move,
-	.parse_move = toy_nim_parse_move,
-	.format_pos = toy_nim_format_pos,
-	.parse_pos = toy_nim_parse_pos,
-	.render_text = toy_nim_render,
+        .name = "nim2",
+        .title = "Double nim",
+        .players = 2,
+        .side_names = {"X", "O"},
+        .side_letters = "xo",
+        .pos_size = sizeof(struct toy_nim),
+        .init = toy_nim_init,
+        .gen_moves = toy_nim_gen,
+        .play = toy_nim_play,
+        .status = toy_nim_status,
+        .side_to_move = toy_nim_side,
+        .hash = toy_nim_hash,
+        .evaluate = toy_nim_eval,
+        .format_move = toy_board_format_move,
+        .parse_move = toy_nim_parse_move,
+        .format_pos = toy_nim_format_pos,
+        .parse_pos = toy_nim_parse_pos,
+        .render_text = toy_nim_render,
 };

@@ -21,7 +21,7 @@
 
 static void
 bench_cmd_line(void *ctx, const struct game_ops *ops, int index, int depth,
-	       uint64_t nodes)
+               uint64_t nodes)
 {
 	(void)ctx;
 	printf("%s position %d depth %d nodes %" PRIu64 "\n", ops->name,
@@ -36,12 +36,13 @@ static const struct {
 	const char *game;
 	int (*run)(FILE *out);
 } bench_cmd_played[] = {
-	{"tetris", tetris_bench_print},
+        {"tetris", tetris_bench_print},
 };
 
 static int (*bench_cmd_played_of(const struct game_ops *ops))(FILE *)
 {
-	for (size_t i = 0; i < sizeof bench_cmd_played / sizeof bench_cmd_played[0]; i++) {
+	for (size_t i = 0;
+	     i < sizeof bench_cmd_played / sizeof bench_cmd_played[0]; i++) {
 		if (strcmp(bench_cmd_played[i].game, ops->name) == 0)
 			return bench_cmd_played[i].run;
 	}
@@ -64,7 +65,7 @@ bench_cmd_run(const struct game_ops *only, int depth)
 			continue;
 		}
 		if (!bench_game(ops, depth, bench_cmd_line, NULL, &res, err,
-				sizeof err)) {
+		                sizeof err)) {
 			if (only != NULL) {
 				fprintf(stderr, "tabula bench: %s\n", err);
 				return EXIT_FAILURE_RUN;
@@ -72,14 +73,13 @@ bench_cmd_run(const struct game_ops *only, int depth)
 			printf("%s skipped: %s\n", ops->name, err);
 		}
 	}
-	uint64_t nps = res.time_ms > 0
-			       ? res.nodes * 1000 / (uint64_t)res.time_ms
-			       : 0;
+	uint64_t nps =
+	        res.time_ms > 0 ? res.nodes * 1000 / (uint64_t)res.time_ms : 0;
 	if (res.positions == 0)
 		return EXIT_OK; /* only played games were measured */
 	printf("bench %" PRIu64 " nodes %" PRIu64 " nps\n", res.nodes, nps);
 	fprintf(stderr, "%d positions in %" PRId64 " ms\n", res.positions,
-		res.time_ms);
+	        res.time_ms);
 	return EXIT_OK;
 }
 
@@ -88,8 +88,8 @@ cli_bench_main(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("bench");
 	static const struct option options[] = {
-		{"depth", required_argument, NULL, 'd'},
-		{NULL, 0, NULL, 0},
+	        {"depth", required_argument, NULL, 'd'},
+	        {NULL, 0, NULL, 0},
 	};
 	int depth = 0, opt;
 	while ((opt = getopt_long(argc, argv, "d:", options, NULL)) != -1) {

@@ -10,20 +10,30 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
-	{"bench", "[GAME] [--depth N]", "search fixed positions: node signature and speed", cli_bench_main},
-	{"engine", "", "speak the engine protocol on stdin/stdout",
-	 cli_engine_main},
-	{"match", "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] [--verbose]",
-	 "play a match between engines, random, greedy or outside programs", cli_match_main},
-	{"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
-	 "count move sequences of DEPTH plies", cli_perft_main},
-	{"stats", "tzaar [--games N] [--seed S] [--setup random|standard]", "branching statistics from random games", cli_stats_main},
-	{"replay", "FILE", "check a game record and print its moves", cli_replay_main},
-	{"tetris", "[--rules text|reference] [--threads N] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | --bench [--threads N] [FILE]", "play, score or benchmark the Tetris strategy's batch files", cli_tetris_main},
+        {"bench", "[GAME] [--depth N]",
+         "search fixed positions: node signature and speed", cli_bench_main},
+        {"engine", "", "speak the engine protocol on stdin/stdout",
+         cli_engine_main},
+        {"match",
+         "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] "
+         "[--random-setups] [--record DIR] [--go ARGS] [--verbose]",
+         "play a match between engines, random, greedy or outside programs",
+         cli_match_main},
+        {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
+         "count move sequences of DEPTH plies", cli_perft_main},
+        {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
+         "branching statistics from random games", cli_stats_main},
+        {"replay", "FILE", "check a game record and print its moves",
+         cli_replay_main},
+        {"tetris",
+         "[--rules text|reference] [--threads N] [INPUT [OUTPUT]] | --score "
+         "INPUT OUTPUT [-v] | --bench [--threads N] [FILE]",
+         "play, score or benchmark the Tetris strategy's batch files",
+         cli_tetris_main},
 };
 
 static const int CLI_COMMAND_COUNT =
-	(int)(sizeof cli_commands / sizeof cli_commands[0]);
+        (int)(sizeof cli_commands / sizeof cli_commands[0]);
 
 const struct cli_command *
 cli_find(const char *name)
@@ -39,7 +49,7 @@ const struct cli_command *
 cli_at(int index)
 {
 	return index >= 0 && index < CLI_COMMAND_COUNT ? &cli_commands[index]
-						       : NULL;
+	                                               : NULL;
 }
 
 int

@@ -28,7 +28,7 @@ match_cmd_progress(void *ctx, int game, const struct match_result *r)
 	const bool *verbose = ctx;
 	if (*verbose)
 		fprintf(stderr, "game %d: +%d =%d -%d\n", game + 1, r->wins,
-			r->draws, r->losses);
+		        r->draws, r->losses);
 }
 
 static void
@@ -66,14 +66,14 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 {
 	const struct cli_command *self = cli_find("match");
 	static const struct option options[] = {
-		{"games", required_argument, NULL, 'n'},
-		{"seed", required_argument, NULL, 's'},
-		{"openings", required_argument, NULL, 'o'},
-		{"random-setups", no_argument, NULL, 'r'},
-		{"record", required_argument, NULL, 'w'},
-		{"go", required_argument, NULL, 'g'},
-		{"verbose", no_argument, NULL, 'v'},
-		{NULL, 0, NULL, 0},
+	        {"games", required_argument, NULL, 'n'},
+	        {"seed", required_argument, NULL, 's'},
+	        {"openings", required_argument, NULL, 'o'},
+	        {"random-setups", no_argument, NULL, 'r'},
+	        {"record", required_argument, NULL, 'w'},
+	        {"go", required_argument, NULL, 'g'},
+	        {"verbose", no_argument, NULL, 'v'},
+	        {NULL, 0, NULL, 0},
 	};
 	int opt;
 	long v;
@@ -131,7 +131,7 @@ match_cmd_play(struct match_cmd_opts *o, const char *spec_a, const char *spec_b)
 	} else {
 		struct match_result res;
 		bool ok = match_run(&o->cfg, &a, &b, match_cmd_progress,
-				    &o->verbose, &res, err, sizeof err);
+		                    &o->verbose, &res, err, sizeof err);
 		match_cmd_report(&res);
 		if (!ok)
 			fprintf(stderr, "tabula match: %s\n", err);
@@ -157,10 +157,11 @@ cli_match_main(int argc, char **argv)
 	o.cfg.ops = registry_find(argv[optind]);
 	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
 		return cli_usage_error(self, "unknown or one-player game");
-	if (o.cfg.record_dir != NULL && mkdir(o.cfg.record_dir, MATCH_CMD_DIR_MODE) != 0 &&
+	if (o.cfg.record_dir != NULL &&
+	    mkdir(o.cfg.record_dir, MATCH_CMD_DIR_MODE) != 0 &&
 	    errno != EEXIST) {
 		fprintf(stderr, "tabula match: %s: %s\n", o.cfg.record_dir,
-			strerror(errno));
+		        strerror(errno));
 		return EXIT_FAILURE_RUN;
 	}
 	rc = match_cmd_play(&o, argv[optind + 1], argv[optind + 2]);

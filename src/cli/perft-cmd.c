@@ -32,7 +32,7 @@ perft_seconds_since(const struct timespec *start)
 /* Prints each first move with its count; the sum goes to *total. */
 static int
 perft_print_divide(const struct game_ops *ops, const struct game_pos *pos,
-		   int depth, int threads, uint64_t *total)
+                   int depth, int threads, uint64_t *total)
 {
 	game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
 	uint64_t *counts = malloc(GAME_MAX_MOVES * sizeof *counts);
@@ -61,10 +61,10 @@ cli_perft_main(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("perft");
 	static const struct option options[] = {
-		{"fen", required_argument, NULL, 'f'},
-		{"divide", no_argument, NULL, 'd'},
-		{"threads", required_argument, NULL, 't'},
-		{NULL, 0, NULL, 0},
+	        {"fen", required_argument, NULL, 'f'},
+	        {"divide", no_argument, NULL, 'd'},
+	        {"threads", required_argument, NULL, 't'},
+	        {NULL, 0, NULL, 0},
 	};
 	const char *fen = NULL;
 	bool divide = false;
@@ -79,8 +79,10 @@ cli_perft_main(int argc, char **argv)
 			divide = true;
 			break;
 		case 't':
-			if (!text_to_long(optarg, 1, PERFT_MAX_THREADS, &threads_arg))
-				return cli_usage_error(self, "--threads takes 1..256");
+			if (!text_to_long(optarg, 1, PERFT_MAX_THREADS,
+			                  &threads_arg))
+				return cli_usage_error(
+				        self, "--threads takes 1..256");
 			break;
 		default:
 			return cli_usage_error(self, NULL);
@@ -90,12 +92,14 @@ cli_perft_main(int argc, char **argv)
 		return cli_usage_error(self, "expected GAME and DEPTH");
 	const struct game_ops *ops = registry_find(argv[optind]);
 	if (ops == NULL) {
-		fprintf(stderr, "tabula perft: unknown game '%s'\n", argv[optind]);
+		fprintf(stderr, "tabula perft: unknown game '%s'\n",
+		        argv[optind]);
 		return EXIT_USAGE;
 	}
 	long depth_arg;
 	if (!text_to_long(argv[optind + 1], 0, PERFT_MAX_DEPTH, &depth_arg))
-		return cli_usage_error(self, "DEPTH must be a number from 0 to 64");
+		return cli_usage_error(self,
+		                       "DEPTH must be a number from 0 to 64");
 
 	int depth = (int)depth_arg, threads = (int)threads_arg;
 	struct session s;
@@ -115,7 +119,7 @@ cli_perft_main(int argc, char **argv)
 	uint64_t leaves = 0;
 	if (divide && depth > 0)
 		status = perft_print_divide(ops, session_current(&s), depth,
-					    threads, &leaves);
+		                            threads, &leaves);
 	else
 		leaves = perft_count(ops, session_current(&s), depth, threads);
 	double secs = perft_seconds_since(&start);
@@ -123,7 +127,7 @@ cli_perft_main(int argc, char **argv)
 		printf("perft %d %" PRIu64 "\n", depth, leaves);
 		fflush(stdout);
 		fprintf(stderr, "%.3f s, %.0f leaves/s\n", secs,
-			secs > 0 ? (double)leaves / secs : 0.0);
+		        secs > 0 ? (double)leaves / secs : 0.0);
 	}
 	session_free(&s);
 	return status;

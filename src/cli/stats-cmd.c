@@ -215,8 +215,7 @@ cli_stats_main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "g:s:u:", options, NULL)) != -1) {
 		switch (opt) {
 		case 'g':
-			if (!text_to_long(optarg, 1, STATS_MAX_GAMES,
-			                      &games))
+			if (!text_to_long(optarg, 1, STATS_MAX_GAMES, &games))
 				return cli_usage_error(
 				        self, "--games takes 1..1000000");
 			break;

@@ -43,7 +43,8 @@ static bool
 tetris_cmd_read_stream(FILE *f, const char *name, uint8_t **buf, size_t *len)
 {
 	char *text;
-	enum text_read_result res = text_read_all(f, TETRIS_READ_MAX, &text, len);
+	enum text_read_result res =
+	        text_read_all(f, TETRIS_READ_MAX, &text, len);
 	if (res != TEXT_READ_OK) {
 		fprintf(stderr, "tabula tetris: cannot read %s%s\n", name,
 		        res == TEXT_READ_FAILED ? "" : ": out of memory");
@@ -193,9 +194,7 @@ tetris_cmd_valued(const char *opt, const char *name, const char *short_name,
 	if (!inline_value && strcmp(opt, name) != 0 &&
 	    strcmp(opt, short_name) != 0)
 		return false;
-	*value = inline_value   ? opt + len + 1
-	         : *i + 1 < argc ? argv[++*i]
-	                         : "";
+	*value = inline_value ? opt + len + 1 : *i + 1 < argc ? argv[++*i] : "";
 	return true;
 }
 

@@ -18,7 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Room for the largest legal-move list of any game (Tetress: 2,299 placements). */
+/* Room for the largest legal-move list of any game (Tetress: 2,299 placements).
+ */
 #define GAME_MAX_MOVES 2304
 
 /* Bytes reserved for any game's position struct. */
@@ -45,21 +46,23 @@ enum game_outcome {
 
 struct game_status {
 	enum game_outcome outcome;
-	const char *reason; /* static text, e.g. "turn limit"; NULL while ongoing */
+	const char *
+	        reason; /* static text, e.g. "turn limit"; NULL while ongoing */
 };
 
 /* Choices made when a game starts (from the protocol, the CLI or the TUI). */
 struct game_setup {
-	uint64_t seed; /* TZAAR: 0 = the standard layout, else a random layout */
+	uint64_t
+	        seed; /* TZAAR: 0 = the standard layout, else a random layout */
 };
 
 struct game_ops {
-	const char *name;	    /* registry key, lower case: "tetress" */
-	const char *title;	    /* for people: "Tetress" */
-	int players;		    /* 2, or 1 for Tetris */
-	const char *side_names[2];  /* "Red", "Blue" */
-	const char *side_letters;   /* position-string letters: "rb", "wb" */
-	size_t pos_size;	    /* bytes of the game's position struct */
+	const char *name;          /* registry key, lower case: "tetress" */
+	const char *title;         /* for people: "Tetress" */
+	int players;               /* 2, or 1 for Tetris */
+	const char *side_names[2]; /* "Red", "Blue" */
+	const char *side_letters;  /* position-string letters: "rb", "wb" */
+	size_t pos_size;           /* bytes of the game's position struct */
 
 	/* Start position for the given set-up. */
 	void (*init)(struct game_pos *pos, const struct game_setup *setup);
@@ -97,24 +100,24 @@ struct game_ops {
 	 * plan's value in evaluate's units.  The search uses it instead of
 	 * alpha-beta, and reports it the same way. */
 	int (*plan)(const struct game_pos *pos, game_move *pv, int pv_max,
-		    int *score);
+	            int *score);
 
 	/* Canonical text of a legal move (PROTOCOL.md section 1). */
-	void (*format_move)(const struct game_pos *pos, game_move move, char *buf,
-			    size_t size);
+	void (*format_move)(const struct game_pos *pos, game_move move,
+	                    char *buf, size_t size);
 
 	/* Reads a move in any accepted spelling and checks it against the
 	 * position.  On failure returns false and explains in err: malformed
 	 * text, or the rule the move breaks. */
 	bool (*parse_move)(const struct game_pos *pos, const char *text,
-			   game_move *move, char *err, size_t err_size);
+	                   game_move *move, char *err, size_t err_size);
 
 	/* One-line position string (PROTOCOL.md section 2). */
 	void (*format_pos)(const struct game_pos *pos, char *buf, size_t size);
 
 	/* Reads a position string; on failure says what and where in err. */
 	bool (*parse_pos)(struct game_pos *pos, const char *text, char *err,
-			  size_t err_size);
+	                  size_t err_size);
 
 	/* Plain multi-line board diagram, each line ending in '\n'. */
 	void (*render_text)(const struct game_pos *pos, char *buf, size_t size);

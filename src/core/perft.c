@@ -15,7 +15,7 @@
 
 static uint64_t
 perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
-	   bool fast)
+           bool fast)
 {
 	if (depth == 0)
 		return 1;
@@ -63,7 +63,8 @@ perft_worker(void *arg)
 			return NULL;
 		struct game_pos child = *job->root;
 		job->ops->play(&child, job->moves[i]);
-		job->counts[i] = perft_node(job->ops, &child, job->depth - 1, true);
+		job->counts[i] =
+		        perft_node(job->ops, &child, job->depth - 1, true);
 	}
 }
 
@@ -75,24 +76,29 @@ perft_thread_count(int threads)
 
 int
 perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
-	     int threads, game_move *moves, uint64_t *counts)
+             int threads, game_move *moves, uint64_t *counts)
 {
 	if (depth < 1)
 		return 0;
 	struct perft_job job = {
-		.ops = ops, .root = pos, .depth = depth, .moves = moves,
-		.counts = counts, .n_moves = ops->gen_moves(pos, moves),
+	        .ops = ops,
+	        .root = pos,
+	        .depth = depth,
+	        .moves = moves,
+	        .counts = counts,
+	        .n_moves = ops->gen_moves(pos, moves),
 	};
 	atomic_init(&job.next_move, 0);
 	int n_threads = perft_thread_count(threads);
 	if (n_threads > job.n_moves)
 		n_threads = job.n_moves;
-	pthread_t *tids = calloc((size_t)(n_threads > 0 ? n_threads : 1),
-				 sizeof *tids);
+	pthread_t *tids =
+	        calloc((size_t)(n_threads > 0 ? n_threads : 1), sizeof *tids);
 	int started = 0;
 	if (tids != NULL && n_threads > 1) {
 		while (started < n_threads &&
-		       pthread_create(&tids[started], NULL, perft_worker, &job) == 0)
+		       pthread_create(&tids[started], NULL, perft_worker,
+		                      &job) == 0)
 			started++;
 	}
 	/* The calling thread works too, so the job finishes even when no
@@ -106,7 +112,7 @@ perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
 
 uint64_t
 perft_count(const struct game_ops *ops, const struct game_pos *pos, int depth,
-	    int threads)
+            int threads)
 {
 	if (depth <= 1)
 		return perft_node(ops, pos, depth, true);

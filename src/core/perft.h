@@ -14,16 +14,16 @@
 /* Leaf count below one position by plain generate-and-play, no threads:
  * the reference every game's fast perft must agree with. */
 uint64_t perft_walk(const struct game_ops *ops, const struct game_pos *pos,
-		    int depth);
+                    int depth);
 
 /* Leaf count using the game's fast perft and up to threads workers
  * (0 = one per online processor). */
 uint64_t perft_count(const struct game_ops *ops, const struct game_pos *pos,
-		     int depth, int threads);
+                     int depth, int threads);
 
 /* Like perft_count, and writes each root move's leaf count into counts[]
  * (in gen_moves order, moves[] filled alike); returns the root move count. */
 int perft_divide(const struct game_ops *ops, const struct game_pos *pos,
-		 int depth, int threads, game_move *moves, uint64_t *counts);
+                 int depth, int threads, game_move *moves, uint64_t *counts);
 
 #endif

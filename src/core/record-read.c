@@ -306,7 +306,7 @@ record_is_number(const char *tok)
 /* A token as a string of its own; NULL (the reader failed) without memory. */
 static char *
 record_token_copy(struct record_reader *r, int line, const char *start,
-		  size_t len)
+                  size_t len)
 {
 	char *tok = malloc(len + 1);
 	if (tok == NULL) {
@@ -350,7 +350,8 @@ record_next_token(struct record_reader *r, int *line)
 		for (char *p = start; p < end; p++)
 			r->line += *p == '\n';
 		r->pos = (size_t)(end - t) + 1;
-		return record_token_copy(r, *line, start, (size_t)(end - start) + 1);
+		return record_token_copy(r, *line, start,
+		                         (size_t)(end - start) + 1);
 	}
 	int depth = 0;
 	size_t end = r->pos;

@@ -11,15 +11,12 @@
 
 /* Adding a game: one line here, one in games/games.h. */
 static const struct game_ops *const registry_games[] = {
-	&tetress_game,
-	&infexion_game,
-	&tzaar_game,
-	&tetris_game,
-	NULL /* end of the table */
+        &tetress_game, &infexion_game, &tzaar_game, &tetris_game,
+        NULL /* end of the table */
 };
 
 static const size_t REGISTRY_SIZE =
-	sizeof registry_games / sizeof registry_games[0] - 1;
+        sizeof registry_games / sizeof registry_games[0] - 1;
 
 const struct game_ops *
 registry_find(const char *name)

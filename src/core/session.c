@@ -43,7 +43,8 @@ session_feed(struct session *s, size_t ply, size_t fed)
 {
 	struct game_pos *pos = &s->positions[ply];
 	if (s->ops->reveal != NULL) {
-		while (fed < s->stream_len && s->ops->reveal(pos, s->stream[fed]))
+		while (fed < s->stream_len &&
+		       s->ops->reveal(pos, s->stream[fed]))
 			fed++;
 	}
 	s->stream_fed[ply] = fed;
@@ -51,7 +52,7 @@ session_feed(struct session *s, size_t ply, size_t fed)
 
 bool
 session_init(struct session *s, const struct game_ops *ops,
-	     const struct game_setup *setup)
+             const struct game_setup *setup)
 {
 	memset(s, 0, sizeof *s);
 	s->ops = ops;
@@ -106,7 +107,7 @@ session_set_fen(struct session *s, const char *fen, char *err, size_t err_size)
 
 bool
 session_set_stream(struct session *s, const char *letters, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	if (s->ops->item_from_char == NULL) {
 		snprintf(err, err_size, "%s has no piece stream", s->ops->name);
@@ -122,8 +123,8 @@ session_set_stream(struct session *s, const char *letters, char *err,
 		items[i] = s->ops->item_from_char(letters[i]);
 		if (items[i] < 0) {
 			snprintf(err, err_size,
-				 "bad piece '%c' at position %zu of the stream",
-				 letters[i], i + 1);
+			         "bad piece '%c' at position %zu of the stream",
+			         letters[i], i + 1);
 			free(items);
 			return false;
 		}
@@ -158,7 +159,7 @@ session_play(struct session *s, game_move move)
 
 bool
 session_play_text(struct session *s, const char *text, char *err,
-		  size_t err_size)
+                  size_t err_size)
 {
 	game_move move;
 	if (!s->ops->parse_move(session_current(s), text, &move, err, err_size))

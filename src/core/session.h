@@ -20,18 +20,19 @@
 struct session {
 	const struct game_ops *ops;
 	struct game_setup setup;
-	struct game_pos *positions; /* positions[i]: after i moves; [0] = start */
-	game_move *moves;	    /* moves[i] led from positions[i] to [i+1] */
-	size_t ply;		    /* moves played */
-	size_t capacity;	    /* room in positions (moves has one less) */
-	size_t *stream_fed;	    /* stream_fed[i]: items revealed by positions[i] */
-	int *stream;		    /* the whole stream, revealed in order */
+	struct game_pos
+	        *positions; /* positions[i]: after i moves; [0] = start */
+	game_move *moves;   /* moves[i] led from positions[i] to [i+1] */
+	size_t ply;         /* moves played */
+	size_t capacity;    /* room in positions (moves has one less) */
+	size_t *stream_fed; /* stream_fed[i]: items revealed by positions[i] */
+	int *stream;        /* the whole stream, revealed in order */
 	size_t stream_len;
 };
 
 /* Empty session for a game at its start position; false if out of memory. */
 bool session_init(struct session *s, const struct game_ops *ops,
-		  const struct game_setup *setup);
+                  const struct game_setup *setup);
 
 /* Releases the session's memory. */
 void session_free(struct session *s);
@@ -44,13 +45,13 @@ void session_reset(struct session *s);
 
 /* Restarts from a position string; on failure the session is unchanged. */
 bool session_set_fen(struct session *s, const char *fen, char *err,
-		     size_t err_size);
+                     size_t err_size);
 
 /* Sets the stream (letters such as "OIZJ") and reveals what the start
  * position may see; on failure the session is unchanged.  Only for games
  * with item_from_char. */
 bool session_set_stream(struct session *s, const char *letters, char *err,
-			size_t err_size);
+                        size_t err_size);
 
 /* The position after the moves played so far. */
 const struct game_pos *session_current(const struct session *s);
@@ -60,7 +61,7 @@ bool session_play(struct session *s, game_move move);
 
 /* Parses and plays a move; on failure says why and changes nothing. */
 bool session_play_text(struct session *s, const char *text, char *err,
-		       size_t err_size);
+                       size_t err_size);
 
 /* Takes back the last move; false if there is none. */
 bool session_undo(struct session *s);

@@ -22,7 +22,7 @@ bool text_to_long(const char *text, long min, long max, long *out);
 /* How text_read_all ended. */
 enum text_read_result {
 	TEXT_READ_OK,
-	TEXT_READ_FAILED,    /* a read error; errno says which */
+	TEXT_READ_FAILED, /* a read error; errno says which */
 	TEXT_READ_NO_MEMORY,
 	TEXT_READ_TOO_LARGE /* more than the max bytes */
 };

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define BB121_SIDE 11
+#define BB121_SIDE  11
 #define BB121_CELLS 121
 
 struct bb121 {

@@ -11,5 +11,4 @@ extern const struct game_ops infexion_game;
 extern const struct game_ops tzaar_game;
 extern const struct game_ops tetris_game;
 
-
 #endif

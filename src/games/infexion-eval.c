@@ -62,7 +62,7 @@ ie_spread_gain(const struct infexion_pos *p, int side, int cell, int dir)
  * reach in reached[]. */
 static int
 ie_best_spread(const struct infexion_pos *p, int side,
-	       bool reached[INFEXION_CELLS])
+               bool reached[INFEXION_CELLS])
 {
 	int best = 0;
 	for (int c = 0; c < INFEXION_CELLS; c++) {
@@ -83,7 +83,7 @@ ie_best_spread(const struct infexion_pos *p, int side,
 
 static int
 ie_safe_power(const struct infexion_pos *p, int side,
-	      const bool enemy_reach[INFEXION_CELLS])
+              const bool enemy_reach[INFEXION_CELLS])
 {
 	int safe = 0;
 	for (int c = 0; c < INFEXION_CELLS; c++) {
@@ -119,13 +119,13 @@ infexion_eval(const struct game_pos *pos)
 	score += ie_best_spread(p, me, my_reach) * IE_OWN_CAPTURE;
 	score -= ie_best_spread(p, them, their_reach) * IE_THEIR_CAPTURE;
 	score += (ie_safe_power(p, me, their_reach) -
-		  ie_safe_power(p, them, my_reach)) *
-		 IE_SAFE_POWER;
+	          ie_safe_power(p, them, my_reach)) *
+	         IE_SAFE_POWER;
 
 	int total = p->power[me] + p->power[them];
 	int per_stack = total >= INFEXION_MAX_TOTAL_POWER - IE_SPAWN_TIGHT
-				? IE_STACK_NO_SPAWN
-				: IE_STACK;
+	                        ? IE_STACK_NO_SPAWN
+	                        : IE_STACK;
 	score += (p->stacks[me] - p->stacks[them]) * per_stack;
 	return score;
 }

@@ -20,20 +20,20 @@
 #endif
 
 enum {
-	INFEXION_TEXT_MOVE_MAX = 40,  /* non-space characters in a move */
-	INFEXION_TEXT_DIGITS_MAX = 3, /* digits in one number of a move */
-	INFEXION_TEXT_SPAWN_ARGS = 2, /* r, q */
+	INFEXION_TEXT_MOVE_MAX = 40,   /* non-space characters in a move */
+	INFEXION_TEXT_DIGITS_MAX = 3,  /* digits in one number of a move */
+	INFEXION_TEXT_SPAWN_ARGS = 2,  /* r, q */
 	INFEXION_TEXT_SPREAD_ARGS = 4, /* r, q, dr, dq */
-	INFEXION_TEXT_SHOWN = 24,     /* characters of bad input quoted back */
-	INFEXION_TEXT_CELL_WIDTH = 6, /* columns per cell in the diagram */
+	INFEXION_TEXT_SHOWN = 24,      /* characters of bad input quoted back */
+	INFEXION_TEXT_CELL_WIDTH = 6,  /* columns per cell in the diagram */
 	INFEXION_TEXT_ROWS = 2 * INFEXION_N - 1, /* lines of the diagram */
 };
 
 static const char *const INFEXION_TEXT_DIRS =
-	"(0,1) (-1,1) (-1,0) (0,-1) (1,-1) (1,0)";
+        "(0,1) (-1,1) (-1,0) (0,-1) (1,-1) (1,0)";
 
 static void INFEXION_PRINTF(3, 4)
-infexion_text_error(char *err, size_t size, const char *fmt, ...)
+        infexion_text_error(char *err, size_t size, const char *fmt, ...)
 {
 	if (err == NULL || size == 0)
 		return;
@@ -55,8 +55,8 @@ infexion_text_show_char(char c, char *buf, size_t size)
 }
 
 void
-infexion_text_format_move(const struct game_pos *pos, game_move move,
-			  char *buf, size_t size)
+infexion_text_format_move(const struct game_pos *pos, game_move move, char *buf,
+                          size_t size)
 {
 	(void)pos;
 	int c = infexion_move_cell(move), d = infexion_move_dir(move);
@@ -65,7 +65,7 @@ infexion_text_format_move(const struct game_pos *pos, game_move move,
 		snprintf(buf, size, "SPAWN(%d,%d)", r, q);
 	else
 		snprintf(buf, size, "SPREAD(%d,%d,%d,%d)", r, q,
-			 infexion_dir_dr[d - 1], infexion_dir_dq[d - 1]);
+		         infexion_dir_dr[d - 1], infexion_dir_dq[d - 1]);
 }
 
 /*
@@ -82,7 +82,7 @@ struct infexion_scan {
 
 static bool
 infexion_scan_init(struct infexion_scan *s, const char *text, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	s->len = s->at = 0;
 	s->text = text;
@@ -92,10 +92,10 @@ infexion_scan_init(struct infexion_scan *s, const char *text, char *err,
 			continue;
 		if (s->len == INFEXION_TEXT_MOVE_MAX) {
 			infexion_text_error(err, err_size,
-					    "malformed move '%.*s...': longer "
-					    "than %d characters",
-					    INFEXION_TEXT_SHOWN, text,
-					    INFEXION_TEXT_MOVE_MAX);
+			                    "malformed move '%.*s...': longer "
+			                    "than %d characters",
+			                    INFEXION_TEXT_SHOWN, text,
+			                    INFEXION_TEXT_MOVE_MAX);
 			return false;
 		}
 		s->buf[s->len] = (char)toupper((unsigned char)text[i]);
@@ -109,28 +109,28 @@ infexion_scan_init(struct infexion_scan *s, const char *text, char *err,
 /* "malformed move 'X': expected WHAT at column N" (or "at the end"). */
 static bool
 infexion_scan_fail(const struct infexion_scan *s, const char *what, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	if (s->at >= s->len) {
 		infexion_text_error(err, err_size,
-				    "malformed move '%.*s': expected %s at the "
-				    "end",
-				    INFEXION_TEXT_SHOWN, s->text, what);
+		                    "malformed move '%.*s': expected %s at the "
+		                    "end",
+		                    INFEXION_TEXT_SHOWN, s->text, what);
 	} else {
 		char shown[16];
 		infexion_text_show_char(s->buf[s->at], shown, sizeof shown);
 		infexion_text_error(err, err_size,
-				    "malformed move '%.*s': expected %s at "
-				    "column %zu, found %s",
-				    INFEXION_TEXT_SHOWN, s->text, what,
-				    s->col[s->at], shown);
+		                    "malformed move '%.*s': expected %s at "
+		                    "column %zu, found %s",
+		                    INFEXION_TEXT_SHOWN, s->text, what,
+		                    s->col[s->at], shown);
 	}
 	return false;
 }
 
 static bool
 infexion_scan_char(struct infexion_scan *s, char want, const char *what,
-		   char *err, size_t err_size)
+                   char *err, size_t err_size)
 {
 	if (s->at < s->len && s->buf[s->at] == want) {
 		s->at++;
@@ -141,8 +141,7 @@ infexion_scan_char(struct infexion_scan *s, char want, const char *what,
 
 /* An optionally signed decimal number of at most a few digits. */
 static bool
-infexion_scan_int(struct infexion_scan *s, int *out, char *err,
-		  size_t err_size)
+infexion_scan_int(struct infexion_scan *s, int *out, char *err, size_t err_size)
 {
 	int sign = 1;
 	if (s->at < s->len && (s->buf[s->at] == '-' || s->buf[s->at] == '+'))
@@ -150,8 +149,10 @@ infexion_scan_int(struct infexion_scan *s, int *out, char *err,
 	int v = 0, digits = 0;
 	while (s->at < s->len && isdigit((unsigned char)s->buf[s->at])) {
 		if (++digits > INFEXION_TEXT_DIGITS_MAX)
-			return infexion_scan_fail(s, "',' or ')' (number too "
-						     "long)", err, err_size);
+			return infexion_scan_fail(s,
+			                          "',' or ')' (number too "
+			                          "long)",
+			                          err, err_size);
 		v = v * 10 + (s->buf[s->at++] - '0');
 	}
 	if (digits == 0)
@@ -163,7 +164,7 @@ infexion_scan_int(struct infexion_scan *s, int *out, char *err,
 /* Reads "SPAWN" or "SPREAD"; *nargs gets how many numbers follow. */
 static bool
 infexion_scan_action(struct infexion_scan *s, int *nargs, char *err,
-		     size_t err_size)
+                     size_t err_size)
 {
 	size_t start = s->at;
 	while (s->at < s->len && isalpha((unsigned char)s->buf[s->at]))
@@ -184,7 +185,7 @@ infexion_scan_action(struct infexion_scan *s, int *nargs, char *err,
 /* Parses the text alone: "ACTION(n,n[,n,n])"; args[] gets the numbers. */
 static bool
 infexion_scan_move(struct infexion_scan *s, int *nargs, int *args, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	if (!infexion_scan_action(s, nargs, err, err_size) ||
 	    !infexion_scan_char(s, '(', "'('", err, err_size))
@@ -214,8 +215,8 @@ infexion_text_find_dir(int dr, int dq)
 
 /* The rules a SPAWN or SPREAD from cell c must pass, in the referee's order. */
 static bool
-infexion_text_check_legal(const struct infexion_pos *p, int nargs, int r,
-			  int q, char *err, size_t err_size)
+infexion_text_check_legal(const struct infexion_pos *p, int nargs, int r, int q,
+                          char *err, size_t err_size)
 {
 	if (infexion_is_over(p)) {
 		infexion_text_error(err, err_size, "game over: no more moves");
@@ -226,24 +227,24 @@ infexion_text_check_legal(const struct infexion_pos *p, int nargs, int r,
 		int total = p->power[0] + p->power[1];
 		if (total >= INFEXION_MAX_TOTAL_POWER) {
 			infexion_text_error(err, err_size,
-					    "power limit: SPAWN needs a board "
-					    "total below %d, it is %d",
-					    INFEXION_MAX_TOTAL_POWER, total);
+			                    "power limit: SPAWN needs a board "
+			                    "total below %d, it is %d",
+			                    INFEXION_MAX_TOTAL_POWER, total);
 			return false;
 		}
 		if (v != 0) {
 			infexion_text_error(err, err_size,
-					    "occupied: cell (%d,%d) is not "
-					    "empty", r, q);
+			                    "occupied: cell (%d,%d) is not "
+			                    "empty",
+			                    r, q);
 			return false;
 		}
 		return true;
 	}
 	if (v == 0 || infexion_cell_owner(v) != p->side) {
-		infexion_text_error(err, err_size,
-				    "not your stack: cell (%d,%d) %s", r, q,
-				    v == 0 ? "is empty"
-					   : "belongs to the opponent");
+		infexion_text_error(
+		        err, err_size, "not your stack: cell (%d,%d) %s", r, q,
+		        v == 0 ? "is empty" : "belongs to the opponent");
 		return false;
 	}
 	return true;
@@ -251,7 +252,7 @@ infexion_text_check_legal(const struct infexion_pos *p, int nargs, int r,
 
 bool
 infexion_text_parse_move(const struct game_pos *pos, const char *text,
-			 game_move *move, char *err, size_t err_size)
+                         game_move *move, char *err, size_t err_size)
 {
 	struct infexion_scan s;
 	int nargs = 0, args[INFEXION_TEXT_SPREAD_ARGS] = {0};
@@ -261,8 +262,9 @@ infexion_text_parse_move(const struct game_pos *pos, const char *text,
 	int r = args[0], q = args[1];
 	if (r < 0 || r >= INFEXION_N || q < 0 || q >= INFEXION_N) {
 		infexion_text_error(err, err_size,
-				    "off the board: cell (%d,%d), r and q run "
-				    "from 0 to %d", r, q, INFEXION_N - 1);
+		                    "off the board: cell (%d,%d), r and q run "
+		                    "from 0 to %d",
+		                    r, q, INFEXION_N - 1);
 		return false;
 	}
 	int dir = INFEXION_SPAWN_DIR;
@@ -270,15 +272,16 @@ infexion_text_parse_move(const struct game_pos *pos, const char *text,
 		int d = infexion_text_find_dir(args[2], args[3]);
 		if (d < 0) {
 			infexion_text_error(err, err_size,
-					    "bad direction (%d,%d): use one of "
-					    "%s", args[2], args[3],
-					    INFEXION_TEXT_DIRS);
+			                    "bad direction (%d,%d): use one of "
+			                    "%s",
+			                    args[2], args[3],
+			                    INFEXION_TEXT_DIRS);
 			return false;
 		}
 		dir = d + 1;
 	}
 	if (!infexion_text_check_legal(infexion_cpos_of(pos), nargs, r, q, err,
-				       err_size))
+	                               err_size))
 		return false;
 	*move = infexion_move_make(r * INFEXION_N + q, dir);
 	return true;
@@ -303,8 +306,7 @@ infexion_text_format_pos(const struct game_pos *pos, char *buf, size_t size)
 			out[n++] = (char)('0' + infexion_cell_power(v));
 		}
 	}
-	snprintf(out + n, sizeof out - n, " %c %d", letters[p->side],
-		 p->turns);
+	snprintf(out + n, sizeof out - n, " %c %d", letters[p->side], p->turns);
 	snprintf(buf, size, "%s", out);
 }
 
@@ -312,7 +314,7 @@ infexion_text_format_pos(const struct game_pos *pos, char *buf, size_t size)
  * power.  Returns the characters used, 0 on error. */
 static size_t
 infexion_text_read_cell(const char *text, size_t i, uint8_t *v, char *err,
-			size_t err_size)
+                        size_t err_size)
 {
 	char ch = (char)tolower((unsigned char)text[i]);
 	if (ch == '.') {
@@ -323,16 +325,17 @@ infexion_text_read_cell(const char *text, size_t i, uint8_t *v, char *err,
 		char shown[16];
 		infexion_text_show_char(text[i], shown, sizeof shown);
 		infexion_text_error(err, err_size,
-				    "%s at column %zu (want '.', r1..r6, "
-				    "b1..b6 or '/')", shown, i + 1);
+		                    "%s at column %zu (want '.', r1..r6, "
+		                    "b1..b6 or '/')",
+		                    shown, i + 1);
 		return 0;
 	}
 	char pw = text[i + 1];
 	if (pw < '1' || pw > '0' + INFEXION_MAX_POWER) {
 		infexion_text_error(err, err_size,
-				    "'%c' at column %zu needs a power 1..%d "
-				    "after it", text[i], i + 1,
-				    INFEXION_MAX_POWER);
+		                    "'%c' at column %zu needs a power 1..%d "
+		                    "after it",
+		                    text[i], i + 1, INFEXION_MAX_POWER);
 		return 0;
 	}
 	int owner = ch == 'r' ? INFEXION_RED : INFEXION_BLUE;
@@ -342,8 +345,8 @@ infexion_text_read_cell(const char *text, size_t i, uint8_t *v, char *err,
 
 /* Reads the board part (rows joined by '/') into p; text[*at] onward. */
 static bool
-infexion_text_parse_board(struct infexion_pos *p, const char *text,
-			  size_t *at, char *err, size_t err_size)
+infexion_text_parse_board(struct infexion_pos *p, const char *text, size_t *at,
+                          char *err, size_t err_size)
 {
 	int row = 0, q = 0;
 	size_t i = *at;
@@ -351,11 +354,11 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 		if (text[i] == '/') {
 			if (q != INFEXION_N || row == INFEXION_N - 1) {
 				infexion_text_error(err, err_size,
-						    "'/' at column %zu ends "
-						    "row %d after %d cells "
-						    "(want %d cells, %d rows)",
-						    i + 1, row, q, INFEXION_N,
-						    INFEXION_N);
+				                    "'/' at column %zu ends "
+				                    "row %d after %d cells "
+				                    "(want %d cells, %d rows)",
+				                    i + 1, row, q, INFEXION_N,
+				                    INFEXION_N);
 				return false;
 			}
 			row++;
@@ -365,14 +368,14 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 		}
 		if (q == INFEXION_N) {
 			infexion_text_error(err, err_size,
-					    "row %d has more than %d cells "
-					    "(column %zu)", row, INFEXION_N,
-					    i + 1);
+			                    "row %d has more than %d cells "
+			                    "(column %zu)",
+			                    row, INFEXION_N, i + 1);
 			return false;
 		}
 		uint8_t v;
-		size_t used = infexion_text_read_cell(text, i, &v, err,
-						      err_size);
+		size_t used =
+		        infexion_text_read_cell(text, i, &v, err, err_size);
 		if (used == 0)
 			return false;
 		infexion_set_cell(p, row * INFEXION_N + q++, v);
@@ -380,9 +383,9 @@ infexion_text_parse_board(struct infexion_pos *p, const char *text,
 	}
 	if (row != INFEXION_N - 1 || q != INFEXION_N) {
 		infexion_text_error(err, err_size,
-				    "the board ends in row %d after %d cells "
-				    "(want %d rows of %d)", row, q, INFEXION_N,
-				    INFEXION_N);
+		                    "the board ends in row %d after %d cells "
+		                    "(want %d rows of %d)",
+		                    row, q, INFEXION_N, INFEXION_N);
 		return false;
 	}
 	*at = i;
@@ -407,14 +410,15 @@ infexion_text_word(const char *text, size_t *at, size_t *len)
 /* The side letter and the action count after the board. */
 static bool
 infexion_text_parse_tail(struct infexion_pos *p, const char *text, size_t at,
-			 char *err, size_t err_size)
+                         char *err, size_t err_size)
 {
 	size_t len, start = infexion_text_word(text, &at, &len);
 	char side = (char)tolower((unsigned char)text[start]);
 	if (len != 1 || (side != 'r' && side != 'b')) {
 		infexion_text_error(err, err_size,
-				    "expected side to move 'r' "
-				    "or 'b' at column %zu", start + 1);
+		                    "expected side to move 'r' "
+		                    "or 'b' at column %zu",
+		                    start + 1);
 		return false;
 	}
 	start = infexion_text_word(text, &at, &len);
@@ -426,16 +430,17 @@ infexion_text_parse_tail(struct infexion_pos *p, const char *text, size_t at,
 	}
 	if (!ok || turns > INFEXION_MAX_TURNS) {
 		infexion_text_error(err, err_size,
-				    "expected the number of "
-				    "actions played, 0..%d, at column %zu",
-				    INFEXION_MAX_TURNS, start + 1);
+		                    "expected the number of "
+		                    "actions played, 0..%d, at column %zu",
+		                    INFEXION_MAX_TURNS, start + 1);
 		return false;
 	}
 	start = infexion_text_word(text, &at, &len);
 	if (len > 0) {
 		infexion_text_error(err, err_size,
-				    "unexpected text at column "
-				    "%zu", start + 1);
+		                    "unexpected text at column "
+		                    "%zu",
+		                    start + 1);
 		return false;
 	}
 	p->side = side == 'r' ? INFEXION_RED : INFEXION_BLUE;
@@ -445,7 +450,7 @@ infexion_text_parse_tail(struct infexion_pos *p, const char *text, size_t at,
 
 bool
 infexion_text_parse_pos(struct game_pos *pos, const char *text, char *err,
-			size_t err_size)
+                        size_t err_size)
 {
 	struct infexion_pos p;
 	infexion_pos_clear(&p);
@@ -462,7 +467,8 @@ infexion_text_parse_pos(struct game_pos *pos, const char *text, char *err,
 
 /* Appends to buf (size bytes) at *n, never past the end. */
 static void INFEXION_PRINTF(4, 5)
-infexion_text_append(char *buf, size_t size, size_t *n, const char *fmt, ...)
+        infexion_text_append(char *buf, size_t size, size_t *n, const char *fmt,
+                             ...)
 {
 	if (*n >= size)
 		return;
@@ -490,31 +496,30 @@ infexion_text_render(const struct game_pos *pos, char *buf, size_t size)
 		buf[0] = '\0';
 	for (int line = 0; line < INFEXION_TEXT_ROWS; line++) {
 		int off = line < INFEXION_N ? INFEXION_N - 1 - line
-					    : line - (INFEXION_N - 1);
+		                            : line - (INFEXION_N - 1);
 		int r0 = line < INFEXION_N ? INFEXION_N - 1 - line : 0;
 		int q0 = line < INFEXION_N ? 0 : line - (INFEXION_N - 1);
 		infexion_text_append(buf, size, &n, "%*s",
-				     off * INFEXION_TEXT_CELL_WIDTH / 2, "");
+		                     off * INFEXION_TEXT_CELL_WIDTH / 2, "");
 		for (int k = 0; k < INFEXION_N - off; k++) {
 			int r = r0 + k, q = q0 + k;
 			uint8_t v = p->cell[r * INFEXION_N + q];
 			if (v == 0)
 				infexion_text_append(buf, size, &n, "  %d,%d ",
-						     r, q);
+				                     r, q);
 			else
 				infexion_text_append(
-					buf, size, &n, " [%c%d] ",
-					"rb"[infexion_cell_owner(v)],
-					infexion_cell_power(v));
+				        buf, size, &n, " [%c%d] ",
+				        "rb"[infexion_cell_owner(v)],
+				        infexion_cell_power(v));
 		}
 		/* No trailing blanks: diagrams end up in transcripts. */
 		while (n > 0 && n < size && buf[n - 1] == ' ')
 			buf[--n] = '\0';
 		infexion_text_append(buf, size, &n, "\n");
 	}
-	infexion_text_append(buf, size, &n,
-			     "Red %d  Blue %d  actions %d/%d  %s to move\n",
-			     p->power[INFEXION_RED], p->power[INFEXION_BLUE],
-			     p->turns, INFEXION_MAX_TURNS,
-			     p->side == INFEXION_RED ? "Red" : "Blue");
+	infexion_text_append(
+	        buf, size, &n, "Red %d  Blue %d  actions %d/%d  %s to move\n",
+	        p->power[INFEXION_RED], p->power[INFEXION_BLUE], p->turns,
+	        INFEXION_MAX_TURNS, p->side == INFEXION_RED ? "Red" : "Blue");
 }

@@ -19,7 +19,7 @@
 #include "games/infexion-eval.h"
 
 static_assert(sizeof(struct infexion_pos) <= GAME_POS_BYTES,
-	      "struct infexion_pos must fit in struct game_pos");
+              "struct infexion_pos must fit in struct game_pos");
 
 const int8_t infexion_dir_dr[INFEXION_DIRS] = {0, -1, -1, 0, 1, 1};
 const int8_t infexion_dir_dq[INFEXION_DIRS] = {1, 1, 0, -1, -1, 0};
@@ -48,9 +48,9 @@ infexion_step(int cell, int dir, int steps)
 	int r = cell / INFEXION_N, q = cell % INFEXION_N;
 	/* steps <= 6 and |d| <= 1: adding 7 * steps keeps the sums positive. */
 	int nr = (r + infexion_dir_dr[dir] * steps + INFEXION_N * steps) %
-		 INFEXION_N;
+	         INFEXION_N;
 	int nq = (q + infexion_dir_dq[dir] * steps + INFEXION_N * steps) %
-		 INFEXION_N;
+	         INFEXION_N;
 	return nr * INFEXION_N + nq;
 }
 
@@ -69,7 +69,7 @@ infexion_build_tables(void)
 		for (int d = 0; d < INFEXION_DIRS; d++) {
 			for (int i = 0; i < INFEXION_MAX_POWER; i++)
 				infexion_ray[c][d][i] =
-					(uint8_t)infexion_step(c, d, i + 1);
+				        (uint8_t)infexion_step(c, d, i + 1);
 		}
 	}
 	infexion_key_side = rng_next(&rng);
@@ -134,8 +134,8 @@ infexion_is_over(const struct infexion_pos *p)
 {
 	if (p->turns < 2)
 		return false;
-	return p->turns >= INFEXION_MAX_TURNS ||
-	       p->power[INFEXION_RED] == 0 || p->power[INFEXION_BLUE] == 0;
+	return p->turns >= INFEXION_MAX_TURNS || p->power[INFEXION_RED] == 0 ||
+	       p->power[INFEXION_BLUE] == 0;
 }
 
 /* Whether SPAWN is allowed at all: the board total, both colours, is
@@ -168,7 +168,7 @@ infexion_gen(const struct infexion_pos *p, game_move *moves)
 	if (infexion_spawn_allowed(p)) {
 		for (int c = 0; c < INFEXION_CELLS; c++) {
 			game_move spawn =
-				infexion_move_make(c, INFEXION_SPAWN_DIR);
+			        infexion_move_make(c, INFEXION_SPAWN_DIR);
 			if (p->cell[c] == 0)
 				moves[n++] = spawn;
 		}
@@ -216,7 +216,7 @@ infexion_play_move(struct infexion_pos *p, game_move m)
 		infexion_spread(p, c, d - 1);
 	p->side ^= 1;
 	p->hash ^= infexion_key_side ^ infexion_key_turn[p->turns] ^
-		   infexion_key_turn[p->turns + 1];
+	           infexion_key_turn[p->turns + 1];
 	p->turns++;
 }
 
@@ -237,8 +237,8 @@ infexion_status(const struct game_pos *pos, struct game_status *st)
 	}
 	/* Elimination is tested first: at action 343 both apply and the
 	 * winner rule is the same. */
-	bool wiped = p->power[INFEXION_RED] == 0 ||
-		     p->power[INFEXION_BLUE] == 0;
+	bool wiped =
+	        p->power[INFEXION_RED] == 0 || p->power[INFEXION_BLUE] == 0;
 	st->reason = wiped ? "elimination" : "turn limit";
 	int lead = p->power[INFEXION_RED] - p->power[INFEXION_BLUE];
 	if (lead >= INFEXION_WIN_LEAD)
@@ -273,7 +273,7 @@ infexion_is_noisy(const struct game_pos *pos, game_move m)
 	for (int i = 0; i < k; i++) {
 		uint8_t v = p->cell[infexion_ray[c][d - 1][i]];
 		if (v != 0 && (infexion_cell_owner(v) != p->side ||
-			       infexion_cell_power(v) == INFEXION_MAX_POWER))
+		               infexion_cell_power(v) == INFEXION_MAX_POWER))
 			return true;
 	}
 	return false;
@@ -306,26 +306,26 @@ infexion_perft(const struct game_pos *pos, int depth)
 }
 
 const struct game_ops infexion_game = {
-	.name = "infexion",
-	.title = "Infexion",
-	.players = 2,
-	.side_names = {"Red", "Blue"},
-	.side_letters = "rb",
-	.pos_size = sizeof(struct infexion_pos),
-	.init = infexion_init,
-	.gen_moves = infexion_gen_moves,
-	.play = infexion_play,
-	.status = infexion_status,
-	.side_to_move = infexion_side_to_move,
-	.hash = infexion_hash,
-	.evaluate = infexion_eval, /* games/infexion-eval.c */
-	.is_noisy = infexion_is_noisy,
-	.perft = infexion_perft,
-	.format_move = infexion_text_format_move,
-	.parse_move = infexion_text_parse_move,
-	.format_pos = infexion_text_format_pos,
-	.parse_pos = infexion_text_parse_pos,
-	.render_text = infexion_text_render,
-	.item_from_char = NULL,
-	.reveal = NULL,
+        .name = "infexion",
+        .title = "Infexion",
+        .players = 2,
+        .side_names = {"Red", "Blue"},
+        .side_letters = "rb",
+        .pos_size = sizeof(struct infexion_pos),
+        .init = infexion_init,
+        .gen_moves = infexion_gen_moves,
+        .play = infexion_play,
+        .status = infexion_status,
+        .side_to_move = infexion_side_to_move,
+        .hash = infexion_hash,
+        .evaluate = infexion_eval, /* games/infexion-eval.c */
+        .is_noisy = infexion_is_noisy,
+        .perft = infexion_perft,
+        .format_move = infexion_text_format_move,
+        .parse_move = infexion_text_parse_move,
+        .format_pos = infexion_text_format_pos,
+        .parse_pos = infexion_text_parse_pos,
+        .render_text = infexion_text_render,
+        .item_from_char = NULL,
+        .reveal = NULL,
 };

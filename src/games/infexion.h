@@ -27,18 +27,18 @@
 #include "core/game.h"
 
 enum {
-	INFEXION_N = 7,		       /* cells per side of the torus */
-	INFEXION_CELLS = 49,	       /* INFEXION_N * INFEXION_N */
-	INFEXION_DIRS = 6,	       /* hex directions */
-	INFEXION_MAX_POWER = 6,	       /* a stack above this vanishes */
+	INFEXION_N = 7,                /* cells per side of the torus */
+	INFEXION_CELLS = 49,           /* INFEXION_N * INFEXION_N */
+	INFEXION_DIRS = 6,             /* hex directions */
+	INFEXION_MAX_POWER = 6,        /* a stack above this vanishes */
 	INFEXION_MAX_TOTAL_POWER = 49, /* SPAWN needs a board total below */
 	INFEXION_MAX_TURNS = 343,      /* actions by both players together */
-	INFEXION_WIN_LEAD = 2,	       /* power lead needed to win */
-	INFEXION_RED = 0,	       /* player 1, moves first */
-	INFEXION_BLUE = 1,	       /* player 2 */
+	INFEXION_WIN_LEAD = 2,         /* power lead needed to win */
+	INFEXION_RED = 0,              /* player 1, moves first */
+	INFEXION_BLUE = 1,             /* player 2 */
 	INFEXION_OWNER_SHIFT = 3,      /* cell byte: owner bit above power */
 	INFEXION_POWER_MASK = 7,       /* cell byte: power bits */
-	INFEXION_SPAWN_DIR = 0,	       /* move direction field of a SPAWN */
+	INFEXION_SPAWN_DIR = 0,        /* move direction field of a SPAWN */
 	INFEXION_MOVE_CELL_BITS = 6,   /* move: cell index in the low bits */
 };
 
@@ -55,10 +55,10 @@ extern const int8_t infexion_dir_dq[INFEXION_DIRS];
 struct infexion_pos {
 	uint64_t hash;
 	uint8_t cell[INFEXION_CELLS];
-	uint8_t side;	    /* INFEXION_RED or INFEXION_BLUE to move */
-	uint8_t stacks[2];  /* occupied cells per colour */
-	uint16_t power[2];  /* total power per colour */
-	uint16_t turns;	    /* actions played by both players */
+	uint8_t side;      /* INFEXION_RED or INFEXION_BLUE to move */
+	uint8_t stacks[2]; /* occupied cells per colour */
+	uint16_t power[2]; /* total power per colour */
+	uint16_t turns;    /* actions played by both players */
 };
 
 extern const struct game_ops infexion_game;
@@ -138,13 +138,13 @@ int infexion_step(int cell, int dir, int steps);
 
 /* Text forms (games/infexion-text.c), PROTOCOL.md sections 1 and 2. */
 void infexion_text_format_move(const struct game_pos *pos, game_move move,
-			       char *buf, size_t size);
+                               char *buf, size_t size);
 bool infexion_text_parse_move(const struct game_pos *pos, const char *text,
-			      game_move *move, char *err, size_t err_size);
+                              game_move *move, char *err, size_t err_size);
 void infexion_text_format_pos(const struct game_pos *pos, char *buf,
-			      size_t size);
+                              size_t size);
 bool infexion_text_parse_pos(struct game_pos *pos, const char *text, char *err,
-			     size_t err_size);
+                             size_t err_size);
 void infexion_text_render(const struct game_pos *pos, char *buf, size_t size);
 
 #endif

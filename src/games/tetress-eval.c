@@ -59,7 +59,8 @@ te_lines_init(struct te_lines *l)
 static struct bb121
 te_rotate(struct bb121 a, int n)
 {
-	return bb121_trim(bb121_or(bb121_shl(a, n), bb121_shr(a, BB121_CELLS - n)));
+	return bb121_trim(
+	        bb121_or(bb121_shl(a, n), bb121_shr(a, BB121_CELLS - n)));
 }
 
 /* The four torus neighbours of every cell of x. */
@@ -69,10 +70,12 @@ te_neighbours(struct bb121 x, const struct te_lines *l)
 	struct bb121 first = l->col[0], last = l->col[BB121_SIDE - 1];
 	struct bb121 down = te_rotate(x, BB121_SIDE);
 	struct bb121 up = te_rotate(x, BB121_CELLS - BB121_SIDE);
-	struct bb121 right = bb121_or(bb121_shl(bb121_andnot(x, last), 1),
-				      bb121_shr(bb121_and(x, last), BB121_SIDE - 1));
-	struct bb121 left = bb121_or(bb121_shr(bb121_andnot(x, first), 1),
-				     bb121_shl(bb121_and(x, first), BB121_SIDE - 1));
+	struct bb121 right =
+	        bb121_or(bb121_shl(bb121_andnot(x, last), 1),
+	                 bb121_shr(bb121_and(x, last), BB121_SIDE - 1));
+	struct bb121 left =
+	        bb121_or(bb121_shr(bb121_andnot(x, first), 1),
+	                 bb121_shl(bb121_and(x, first), BB121_SIDE - 1));
 	return bb121_trim(bb121_or(bb121_or(down, up), bb121_or(right, left)));
 }
 
@@ -92,9 +95,12 @@ te_territory(const struct tetress_pos *p, const struct te_lines *l)
 		struct bb121 next[2];
 		for (int s = 0; s < 2; s++)
 			next[s] = bb121_andnot(
-				bb121_and(te_neighbours(front[s], l), free), seen[s]);
-		lead += bb121_count(bb121_andnot(next[0], bb121_or(seen[1], next[1])));
-		lead -= bb121_count(bb121_andnot(next[1], bb121_or(seen[0], next[0])));
+			        bb121_and(te_neighbours(front[s], l), free),
+			        seen[s]);
+		lead += bb121_count(
+		        bb121_andnot(next[0], bb121_or(seen[1], next[1])));
+		lead -= bb121_count(
+		        bb121_andnot(next[1], bb121_or(seen[0], next[0])));
 		for (int s = 0; s < 2; s++) {
 			seen[s] = bb121_or(seen[s], next[s]);
 			front[s] = next[s];
@@ -107,8 +113,8 @@ static int
 te_mobility_side(int mob)
 {
 	return mob < TE_MOBILITY_DANGER
-		       ? -(TE_MOBILITY_DANGER - mob) * TE_DANGER_PER_MOVE
-		       : 0;
+	               ? -(TE_MOBILITY_DANGER - mob) * TE_DANGER_PER_MOVE
+	               : 0;
 }
 
 static int
@@ -128,7 +134,8 @@ te_threats(const struct tetress_pos *p, const struct te_lines *l)
 	struct bb121 mine = p->cells[p->side], theirs = p->cells[p->side ^ 1];
 	int score = 0;
 	for (int i = 0; i < 2 * BB121_SIDE; i++) {
-		struct bb121 line = i < BB121_SIDE ? l->row[i] : l->col[i - BB121_SIDE];
+		struct bb121 line =
+		        i < BB121_SIDE ? l->row[i] : l->col[i - BB121_SIDE];
 		int m = bb121_count(bb121_and(line, mine));
 		int t = bb121_count(bb121_and(line, theirs));
 		int empty = BB121_SIDE - m - t;
@@ -142,7 +149,7 @@ static int
 te_tokens(const struct tetress_pos *p)
 {
 	int lead = bb121_count(p->cells[p->side]) -
-		   bb121_count(p->cells[p->side ^ 1]);
+	           bb121_count(p->cells[p->side ^ 1]);
 	int late = p->actions - (TETRESS_TURN_LIMIT - TE_ENDGAME_ACTIONS);
 	int weight = TE_TOKEN + (late > 0 ? late * TE_ENDGAME_TOKEN_STEP : 0);
 	return lead * weight;

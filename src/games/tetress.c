@@ -26,32 +26,32 @@
 #include "core/text.h"
 
 static_assert(sizeof(struct tetress_pos) <= GAME_POS_BYTES,
-	      "struct tetress_pos must fit in struct game_pos");
+              "struct tetress_pos must fit in struct game_pos");
 
 enum { TETRESS_CELLS_PER_PIECE = 4, TETRESS_OFFSET_SPAN = 4 };
 
 /* Each fixed tetromino as (row, column) offsets from the top-left corner
  * of its bounding box. */
 static const int8_t TETRESS_SHAPE_CELLS[TETRESS_SHAPES][4][2] = {
-	{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, /* I horizontal */
-	{{0, 0}, {1, 0}, {2, 0}, {3, 0}}, /* I vertical */
-	{{0, 0}, {0, 1}, {1, 0}, {1, 1}}, /* O */
-	{{0, 1}, {1, 0}, {1, 1}, {1, 2}}, /* T pointing up */
-	{{0, 0}, {0, 1}, {0, 2}, {1, 1}}, /* T pointing down */
-	{{0, 1}, {1, 0}, {1, 1}, {2, 1}}, /* T pointing left */
-	{{0, 0}, {1, 0}, {1, 1}, {2, 0}}, /* T pointing right */
-	{{0, 0}, {1, 0}, {2, 0}, {2, 1}}, /* L */
-	{{0, 0}, {0, 1}, {0, 2}, {1, 0}}, /* L turned right */
-	{{0, 0}, {0, 1}, {1, 1}, {2, 1}}, /* L upside down */
-	{{0, 2}, {1, 0}, {1, 1}, {1, 2}}, /* L turned left */
-	{{0, 1}, {1, 1}, {2, 0}, {2, 1}}, /* J */
-	{{0, 0}, {1, 0}, {1, 1}, {1, 2}}, /* J turned right */
-	{{0, 0}, {0, 1}, {1, 0}, {2, 0}}, /* J upside down */
-	{{0, 0}, {0, 1}, {0, 2}, {1, 2}}, /* J turned left */
-	{{0, 1}, {0, 2}, {1, 0}, {1, 1}}, /* S horizontal */
-	{{0, 0}, {1, 0}, {1, 1}, {2, 1}}, /* S vertical */
-	{{0, 0}, {0, 1}, {1, 1}, {1, 2}}, /* Z horizontal */
-	{{0, 1}, {1, 0}, {1, 1}, {2, 0}}, /* Z vertical */
+        {{0, 0}, {0, 1}, {0, 2}, {0, 3}}, /* I horizontal */
+        {{0, 0}, {1, 0}, {2, 0}, {3, 0}}, /* I vertical */
+        {{0, 0}, {0, 1}, {1, 0}, {1, 1}}, /* O */
+        {{0, 1}, {1, 0}, {1, 1}, {1, 2}}, /* T pointing up */
+        {{0, 0}, {0, 1}, {0, 2}, {1, 1}}, /* T pointing down */
+        {{0, 1}, {1, 0}, {1, 1}, {2, 1}}, /* T pointing left */
+        {{0, 0}, {1, 0}, {1, 1}, {2, 0}}, /* T pointing right */
+        {{0, 0}, {1, 0}, {2, 0}, {2, 1}}, /* L */
+        {{0, 0}, {0, 1}, {0, 2}, {1, 0}}, /* L turned right */
+        {{0, 0}, {0, 1}, {1, 1}, {2, 1}}, /* L upside down */
+        {{0, 2}, {1, 0}, {1, 1}, {1, 2}}, /* L turned left */
+        {{0, 1}, {1, 1}, {2, 0}, {2, 1}}, /* J */
+        {{0, 0}, {1, 0}, {1, 1}, {1, 2}}, /* J turned right */
+        {{0, 0}, {0, 1}, {1, 0}, {2, 0}}, /* J upside down */
+        {{0, 0}, {0, 1}, {0, 2}, {1, 2}}, /* J turned left */
+        {{0, 1}, {0, 2}, {1, 0}, {1, 1}}, /* S horizontal */
+        {{0, 0}, {1, 0}, {1, 1}, {2, 1}}, /* S vertical */
+        {{0, 0}, {0, 1}, {1, 1}, {1, 2}}, /* Z horizontal */
+        {{0, 1}, {1, 0}, {1, 1}, {2, 0}}, /* Z vertical */
 };
 
 /* Tables derived once from the shapes; read-only after tetress_tables_init
@@ -84,12 +84,14 @@ tetress_translate(struct bb121 x, int rows, int cols)
 	if (rows != 0) {
 		int k = rows * BB121_SIDE;
 		x = bb121_trim(bb121_or(bb121_shl(x, k),
-					bb121_shr(x, BB121_CELLS - k)));
+		                        bb121_shr(x, BB121_CELLS - k)));
 	}
 	if (cols != 0) {
-		struct bb121 stay = tetress_tables.cols_below[BB121_SIDE - cols];
-		x = bb121_or(bb121_shl(bb121_and(x, stay), cols),
-			     bb121_shr(bb121_andnot(x, stay), BB121_SIDE - cols));
+		struct bb121 stay =
+		        tetress_tables.cols_below[BB121_SIDE - cols];
+		x = bb121_or(
+		        bb121_shl(bb121_and(x, stay), cols),
+		        bb121_shr(bb121_andnot(x, stay), BB121_SIDE - cols));
 	}
 	return x;
 }
@@ -98,15 +100,18 @@ static void
 tetress_tables_build(void)
 {
 	for (int cell = 0; cell < BB121_CELLS; cell++)
-		tetress_tables.all = bb121_or(tetress_tables.all, bb121_cell(cell));
+		tetress_tables.all =
+		        bb121_or(tetress_tables.all, bb121_cell(cell));
 	for (int r = 0; r < BB121_SIDE; r++) {
 		for (int c = 0; c < BB121_SIDE; c++) {
 			struct bb121 b = bb121_cell(tetress_cell(r, c));
-			tetress_tables.rows[r] = bb121_or(tetress_tables.rows[r], b);
-			tetress_tables.cols[c] = bb121_or(tetress_tables.cols[c], b);
+			tetress_tables.rows[r] =
+			        bb121_or(tetress_tables.rows[r], b);
+			tetress_tables.cols[c] =
+			        bb121_or(tetress_tables.cols[c], b);
 			for (int k = c + 1; k <= BB121_SIDE; k++)
-				tetress_tables.cols_below[k] =
-					bb121_or(tetress_tables.cols_below[k], b);
+				tetress_tables.cols_below[k] = bb121_or(
+				        tetress_tables.cols_below[k], b);
 		}
 	}
 	for (int s = 0; s < TETRESS_SHAPES; s++) {
@@ -114,15 +119,18 @@ tetress_tables_build(void)
 			int dr = TETRESS_SHAPE_CELLS[s][i][0];
 			int dc = TETRESS_SHAPE_CELLS[s][i][1];
 			tetress_tables.shape_offsets[s][i] =
-				(uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
+			        (uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
 		}
 		for (int origin = 0; origin < BB121_CELLS; origin++) {
 			int r = origin / BB121_SIDE, c = origin % BB121_SIDE;
 			struct bb121 m = {0, 0};
 			for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
-				int pr = (r + TETRESS_SHAPE_CELLS[s][i][0]) % BB121_SIDE;
-				int pc = (c + TETRESS_SHAPE_CELLS[s][i][1]) % BB121_SIDE;
-				m = bb121_or(m, bb121_cell(tetress_cell(pr, pc)));
+				int pr = (r + TETRESS_SHAPE_CELLS[s][i][0]) %
+				         BB121_SIDE;
+				int pc = (c + TETRESS_SHAPE_CELLS[s][i][1]) %
+				         BB121_SIDE;
+				m = bb121_or(m,
+				             bb121_cell(tetress_cell(pr, pc)));
 			}
 			tetress_tables.placements[s * BB121_CELLS + origin] = m;
 		}
@@ -175,13 +183,14 @@ tetress_fit_origins(struct bb121 allowed, struct bb121 fits[TETRESS_SHAPES])
 				int dr = k / TETRESS_OFFSET_SPAN;
 				int dc = k % TETRESS_OFFSET_SPAN;
 				shifted[k] = tetress_translate(
-					allowed, (BB121_SIDE - dr) % BB121_SIDE,
-					(BB121_SIDE - dc) % BB121_SIDE);
+				        allowed, (BB121_SIDE - dr) % BB121_SIDE,
+				        (BB121_SIDE - dc) % BB121_SIDE);
 				done[k] = true;
 			}
 		}
-		fits[s] = bb121_and(bb121_and(shifted[off[0]], shifted[off[1]]),
-				    bb121_and(shifted[off[2]], shifted[off[3]]));
+		fits[s] =
+		        bb121_and(bb121_and(shifted[off[0]], shifted[off[1]]),
+		                  bb121_and(shifted[off[2]], shifted[off[3]]));
 	}
 }
 
@@ -189,21 +198,23 @@ static struct bb121
 tetress_neighbours(struct bb121 x)
 {
 	return bb121_or(bb121_or(tetress_translate(x, 1, 0),
-				 tetress_translate(x, BB121_SIDE - 1, 0)),
-			bb121_or(tetress_translate(x, 0, 1),
-				 tetress_translate(x, 0, BB121_SIDE - 1)));
+	                         tetress_translate(x, BB121_SIDE - 1, 0)),
+	                bb121_or(tetress_translate(x, 0, 1),
+	                         tetress_translate(x, 0, BB121_SIDE - 1)));
 }
 
 /* The origins of every legal placement of colour, shape by shape. */
 static void
 tetress_legal_origins(const struct tetress_pos *p, int colour,
-		      struct bb121 legal[TETRESS_SHAPES])
+                      struct bb121 legal[TETRESS_SHAPES])
 {
-	struct bb121 free = bb121_andnot(tetress_tables.all, tetress_occupied(p));
+	struct bb121 free =
+	        bb121_andnot(tetress_tables.all, tetress_occupied(p));
 	tetress_fit_origins(free, legal);
 	if (p->actions < TETRESS_FREE_OPENINGS)
 		return;
-	struct bb121 touching = bb121_and(tetress_neighbours(p->cells[colour]), free);
+	struct bb121 touching =
+	        bb121_and(tetress_neighbours(p->cells[colour]), free);
 	struct bb121 away[TETRESS_SHAPES];
 	tetress_fit_origins(bb121_andnot(free, touching), away);
 	for (int s = 0; s < TETRESS_SHAPES; s++)
@@ -242,7 +253,8 @@ tetress_gen_moves(const struct game_pos *pos, game_move *moves)
 	for (int s = 0; s < TETRESS_SHAPES; s++) {
 		for (struct bb121 b = legal[s]; !bb121_empty(b);
 		     b = bb121_drop_first(b))
-			moves[n++] = (game_move)(s * BB121_CELLS + bb121_first(b));
+			moves[n++] =
+			        (game_move)(s * BB121_CELLS + bb121_first(b));
 	}
 	return n;
 }
@@ -294,7 +306,8 @@ tetress_play(struct game_pos *pos, game_move move)
 		for (int colour = 0; colour < 2; colour++) {
 			struct bb121 gone = bb121_and(p->cells[colour], lines);
 			p->hash ^= tetress_hash_cells(colour, gone);
-			p->cells[colour] = bb121_andnot(p->cells[colour], lines);
+			p->cells[colour] =
+			        bb121_andnot(p->cells[colour], lines);
 		}
 	}
 	p->side ^= 1;
@@ -306,8 +319,9 @@ static uint64_t
 tetress_hash_from_scratch(const struct tetress_pos *p)
 {
 	uint64_t h = tetress_hash_cells(TETRESS_RED, p->cells[TETRESS_RED]) ^
-		     tetress_hash_cells(TETRESS_BLUE, p->cells[TETRESS_BLUE]);
-	return p->side == TETRESS_BLUE ? h ^ tetress_tables.zobrist_blue_to_move : h;
+	             tetress_hash_cells(TETRESS_BLUE, p->cells[TETRESS_BLUE]);
+	return p->side == TETRESS_BLUE ? h ^ tetress_tables.zobrist_blue_to_move
+	                               : h;
 }
 
 static void
@@ -331,12 +345,12 @@ tetress_status(const struct game_pos *pos, struct game_status *st)
 		int red = bb121_count(p->cells[TETRESS_RED]);
 		int blue = bb121_count(p->cells[TETRESS_BLUE]);
 		st->outcome = red > blue   ? OUTCOME_P1_WINS
-			      : blue > red ? OUTCOME_P2_WINS
-					   : OUTCOME_DRAW;
+		              : blue > red ? OUTCOME_P2_WINS
+		                           : OUTCOME_DRAW;
 		st->reason = "turn limit";
 	} else if (tetress_count_legal(p, p->side) == 0) {
 		st->outcome = p->side == TETRESS_RED ? OUTCOME_P2_WINS
-						     : OUTCOME_P1_WINS;
+		                                     : OUTCOME_P1_WINS;
 		st->reason = "no legal move";
 	}
 }
@@ -386,17 +400,18 @@ static const char *const TETRESS_COLOUR_NAMES[2] = {"Red", "Blue"};
 
 static void
 tetress_format_move(const struct game_pos *pos, game_move move, char *buf,
-		    size_t size)
+                    size_t size)
 {
 	(void)pos;
 	size_t used = 0;
 	buf[0] = '\0';
 	struct bb121 cells = tetress_tables.placements[move];
-	for (; !bb121_empty(cells) && used < size; cells = bb121_drop_first(cells)) {
+	for (; !bb121_empty(cells) && used < size;
+	     cells = bb121_drop_first(cells)) {
 		int cell = bb121_first(cells);
 		int n = snprintf(buf + used, size - used, "%s%d-%d",
-				 used ? "," : "", cell / BB121_SIDE,
-				 cell % BB121_SIDE);
+		                 used ? "," : "", cell / BB121_SIDE,
+		                 cell % BB121_SIDE);
 		if (n < 0)
 			return;
 		used += (size_t)n;
@@ -446,13 +461,15 @@ tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
 	}
 	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
 		if (i > 0 && *s++ != ',') {
-			snprintf(err, err_size, "expected four cells row-column "
-						"separated by commas");
+			snprintf(err, err_size,
+			         "expected four cells row-column "
+			         "separated by commas");
 			return false;
 		}
 		if (!tetress_read_cell(&s, &cells[i])) {
 			snprintf(err, err_size,
-				 "cell %d is not row-column with each 0..10", i + 1);
+			         "cell %d is not row-column with each 0..10",
+			         i + 1);
 			return false;
 		}
 	}
@@ -467,7 +484,7 @@ tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
  * rule, then the shape. */
 static bool
 tetress_parse_move(const struct game_pos *pos, const char *text,
-		   game_move *move, char *err, size_t err_size)
+                   game_move *move, char *err, size_t err_size)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
 	int cells[4];
@@ -483,16 +500,18 @@ tetress_parse_move(const struct game_pos *pos, const char *text,
 	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
 		if (bb121_has(occupied, cells[i])) {
 			snprintf(err, err_size, "cell %d-%d is occupied",
-				 cells[i] / BB121_SIDE, cells[i] % BB121_SIDE);
+			         cells[i] / BB121_SIDE, cells[i] % BB121_SIDE);
 			return false;
 		}
 		piece = bb121_or(piece, bb121_cell(cells[i]));
 	}
 	if (p->actions >= TETRESS_FREE_OPENINGS &&
-	    bb121_empty(bb121_and(piece, tetress_neighbours(p->cells[p->side])))) {
+	    bb121_empty(
+	            bb121_and(piece, tetress_neighbours(p->cells[p->side])))) {
 		snprintf(err, err_size,
-			 "no cell touches a %s token (only each side's first "
-			 "piece may stand alone)", TETRESS_COLOUR_NAMES[p->side]);
+		         "no cell touches a %s token (only each side's first "
+		         "piece may stand alone)",
+		         TETRESS_COLOUR_NAMES[p->side]);
 		return false;
 	}
 	for (game_move m = 0; m < TETRESS_PLACEMENTS; m++) {
@@ -516,21 +535,21 @@ tetress_format_pos(const struct game_pos *pos, char *buf, size_t size)
 			rows[n++] = '/';
 		for (int c = 0; c < BB121_SIDE; c++) {
 			int cell = tetress_cell(r, c);
-			int k = bb121_has(p->cells[TETRESS_RED], cell)	  ? 1
-				: bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
-									  : 0;
+			int k = bb121_has(p->cells[TETRESS_RED], cell)    ? 1
+			        : bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
+			                                                  : 0;
 			rows[n++] = TETRESS_CELL_CHARS[k];
 		}
 	}
 	rows[n] = '\0';
-	snprintf(buf, size, "%s %c %d", rows, p->side == TETRESS_RED ? 'r' : 'b',
-		 p->actions);
+	snprintf(buf, size, "%s %c %d", rows,
+	         p->side == TETRESS_RED ? 'r' : 'b', p->actions);
 }
 
 /* Reads the board part of a position string into p. */
 static bool
 tetress_parse_rows(struct tetress_pos *p, const char *rows, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	int r = 0, c = 0;
 	const char *s = rows;
@@ -544,23 +563,26 @@ tetress_parse_rows(struct tetress_pos *p, const char *rows, char *err,
 		}
 		if (r >= BB121_SIDE || c >= BB121_SIDE)
 			break;
-		const char *k = strchr(TETRESS_CELL_CHARS, tolower((unsigned char)*s));
+		const char *k =
+		        strchr(TETRESS_CELL_CHARS, tolower((unsigned char)*s));
 		if (k == NULL) {
 			snprintf(err, err_size,
-				 "bad cell '%c' at row %d column %d (want . r b)",
-				 *s, r, c);
+			         "bad cell '%c' at row %d column %d (want . r "
+			         "b)",
+			         *s, r, c);
 			return false;
 		}
 		if (k != TETRESS_CELL_CHARS)
-			p->cells[k - TETRESS_CELL_CHARS - 1] = bb121_or(
-				p->cells[k - TETRESS_CELL_CHARS - 1],
-				bb121_cell(tetress_cell(r, c)));
+			p->cells[k - TETRESS_CELL_CHARS - 1] =
+			        bb121_or(p->cells[k - TETRESS_CELL_CHARS - 1],
+			                 bb121_cell(tetress_cell(r, c)));
 		c++;
 	}
 	if (*s != '\0' || r != BB121_SIDE - 1 || c != BB121_SIDE) {
 		snprintf(err, err_size,
-			 "the board must be 11 rows of 11 cells joined by '/' "
-			 "(trouble at row %d)", r);
+		         "the board must be 11 rows of 11 cells joined by '/' "
+		         "(trouble at row %d)",
+		         r);
 		return false;
 	}
 	return true;
@@ -568,7 +590,7 @@ tetress_parse_rows(struct tetress_pos *p, const char *rows, char *err,
 
 static bool
 tetress_parse_pos(struct game_pos *pos, const char *text, char *err,
-		  size_t err_size)
+                  size_t err_size)
 {
 	tetress_tables_init();
 	char rows[256], side[8], extra[2];
@@ -576,7 +598,8 @@ tetress_parse_pos(struct game_pos *pos, const char *text, char *err,
 	int got = sscanf(text, "%255s %7s %d %1s", rows, side, &actions, extra);
 	if (got != 3) {
 		snprintf(err, err_size,
-			 "expected: <11 rows joined by '/'> <r|b> <actions 0..150>");
+		         "expected: <11 rows joined by '/'> <r|b> <actions "
+		         "0..150>");
 		return false;
 	}
 	struct game_pos tmp;
@@ -585,26 +608,31 @@ tetress_parse_pos(struct game_pos *pos, const char *text, char *err,
 	if (!tetress_parse_rows(p, rows, err, err_size))
 		return false;
 	if (strlen(side) != 1 || (tolower((unsigned char)side[0]) != 'r' &&
-				  tolower((unsigned char)side[0]) != 'b')) {
-		snprintf(err, err_size, "bad side to move '%s' (want r or b)", side);
+	                          tolower((unsigned char)side[0]) != 'b')) {
+		snprintf(err, err_size, "bad side to move '%s' (want r or b)",
+		         side);
 		return false;
 	}
 	if (actions < 0 || actions > TETRESS_TURN_LIMIT) {
-		snprintf(err, err_size, "bad action count %d (want 0..150)", actions);
+		snprintf(err, err_size, "bad action count %d (want 0..150)",
+		         actions);
 		return false;
 	}
 	for (int i = 0; i < BB121_SIDE; i++) {
 		struct bb121 occ = tetress_occupied(p);
 		if (bb121_equal(bb121_and(occ, tetress_tables.rows[i]),
-				tetress_tables.rows[i]) ||
+		                tetress_tables.rows[i]) ||
 		    bb121_equal(bb121_and(occ, tetress_tables.cols[i]),
-				tetress_tables.cols[i])) {
+		                tetress_tables.cols[i])) {
 			snprintf(err, err_size,
-				 "line %d is full, but full lines are always cleared", i);
+			         "line %d is full, but full lines are always "
+			         "cleared",
+			         i);
 			return false;
 		}
 	}
-	p->side = tolower((unsigned char)side[0]) == 'r' ? TETRESS_RED : TETRESS_BLUE;
+	p->side = tolower((unsigned char)side[0]) == 'r' ? TETRESS_RED
+	                                                 : TETRESS_BLUE;
 	p->actions = (uint8_t)actions;
 	p->hash = tetress_hash_from_scratch(p);
 	*pos = tmp;
@@ -623,40 +651,41 @@ tetress_render_text(const struct game_pos *pos, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, "\n%2d ", r);
 		for (int c = 0; c < BB121_SIDE && n < size; c++) {
 			int cell = tetress_cell(r, c);
-			int k = bb121_has(p->cells[TETRESS_RED], cell)	  ? 1
-				: bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
-									  : 0;
+			int k = bb121_has(p->cells[TETRESS_RED], cell)    ? 1
+			        : bb121_has(p->cells[TETRESS_BLUE], cell) ? 2
+			                                                  : 0;
 			n += (size_t)snprintf(buf + n, size - n, "  %c",
-					      TETRESS_CELL_CHARS[k]);
+			                      TETRESS_CELL_CHARS[k]);
 		}
 	}
 	if (n < size)
-		snprintf(buf + n, size - n,
-			 "\n%s to move, %d of %d actions played, tokens %d-%d\n",
-			 TETRESS_COLOUR_NAMES[p->side], p->actions,
-			 TETRESS_TURN_LIMIT, bb121_count(p->cells[TETRESS_RED]),
-			 bb121_count(p->cells[TETRESS_BLUE]));
+		snprintf(
+		        buf + n, size - n,
+		        "\n%s to move, %d of %d actions played, tokens %d-%d\n",
+		        TETRESS_COLOUR_NAMES[p->side], p->actions,
+		        TETRESS_TURN_LIMIT, bb121_count(p->cells[TETRESS_RED]),
+		        bb121_count(p->cells[TETRESS_BLUE]));
 }
 
 const struct game_ops tetress_game = {
-	.name = "tetress",
-	.title = "Tetress",
-	.players = 2,
-	.side_names = {"Red", "Blue"},
-	.side_letters = "rb",
-	.pos_size = sizeof(struct tetress_pos),
-	.init = tetress_init,
-	.gen_moves = tetress_gen_moves,
-	.play = tetress_play,
-	.status = tetress_status,
-	.side_to_move = tetress_side_to_move,
-	.hash = tetress_hash,
-	.evaluate = tetress_eval, /* games/tetress-eval.c */
-	.is_noisy = tetress_is_noisy,
-	.perft = tetress_perft,
-	.format_move = tetress_format_move,
-	.parse_move = tetress_parse_move,
-	.format_pos = tetress_format_pos,
-	.parse_pos = tetress_parse_pos,
-	.render_text = tetress_render_text,
+        .name = "tetress",
+        .title = "Tetress",
+        .players = 2,
+        .side_names = {"Red", "Blue"},
+        .side_letters = "rb",
+        .pos_size = sizeof(struct tetress_pos),
+        .init = tetress_init,
+        .gen_moves = tetress_gen_moves,
+        .play = tetress_play,
+        .status = tetress_status,
+        .side_to_move = tetress_side_to_move,
+        .hash = tetress_hash,
+        .evaluate = tetress_eval, /* games/tetress-eval.c */
+        .is_noisy = tetress_is_noisy,
+        .perft = tetress_perft,
+        .format_move = tetress_format_move,
+        .parse_move = tetress_parse_move,
+        .format_pos = tetress_format_pos,
+        .parse_pos = tetress_parse_pos,
+        .render_text = tetress_render_text,
 };

@@ -13,18 +13,18 @@
 #include "core/game.h"
 #include "games/bb121.h"
 
-#define TETRESS_SIDE 11
-#define TETRESS_SHAPES 19
-#define TETRESS_PLACEMENTS (TETRESS_SHAPES * BB121_CELLS) /* 2,299 */
-#define TETRESS_TURN_LIMIT 150
+#define TETRESS_SIDE          11
+#define TETRESS_SHAPES        19
+#define TETRESS_PLACEMENTS    (TETRESS_SHAPES * BB121_CELLS) /* 2,299 */
+#define TETRESS_TURN_LIMIT    150
 #define TETRESS_FREE_OPENINGS 2 /* actions exempt from the neighbour rule */
 
 enum tetress_colour { TETRESS_RED, TETRESS_BLUE };
 
 struct tetress_pos {
 	struct bb121 cells[2]; /* tokens of Red and Blue */
-	uint64_t hash;	       /* Zobrist key, kept up to date by play */
-	uint8_t side;	       /* enum tetress_colour to move */
+	uint64_t hash;         /* Zobrist key, kept up to date by play */
+	uint8_t side;          /* enum tetress_colour to move */
 	uint8_t actions;       /* actions played by both players, 0..150 */
 };
 

@@ -51,7 +51,6 @@ static const int TETRIS_DEEP_WELL = 3;
 /* Height steps up to this size take some piece flush. */
 static const int TETRIS_STEP_FITS = 2;
 
-
 /* A wall next to a column counts as infinitely high for well depths. */
 static const int TETRIS_WALL_HEIGHT = 64;
 
@@ -210,7 +209,8 @@ tetris_ready_rows(const struct tetris_well *w, int wc, int *f)
 	f[TETRIS_F_READY] = n < TETRIS_MAX_CLEAR ? n : TETRIS_MAX_CLEAR;
 	if (n > TETRIS_READY_COUNTED)
 		n = TETRIS_READY_COUNTED;
-	f[TETRIS_F_READY_EXTRA] = n > TETRIS_MAX_CLEAR ? n - TETRIS_MAX_CLEAR : 0;
+	f[TETRIS_F_READY_EXTRA] =
+	        n > TETRIS_MAX_CLEAR ? n - TETRIS_MAX_CLEAR : 0;
 }
 
 /*
@@ -305,8 +305,8 @@ tetris_split_points(const struct tetris_well *w, int wc,
 	for (int x = wc - 1; x <= wc; x++) {
 		if (x < 0 || x + 1 >= TETRIS_COLS)
 			continue;
-		for (size_t i = 0; i < sizeof OVERHANGING / sizeof OVERHANGING[0];
-		     i++) {
+		for (size_t i = 0;
+		     i < sizeof OVERHANGING / sizeof OVERHANGING[0]; i++) {
 			struct tetris_well t = *w;
 			int n = tetris_well_drop(
 			        &t, OVERHANGING[i],
@@ -330,7 +330,8 @@ tetris_piece_splits(const struct tetris_well *w, int wc, int piece,
 		const struct tetris_shape *shape = tetris_shape(piece, r);
 		if (shape->height < TETRIS_SPLIT_SPAN)
 			continue;
-		int first = wc - shape->width + 1 > 0 ? wc - shape->width + 1 : 0;
+		int first =
+		        wc - shape->width + 1 > 0 ? wc - shape->width + 1 : 0;
 		for (int x = first; x <= wc && x + shape->width <= TETRIS_COLS;
 		     x++) {
 			struct tetris_well t = *w;
@@ -469,9 +470,10 @@ tetris_best_value(const struct tetris_well *w, int piece,
 		int width = tetris_shape(piece, r)->width;
 		for (int x = 0; x <= TETRIS_COLS - width; x++) {
 			struct tetris_well next;
-			double v = tetris_try(w, &next, piece,
-			                      tetris_move_make(r, x), rules, wt) +
-			           tetris_eval(&next, rules, wt);
+			double v =
+			        tetris_try(w, &next, piece,
+			                   tetris_move_make(r, x), rules, wt) +
+			        tetris_eval(&next, rules, wt);
 			if (!any || v > best) {
 				best = v;
 				any = true;
@@ -532,7 +534,8 @@ tetris_best_options(const struct tetris_well *w, int piece,
 		for (int x = 0; x <= TETRIS_COLS - width; x++) {
 			struct tetris_option o;
 			o.move = tetris_move_make(r, x);
-			o.reward = tetris_try(w, &o.well, piece, o.move, rules, wt);
+			o.reward = tetris_try(w, &o.well, piece, o.move, rules,
+			                      wt);
 			o.eval = tetris_eval(&o.well, rules, wt);
 			o.value = o.reward + o.eval;
 			tetris_option_insert(opts, &n, cap, &o);
@@ -643,8 +646,7 @@ tetris_lookahead_step(struct tetris_lookahead *la, int n, pool_job_fn job,
 
 game_move
 tetris_strategy_choose_pooled(const struct tetris_well *w,
-                              struct tetris_window win,
-                              enum tetris_rules rules,
+                              struct tetris_window win, enum tetris_rules rules,
                               const struct tetris_weights *wt,
                               struct pool *pool)
 {
@@ -673,9 +675,10 @@ tetris_strategy_choose_pooled(const struct tetris_well *w,
 	la.which = order;
 	la.rules = rules;
 	la.wt = wt;
-	la.keep = wt->deep_third < 1                       ? 1
-	          : wt->deep_third > TETRIS_DEEP_THIRD_MAX ? TETRIS_DEEP_THIRD_MAX
-	                                                   : wt->deep_third;
+	la.keep = wt->deep_third < 1 ? 1
+	          : wt->deep_third > TETRIS_DEEP_THIRD_MAX
+	                  ? TETRIS_DEEP_THIRD_MAX
+	                  : wt->deep_third;
 	tetris_lookahead_step(&la, count, tetris_expect_job, pool, expected);
 	for (int i = 1; i < count; i++) {
 		int k = order[i], j = i;

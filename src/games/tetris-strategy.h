@@ -28,24 +28,24 @@ enum tetris_feature {
 	TETRIS_F_BUMP,      /* sum of height steps, well column left out */
 	TETRIS_F_BUMP_SQ,   /* sum of squared height steps, likewise */
 	TETRIS_F_WELLS,     /* 1+2+..+depth of every other well */
-	TETRIS_F_MAX_HEIGHT, /* the highest column */
-	TETRIS_F_DANGER,     /* squared height above the danger line */
-	TETRIS_F_AGG_HEIGHT, /* sum of heights, well column left out */
-	TETRIS_F_READY,      /* rows one I from clearing (at most 4) */
-	TETRIS_F_WELL_DEPTH, /* depth of the well column */
-	TETRIS_F_WELL_EDGE,  /* 1 if the well column is at a wall */
-	TETRIS_F_CELLS,      /* filled cells: what a reset would lose */
-	TETRIS_F_FULL_ROWS,  /* full rows left behind (reference rule) */
-	TETRIS_F_I_POINTS,   /* points an upright I in the well would score */
-	TETRIS_F_MISFITS,    /* pieces (not I) with no flush placement */
-	TETRIS_F_I_STUCK,    /* full rows such an I would leave */
-	TETRIS_F_DEEP_WELLS, /* other columns 3 or more below both sides */
-	TETRIS_F_GARBAGE,    /* cells in and under the highest row with a
-	                        hole: what only a burn will clear */
-	TETRIS_F_READY_EXTRA, /* ready rows past four (up to eight) */
-	TETRIS_F_DANGER_HIGH, /* squared height above the last safe rows */
-	TETRIS_F_ONE_FITS,    /* pieces (not I) with one flush placement */
-	TETRIS_F_CLIFF,       /* (step - 2)^2 summed over steps above 2 */
+	TETRIS_F_MAX_HEIGHT,   /* the highest column */
+	TETRIS_F_DANGER,       /* squared height above the danger line */
+	TETRIS_F_AGG_HEIGHT,   /* sum of heights, well column left out */
+	TETRIS_F_READY,        /* rows one I from clearing (at most 4) */
+	TETRIS_F_WELL_DEPTH,   /* depth of the well column */
+	TETRIS_F_WELL_EDGE,    /* 1 if the well column is at a wall */
+	TETRIS_F_CELLS,        /* filled cells: what a reset would lose */
+	TETRIS_F_FULL_ROWS,    /* full rows left behind (reference rule) */
+	TETRIS_F_I_POINTS,     /* points an upright I in the well would score */
+	TETRIS_F_MISFITS,      /* pieces (not I) with no flush placement */
+	TETRIS_F_I_STUCK,      /* full rows such an I would leave */
+	TETRIS_F_DEEP_WELLS,   /* other columns 3 or more below both sides */
+	TETRIS_F_GARBAGE,      /* cells in and under the highest row with a
+	                          hole: what only a burn will clear */
+	TETRIS_F_READY_EXTRA,  /* ready rows past four (up to eight) */
+	TETRIS_F_DANGER_HIGH,  /* squared height above the last safe rows */
+	TETRIS_F_ONE_FITS,     /* pieces (not I) with one flush placement */
+	TETRIS_F_CLIFF,        /* (step - 2)^2 summed over steps above 2 */
 	TETRIS_F_SPLIT_POINTS, /* reference rule: points a J or L dropped
 	                          in rotation 2 beside the well would score */
 	TETRIS_F_SPLIT_PIECES, /* reference rule: pieces (not O) that some
@@ -66,17 +66,17 @@ struct tetris_weights {
 	double feature[TETRIS_FEATURE_COUNT];
 	double clear[TETRIS_MAX_CLEAR + 1]; /* reward for clearing n rows */
 	double reset;                       /* reward for a piece that resets */
-	int first_moves; /* placements of the current piece followed by
-	                    every placement of the next; 0 = all */
-	int candidates;  /* plans (first move + best second) given the
-	                    expectation over the third piece; 0 = none */
-	int deep;        /* of those, the best few given a second chance
-	                    node (the expectation over a fourth piece) */
+	int first_moves;    /* placements of the current piece followed by
+	                       every placement of the next; 0 = all */
+	int candidates;     /* plans (first move + best second) given the
+	                       expectation over the third piece; 0 = none */
+	int deep;           /* of those, the best few given a second chance
+	                       node (the expectation over a fourth piece) */
 	double deep_margin; /* only plans this close to the best go deep */
-	int deep_third;  /* placements of each third piece refined there
-	                    (1 to 4) */
-	int well_column; /* the column kept open for I pieces, or
-	                    TETRIS_WELL_LOWEST: whichever is lowest */
+	int deep_third;     /* placements of each third piece refined there
+	                       (1 to 4) */
+	int well_column;    /* the column kept open for I pieces, or
+	                       TETRIS_WELL_LOWEST: whichever is lowest */
 };
 
 /* What the strategy may see when it places a piece. */

@@ -351,23 +351,23 @@ static const int TETRIS_PLAN_POINT = 100;
 static int
 tetris_plan(const struct game_pos *pos, game_move *pv, int pv_max, int *score)
 {
-        struct game_pos line = *pos;
-        int n = 0;
-        for (; n < pv_max; n++) {
-                const struct tetris_pos *p = tetris_pos_const(&line);
-                if (p->current == TETRIS_NO_PIECE)
-                        break;
-                enum tetris_rules rules = (enum tetris_rules)p->rules;
-                struct tetris_window win = {.current = p->current,
-                                            .next = p->next};
-                pv[n] = tetris_strategy_choose(&p->well, win, rules,
-                                               tetris_weights_for(rules));
-                tetris_play(&line, pv[n]);
-        }
-        uint64_t gained = tetris_pos_const(&line)->score -
-                          tetris_pos_const(pos)->score;
-        *score = (int)gained * TETRIS_PLAN_POINT + tetris_evaluate(&line);
-        return n;
+	struct game_pos line = *pos;
+	int n = 0;
+	for (; n < pv_max; n++) {
+		const struct tetris_pos *p = tetris_pos_const(&line);
+		if (p->current == TETRIS_NO_PIECE)
+			break;
+		enum tetris_rules rules = (enum tetris_rules)p->rules;
+		struct tetris_window win = {.current = p->current,
+		                            .next = p->next};
+		pv[n] = tetris_strategy_choose(&p->well, win, rules,
+		                               tetris_weights_for(rules));
+		tetris_play(&line, pv[n]);
+	}
+	uint64_t gained =
+	        tetris_pos_const(&line)->score - tetris_pos_const(pos)->score;
+	*score = (int)gained * TETRIS_PLAN_POINT + tetris_evaluate(&line);
+	return n;
 }
 
 static void

@@ -18,7 +18,7 @@
  * more stacks than the cap add TZE_EXTRA_STACK each. */
 enum { TZE_SCARCITY_CAP = 8 };
 static const int TZE_TYPE_VALUE[TZE_SCARCITY_CAP + 1] = {
-	0, 400, 620, 760, 860, 930, 980, 1020, 1050,
+        0, 400, 620, 760, 860, 930, 980, 1020, 1050,
 };
 static const int TZE_EXTRA_STACK = 25;
 /* Per piece of height in stacks (tall stacks capture and are hard to take). */
@@ -35,15 +35,15 @@ static const int TZE_LAST_ATTACKED_TO_MOVE = 150;
 static const int TZE_LAST_ATTACKED_WAITING = 450;
 
 struct tze_side {
-	int captures;		  /* (attacker, target) pairs */
-	uint64_t attacked;	  /* enemy stacks this side can take */
-	int tallest;		  /* its tallest stack */
+	int captures;      /* (attacker, target) pairs */
+	uint64_t attacked; /* enemy stacks this side can take */
+	int tallest;       /* its tallest stack */
 	int tallest_of[TZAAR_TYPES];
 };
 
 static int
 tze_first_on_ray(const struct tzaar_geometry *g, int from, int d,
-		 uint64_t occupied)
+                 uint64_t occupied)
 {
 	uint64_t m = g->ray[from][d] & occupied;
 	if (m == 0)
@@ -76,7 +76,8 @@ tze_scan(const struct tzaar_pos *p, int colour, struct tze_side *s)
 			s->tallest_of[t] = h;
 		for (int d = 0; d < TZAAR_DIRS; d++) {
 			int to = tze_first_on_ray(g, from, d, occ);
-			if (to >= 0 && (enemy >> to & 1) && p->height[to] <= h) {
+			if (to >= 0 && (enemy >> to & 1) &&
+			    p->height[to] <= h) {
 				s->captures++;
 				s->attacked |= UINT64_C(1) << to;
 			}
@@ -96,7 +97,7 @@ tze_type_value(int n)
 /* Material, height, type safety and last-stack danger of colour. */
 static int
 tze_side_score(const struct tzaar_pos *p, int colour, const struct tze_side *me,
-	       const struct tze_side *them, int last_attacked_weight)
+               const struct tze_side *them, int last_attacked_weight)
 {
 	int score = 0;
 	for (uint64_t m = p->own[colour]; m; m &= m - 1)
@@ -120,12 +121,12 @@ tzaar_eval(const struct game_pos *pos)
 	struct tze_side s[2];
 	tze_scan(p, me, &s[0]);
 	tze_scan(p, other, &s[1]);
-	int score = tze_side_score(p, me, &s[0], &s[1],
-				   TZE_LAST_ATTACKED_TO_MOVE) -
-		    tze_side_score(p, other, &s[1], &s[0],
-				   TZE_LAST_ATTACKED_WAITING);
+	int score =
+	        tze_side_score(p, me, &s[0], &s[1], TZE_LAST_ATTACKED_TO_MOVE) -
+	        tze_side_score(p, other, &s[1], &s[0],
+	                       TZE_LAST_ATTACKED_WAITING);
 	score += s[0].captures * TZE_OWN_CAPTURE -
-		 s[1].captures * TZE_THEIR_CAPTURE;
+	         s[1].captures * TZE_THEIR_CAPTURE;
 	if (s[1].captures == 0)
 		score += TZE_NO_CAPTURE;
 	if (s[0].captures == 0 && p->phase != TZAAR_SECOND)

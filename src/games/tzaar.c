@@ -24,7 +24,6 @@
 static_assert(sizeof(struct tzaar_pos) <= GAME_POS_BYTES,
               "TZAAR position must fit in struct game_pos");
 
-
 /* The first stack along ray d from a space, or -1 when the ray is empty. */
 static inline int
 tzaar_first_on_ray(const struct tzaar_geometry *g, int from, int d,

@@ -25,8 +25,8 @@ struct engine_go {
 	struct engine *engine; /* for engine_reply, which locks */
 	const struct game_ops *ops;
 	struct game_pos root;
-	int hash_mb;	/* the size the searcher's table has (loop only) */
-	bool infinite;	/* the last go was infinite (loop only) */
+	int hash_mb;   /* the size the searcher's table has (loop only) */
+	bool infinite; /* the last go was infinite (loop only) */
 };
 
 /* Appends " word" to line if it fits. */
@@ -34,8 +34,8 @@ static void
 engine_go_append(char *line, size_t *used, const char *word)
 {
 	if (*used < ENGINE_GO_LINE_MAX)
-		*used += (size_t)snprintf(line + *used, ENGINE_GO_LINE_MAX - *used,
-					  " %s", word);
+		*used += (size_t)snprintf(
+		        line + *used, ENGINE_GO_LINE_MAX - *used, " %s", word);
 }
 
 /* "score cp X" or "score mate N", with UCI's bound words when the score
@@ -45,8 +45,8 @@ engine_go_score(char *buf, size_t size, const struct search_info *info)
 {
 	int plies;
 	int n = search_score_is_mate(info->score, &plies)
-			? snprintf(buf, size, "score mate %d", plies)
-			: snprintf(buf, size, "score cp %d", info->score);
+	                ? snprintf(buf, size, "score mate %d", plies)
+	                : snprintf(buf, size, "score cp %d", info->score);
 	if (info->bound == BOUND_LOWER)
 		n += snprintf(buf + n, size - (size_t)n, " lowerbound");
 	else if (info->bound == BOUND_UPPER)
@@ -64,11 +64,11 @@ engine_go_report(void *ctx, const struct search_info *info)
 	char score[64];
 	engine_go_score(score, sizeof score, info);
 	size_t used = (size_t)snprintf(
-		line, ENGINE_GO_LINE_MAX,
-		"info depth %d seldepth %d multipv %d %s nodes %" PRIu64
-		" nps %" PRIu64 " time %" PRId64 " pv",
-		info->depth, info->seldepth, info->multipv, score, info->nodes,
-		info->nps, info->time_ms);
+	        line, ENGINE_GO_LINE_MAX,
+	        "info depth %d seldepth %d multipv %d %s nodes %" PRIu64
+	        " nps %" PRIu64 " time %" PRId64 " pv",
+	        info->depth, info->seldepth, info->multipv, score, info->nodes,
+	        info->nps, info->time_ms);
 	struct game_pos pos = g->root;
 	for (int i = 0; i < info->pv_len; i++) {
 		char text[GAME_TEXT_MAX];
@@ -115,14 +115,14 @@ engine_go_clock_slot(struct search_limits *lim, const char *word)
 		int side;
 		bool inc;
 	} clocks[] = {
-		{"p1time", 0, false}, {"wtime", 0, false}, {"p2time", 1, false},
-		{"btime", 1, false},  {"p1inc", 0, true},  {"winc", 0, true},
-		{"p2inc", 1, true},   {"binc", 1, true},
+	        {"p1time", 0, false}, {"wtime", 0, false}, {"p2time", 1, false},
+	        {"btime", 1, false},  {"p1inc", 0, true},  {"winc", 0, true},
+	        {"p2inc", 1, true},   {"binc", 1, true},
 	};
 	for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++) {
 		if (strcasecmp(word, clocks[i].name) == 0)
 			return clocks[i].inc ? &lim->inc_ms[clocks[i].side]
-					     : &lim->time_ms[clocks[i].side];
+			                     : &lim->time_ms[clocks[i].side];
 	}
 	return NULL;
 }
@@ -133,7 +133,7 @@ static const int64_t ENGINE_GO_MAX_NODES = INT64_C(1) << 60;
 /* Reads one keyword (and its value) into lim; false with err filled. */
 static bool
 engine_go_keyword(struct search_limits *lim, const char *word,
-		  const char *value, bool *used_value, char *err, size_t size)
+                  const char *value, bool *used_value, char *err, size_t size)
 {
 	int64_t v = 0, *slot;
 	*used_value = true;
@@ -173,7 +173,7 @@ engine_go_keyword(struct search_limits *lim, const char *word,
 	return true;
 bad:
 	snprintf(err, size, "go: bad value '%s' for %s", value ? value : "",
-		 word);
+	         word);
 	return false;
 }
 
@@ -188,7 +188,7 @@ engine_go_parse(char *args, struct search_limits *lim, char *err, size_t size)
 	     w != NULL; w = strtok_r(NULL, " \t\r\n", &save)) {
 		if (n == ENGINE_GO_MAX_WORDS) {
 			snprintf(err, size, "go: more than %d words",
-				 ENGINE_GO_MAX_WORDS);
+			         ENGINE_GO_MAX_WORDS);
 			return false;
 		}
 		words[n++] = w;
@@ -215,9 +215,9 @@ engine_go_ready(struct engine *e)
 		e->go->engine = e;
 	}
 	if (e->searcher == NULL) {
-		e->searcher = searcher_new((size_t)e->options.hash_mb,
-					   engine_go_report, engine_go_done,
-					   e->go);
+		e->searcher =
+		        searcher_new((size_t)e->options.hash_mb,
+		                     engine_go_report, engine_go_done, e->go);
 		if (e->searcher == NULL)
 			return false;
 		e->go->hash_mb = e->options.hash_mb;
@@ -248,8 +248,9 @@ engine_go(struct engine *e, char *args)
 	searcher_wait(e->searcher);
 	if (e->go->hash_mb != e->options.hash_mb) {
 		if (!searcher_set_hash(e->searcher, (size_t)e->options.hash_mb))
-			engine_error(e, "Hash %d MiB: out of memory, keeping %d",
-				     e->options.hash_mb, e->go->hash_mb);
+			engine_error(e,
+			             "Hash %d MiB: out of memory, keeping %d",
+			             e->options.hash_mb, e->go->hash_mb);
 		else
 			e->go->hash_mb = e->options.hash_mb;
 	}
@@ -257,7 +258,8 @@ engine_go(struct engine *e, char *args)
 	e->go->root = *session_current(&e->session);
 	e->go->infinite = lim.infinite;
 	/* Levels draw among good moves: vary the draw with the position. */
-	lim.random_seed = e->go->ops->hash(&e->go->root) ^ (uint64_t)e->options.seed;
+	lim.random_seed =
+	        e->go->ops->hash(&e->go->root) ^ (uint64_t)e->options.seed;
 	searcher_start(e->searcher, e->go->ops, &e->go->root, &lim);
 }
 
@@ -304,7 +306,8 @@ engine_go_bench(struct engine *e, char *args)
 		engine_error(e, "bench: %s", err);
 		return;
 	}
-	uint64_t nps = res.time_ms > 0 ? res.nodes * 1000 / (uint64_t)res.time_ms
-				       : 0;
-	engine_reply(e, "bench %" PRIu64 " nodes %" PRIu64 " nps", res.nodes, nps);
+	uint64_t nps =
+	        res.time_ms > 0 ? res.nodes * 1000 / (uint64_t)res.time_ms : 0;
+	engine_reply(e, "bench %" PRIu64 " nodes %" PRIu64 " nps", res.nodes,
+	             nps);
 }

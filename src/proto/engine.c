@@ -89,15 +89,15 @@ engine_cmd_hello(struct engine *e, char *args, const char *ok)
 	size_t n = 0;
 	for (size_t i = 0; registry_at(i) != NULL && n < sizeof combo; i++)
 		n += (size_t)snprintf(combo + n, sizeof combo - n, " var %s",
-				      registry_at(i)->name);
+		                      registry_at(i)->name);
 	engine_reply(e, "option name Game type combo default %s%s",
-		     e->session.ops->name, combo);
+	             e->session.ops->name, combo);
 	engine_reply(e, "option name Hash type spin default %d min 1 max %d",
-		     ENGINE_HASH_DEFAULT, ENGINE_HASH_MAX);
+	             ENGINE_HASH_DEFAULT, ENGINE_HASH_MAX);
 	engine_reply(e, "option name MultiPV type spin default 1 min 1 max %d",
-		     ENGINE_MULTIPV_MAX);
+	             ENGINE_MULTIPV_MAX);
 	engine_reply(e, "option name Seed type spin default 0 min 0 max %ld",
-		     ENGINE_SEED_MAX);
+	             ENGINE_SEED_MAX);
 	engine_reply(e, "%s", ok);
 }
 
@@ -146,8 +146,8 @@ engine_cmd_setoption(struct engine *e, char *args)
 	char *name = engine_next_word(&args);
 	char *value_kw = engine_next_word(&args);
 	char *value = engine_trim(args);
-	if (name == NULL || value_kw == NULL || strcasecmp(value_kw, "value") != 0 ||
-	    *value == '\0') {
+	if (name == NULL || value_kw == NULL ||
+	    strcasecmp(value_kw, "value") != 0 || *value == '\0') {
 		engine_error(e, "usage: setoption name <name> value <value>");
 		return;
 	}
@@ -161,19 +161,19 @@ engine_cmd_setoption(struct engine *e, char *args)
 	} else if (strcasecmp(name, "Hash") == 0) {
 		if (!text_to_long(value, 1, ENGINE_HASH_MAX, &v))
 			engine_error(e, "Hash must be 1..%d MiB, not '%s'",
-				     ENGINE_HASH_MAX, value);
+			             ENGINE_HASH_MAX, value);
 		else
 			e->options.hash_mb = (int)v;
 	} else if (strcasecmp(name, "MultiPV") == 0) {
 		if (!text_to_long(value, 1, ENGINE_MULTIPV_MAX, &v))
 			engine_error(e, "MultiPV must be 1..%d, not '%s'",
-				     ENGINE_MULTIPV_MAX, value);
+			             ENGINE_MULTIPV_MAX, value);
 		else
 			e->options.multipv = (int)v;
 	} else if (strcasecmp(name, "Seed") == 0) {
 		if (!text_to_long(value, 0, ENGINE_SEED_MAX, &v))
 			engine_error(e, "Seed must be 0..%ld, not '%s'",
-				     ENGINE_SEED_MAX, value);
+			             ENGINE_SEED_MAX, value);
 		else {
 			e->options.seed = v;
 			engine_new_session(e, e->session.ops);
@@ -200,8 +200,8 @@ engine_play_list(struct engine *e, struct session *s, char *list)
 	while ((move = engine_next_word(&list)) != NULL) {
 		char err[ENGINE_ERR_MAX];
 		if (!session_play_text(s, move, err, sizeof err)) {
-			engine_error(e, "illegal move '%s' at ply %zu: %s", move,
-				     s->ply + 1, err);
+			engine_error(e, "illegal move '%s' at ply %zu: %s",
+			             move, s->ply + 1, err);
 			return false;
 		}
 	}
@@ -249,7 +249,8 @@ engine_cmd_position(struct engine *e, char *args)
 	}
 	char err[ENGINE_ERR_MAX];
 	bool ok = true;
-	if (kind != NULL && strcmp(kind, "startpos") == 0 && *engine_trim(args) == '\0') {
+	if (kind != NULL && strcmp(kind, "startpos") == 0 &&
+	    *engine_trim(args) == '\0') {
 		/* session_init already holds the start position */
 	} else if (kind != NULL && strcmp(kind, "fen") == 0) {
 		ok = session_set_fen(&s, engine_trim(args), err, sizeof err);
@@ -258,10 +259,11 @@ engine_cmd_position(struct engine *e, char *args)
 	} else {
 		ok = false;
 		engine_error(e, "usage: position startpos|fen <position> "
-				"[pieces <letters>] [moves <move>...]");
+		                "[pieces <letters>] [moves <move>...]");
 	}
 	if (ok && pieces != NULL) {
-		ok = session_set_stream(&s, engine_trim(pieces), err, sizeof err);
+		ok = session_set_stream(&s, engine_trim(pieces), err,
+		                        sizeof err);
 		if (!ok)
 			engine_error(e, "bad pieces: %s", err);
 	}
@@ -308,8 +310,8 @@ engine_cmd_display(struct engine *e, char *args)
 	char text[GAME_TEXT_MAX];
 	ops->render_text(pos, text, sizeof text);
 	/* One reply per diagram line keeps the one-line-per-write rule. */
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line != NULL;
-	     line = strtok_r(NULL, "\n", &save))
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save);
+	     line != NULL; line = strtok_r(NULL, "\n", &save))
 		engine_reply(e, "%s", line);
 	ops->format_pos(pos, text, sizeof text);
 	engine_reply(e, "fen %s", text);
@@ -322,11 +324,12 @@ engine_cmd_perft(struct engine *e, char *args)
 	long depth;
 	if (word == NULL || engine_next_word(&args) != NULL ||
 	    !text_to_long(word, 0, ENGINE_MAX_PERFT_DEPTH, &depth)) {
-		engine_error(e, "usage: perft <depth 0..%d>", ENGINE_MAX_PERFT_DEPTH);
+		engine_error(e, "usage: perft <depth 0..%d>",
+		             ENGINE_MAX_PERFT_DEPTH);
 		return;
 	}
 	uint64_t n = perft_count(e->session.ops, session_current(&e->session),
-				 (int)depth, 0);
+	                         (int)depth, 0);
 	engine_reply(e, "perft %ld %" PRIu64, depth, n);
 }
 
@@ -341,7 +344,7 @@ engine_cmd_play(struct engine *e, char *args)
 	}
 	if (!session_play_text(&e->session, move, err, sizeof err))
 		engine_error(e, "illegal move '%s' at ply %zu: %s", move,
-			     e->session.ply + 1, err);
+		             e->session.ply + 1, err);
 }
 
 static void
@@ -380,16 +383,19 @@ engine_cmd_query(struct engine *e, char *args)
 	if (what != NULL && engine_next_word(&args) == NULL) {
 		if (strcmp(what, "gameover") == 0) {
 			engine_reply(e, "response %s",
-				     st.outcome != OUTCOME_ONGOING ? "true" : "false");
+			             st.outcome != OUTCOME_ONGOING ? "true"
+			                                           : "false");
 			return;
 		}
 		if (strcmp(what, "p1turn") == 0) {
 			engine_reply(e, "response %s",
-				     ops->side_to_move(pos) == 0 ? "true" : "false");
+			             ops->side_to_move(pos) == 0 ? "true"
+			                                         : "false");
 			return;
 		}
 		if (strcmp(what, "result") == 0) {
-			engine_reply(e, "response %s", engine_result_word(st.outcome));
+			engine_reply(e, "response %s",
+			             engine_result_word(st.outcome));
 			return;
 		}
 	}
@@ -422,23 +428,23 @@ struct engine_command {
 };
 
 static const struct engine_command engine_commands[] = {
-	{"ugi", engine_cmd_ugi},
-	{"uci", engine_cmd_uci},
-	{"isready", engine_cmd_isready},
-	{"setoption", engine_cmd_setoption},
-	{"uginewgame", engine_cmd_newgame},
-	{"ucinewgame", engine_cmd_newgame},
-	{"position", engine_cmd_position},
-	{"moves", engine_cmd_moves},
-	{"d", engine_cmd_display},
-	{"perft", engine_cmd_perft},
-	{"play", engine_cmd_play},
-	{"undo", engine_cmd_undo},
-	{"query", engine_cmd_query},
-	{"go", engine_cmd_go},
-	{"bench", engine_go_bench},
-	{"stop", engine_cmd_stop},
-	{"quit", engine_cmd_quit},
+        {"ugi", engine_cmd_ugi},
+        {"uci", engine_cmd_uci},
+        {"isready", engine_cmd_isready},
+        {"setoption", engine_cmd_setoption},
+        {"uginewgame", engine_cmd_newgame},
+        {"ucinewgame", engine_cmd_newgame},
+        {"position", engine_cmd_position},
+        {"moves", engine_cmd_moves},
+        {"d", engine_cmd_display},
+        {"perft", engine_cmd_perft},
+        {"play", engine_cmd_play},
+        {"undo", engine_cmd_undo},
+        {"query", engine_cmd_query},
+        {"go", engine_cmd_go},
+        {"bench", engine_go_bench},
+        {"stop", engine_cmd_stop},
+        {"quit", engine_cmd_quit},
 };
 
 void
@@ -448,7 +454,8 @@ engine_handle_line(struct engine *e, char *line)
 	char *name = engine_next_word(&rest);
 	if (name == NULL)
 		return;
-	for (size_t i = 0; i < sizeof engine_commands / sizeof engine_commands[0]; i++) {
+	for (size_t i = 0;
+	     i < sizeof engine_commands / sizeof engine_commands[0]; i++) {
 		if (strcmp(engine_commands[i].name, name) == 0) {
 			engine_commands[i].run(e, rest);
 			return;
@@ -462,7 +469,7 @@ engine_run(FILE *in, FILE *out)
 {
 	struct engine e = {.out = out};
 	e.options = (struct engine_options){
-		.hash_mb = ENGINE_HASH_DEFAULT, .multipv = 1, .seed = 0};
+	        .hash_mb = ENGINE_HASH_DEFAULT, .multipv = 1, .seed = 0};
 	pthread_mutex_init(&e.out_lock, NULL);
 	if (!session_init(&e.session, registry_at(0), NULL)) {
 		fprintf(stderr, "tabula engine: out of memory\n");

@@ -28,10 +28,10 @@ struct engine_options {
 struct engine {
 	FILE *out;
 	pthread_mutex_t out_lock; /* guards writes to out */
-	struct session session;	  /* the current game and its moves */
+	struct session session;   /* the current game and its moves */
 	struct engine_options options;
 	struct searcher *searcher; /* NULL until the first go */
-	struct engine_go *go;	   /* what the search thread reads (engine-go.c) */
+	struct engine_go *go; /* what the search thread reads (engine-go.c) */
 	bool quit;
 };
 
@@ -44,11 +44,9 @@ void engine_handle_line(struct engine *e, char *line);
 
 /* Writes one formatted line (a newline is added) to the engine's output and
  * flushes it; safe from any thread. */
-void engine_reply(struct engine *e, const char *fmt, ...)
-	TABULA_PRINTF(2, 3);
+void engine_reply(struct engine *e, const char *fmt, ...) TABULA_PRINTF(2, 3);
 
 /* Writes "info string error: ..." for a failed command. */
-void engine_error(struct engine *e, const char *fmt, ...)
-	TABULA_PRINTF(2, 3);
+void engine_error(struct engine *e, const char *fmt, ...) TABULA_PRINTF(2, 3);
 
 #endif

@@ -114,7 +114,7 @@ struct alphabeta {
 };
 
 static int ab_search(struct alphabeta *ab, const struct game_pos *pos,
-		     int depth, int ply, int alpha, int beta, bool pv_node);
+                     int depth, int ply, int alpha, int beta, bool pv_node);
 
 struct alphabeta *
 alphabeta_new(size_t hash_mb)
@@ -166,7 +166,7 @@ ab_elapsed_ms(const struct alphabeta *ab)
 
 static void
 ab_report_line(struct alphabeta *ab, const struct ab_line *line, int multipv,
-	       int depth, int seldepth)
+               int depth, int seldepth)
 {
 	if (ab->report == NULL)
 		return;
@@ -178,9 +178,9 @@ ab_report_line(struct alphabeta *ab, const struct ab_line *line, int multipv,
 	info.bound = line->bound;
 	info.nodes = ab->nodes;
 	info.time_ms = ab_elapsed_ms(ab);
-	info.nps = info.time_ms > 0
-			   ? ab->nodes * (uint64_t)AB_MS_PER_S / (uint64_t)info.time_ms
-			   : 0;
+	info.nps = info.time_ms > 0 ? ab->nodes * (uint64_t)AB_MS_PER_S /
+	                                      (uint64_t)info.time_ms
+	                            : 0;
 	info.pv_len = line->pv_len;
 	memcpy(info.pv, line->pv, sizeof(game_move) * (size_t)line->pv_len);
 	ab->report(ab->report_ctx, &info);
@@ -195,7 +195,7 @@ ab_report_progress(struct alphabeta *ab)
 	int lines = ab->done_depth > 0 ? ab->lines_wanted : 0;
 	for (int k = 0; k < lines; k++)
 		ab_report_line(ab, &ab->done_lines[k], k + 1, depth,
-			       ab->seldepth);
+		               ab->seldepth);
 }
 
 /* Whether to abandon the search now; looks at the clock only when a time
@@ -224,7 +224,7 @@ ab_should_abort(struct alphabeta *ab)
 
 static int
 ab_terminal_score(const struct alphabeta *ab, const struct game_pos *pos,
-		  const struct game_status *st, int ply)
+                  const struct game_status *st, int ply)
 {
 	int winner;
 	if (st->outcome == OUTCOME_P1_WINS)
@@ -255,23 +255,25 @@ ab_evaluate(const struct alphabeta *ab, const struct game_pos *pos)
  * move changed. */
 static int
 ab_child(struct alphabeta *ab, int parent_side, const struct game_pos *child,
-	 int depth, int ply, int alpha, int beta, bool pv_node)
+         int depth, int ply, int alpha, int beta, bool pv_node)
 {
 	if (ab->ops->side_to_move(child) == parent_side)
 		return ab_search(ab, child, depth - 1, ply + 1, alpha, beta,
-				 pv_node);
-	return -ab_search(ab, child, depth - 1, ply + 1, -beta, -alpha, pv_node);
+		                 pv_node);
+	return -ab_search(ab, child, depth - 1, ply + 1, -beta, -alpha,
+	                  pv_node);
 }
 
 static unsigned
 ab_history_slot(game_move move)
 {
-	return (unsigned)((move * UINT32_C(2654435761)) >> (32 - AB_HISTORY_BITS));
+	return (unsigned)((move * UINT32_C(2654435761)) >>
+	                  (32 - AB_HISTORY_BITS));
 }
 
 static bool
 ab_is_noisy(const struct alphabeta *ab, const struct game_pos *pos,
-	    game_move move)
+            game_move move)
 {
 	return ab->ops->is_noisy != NULL && ab->ops->is_noisy(pos, move);
 }
@@ -280,7 +282,7 @@ ab_is_noisy(const struct alphabeta *ab, const struct game_pos *pos,
  * ties keep generation order) in the low half. */
 static void
 ab_order(struct alphabeta *ab, const struct game_pos *pos, int ply,
-	 const game_move *moves, int n, bool has_hash, game_move hash_move)
+         const game_move *moves, int n, bool has_hash, game_move hash_move)
 {
 	int side = ab->ops->side_to_move(pos) & 1;
 	uint64_t *keys = ab->keys[ply];
@@ -298,7 +300,7 @@ ab_order(struct alphabeta *ab, const struct game_pos *pos, int ply,
 		else
 			rank = ab->history[side][ab_history_slot(m)];
 		keys[i] = ((uint64_t)(rank + AB_ORDER_BIAS) << 32) |
-			  (uint64_t)(UINT32_MAX - (uint32_t)i);
+		          (uint64_t)(UINT32_MAX - (uint32_t)i);
 	}
 }
 
@@ -332,7 +334,7 @@ ab_pick(uint64_t *keys, int n, int next)
 
 static void
 ab_reward(struct alphabeta *ab, const struct game_pos *pos, int ply,
-	  game_move move, int depth)
+          game_move move, int depth)
 {
 	if (ab_is_noisy(ab, pos, move))
 		return;
@@ -356,14 +358,15 @@ ab_update_pv(struct alphabeta *ab, int ply, game_move move)
 	int len = ab->pv_len[ply + 1];
 	if (len > SEARCH_MAX_PV - 1)
 		len = SEARCH_MAX_PV - 1;
-	memcpy(&ab->pv[ply][1], ab->pv[ply + 1], sizeof(game_move) * (size_t)len);
+	memcpy(&ab->pv[ply][1], ab->pv[ply + 1],
+	       sizeof(game_move) * (size_t)len);
 	ab->pv_len[ply] = len + 1;
 }
 
 /* A cutoff from the table, or false to search the node. */
 static bool
 ab_tt_cutoff(const struct tt_entry *e, int depth, int alpha, int beta,
-	     int *score)
+             int *score)
 {
 	if (e->depth < depth)
 		return false;
@@ -384,10 +387,13 @@ ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
        int ply, int alpha, int beta, bool first, bool pv_node)
 {
 	if (first)
-		return ab_child(ab, side, child, depth, ply, alpha, beta, pv_node);
-	int score = ab_child(ab, side, child, depth, ply, alpha, alpha + 1, false);
+		return ab_child(ab, side, child, depth, ply, alpha, beta,
+		                pv_node);
+	int score =
+	        ab_child(ab, side, child, depth, ply, alpha, alpha + 1, false);
 	if (pv_node && score > alpha && score < beta)
-		score = ab_child(ab, side, child, depth, ply, alpha, beta, true);
+		score = ab_child(ab, side, child, depth, ply, alpha, beta,
+		                 true);
 	return score;
 }
 
@@ -395,7 +401,7 @@ ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
  * best one. */
 static int
 ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
-	 int ply, int alpha, int beta, bool pv_node, game_move *best_move)
+         int ply, int alpha, int beta, bool pv_node, game_move *best_move)
 {
 	int side = ab->ops->side_to_move(pos);
 	int best = -AB_INFINITY;
@@ -404,7 +410,7 @@ ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
 		struct game_pos child = *pos;
 		ab->ops->play(&child, m);
 		int score = ab_pvs(ab, side, &child, depth, ply, alpha, beta,
-				   i == 0, pv_node);
+		                   i == 0, pv_node);
 		if (ab->aborted)
 			return 0;
 		if (score > best) {
@@ -424,8 +430,8 @@ ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
 }
 
 static int
-ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth,
-	  int ply, int alpha, int beta, bool pv_node)
+ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth, int ply,
+          int alpha, int beta, bool pv_node)
 {
 	ab->pv_len[ply] = 0;
 	if (ab_should_abort(ab))
@@ -454,12 +460,12 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth,
 	int alpha0 = alpha;
 	game_move best_move = ab->moves[ply][0];
 	int best = ab_moves(ab, pos, n, depth, ply, alpha, beta, pv_node,
-			    &best_move);
+	                    &best_move);
 	if (ab->aborted)
 		return 0;
-	enum search_bound bound = best >= beta	   ? BOUND_LOWER
-				  : best > alpha0 ? BOUND_EXACT
-						  : BOUND_UPPER;
+	enum search_bound bound = best >= beta    ? BOUND_LOWER
+	                          : best > alpha0 ? BOUND_EXACT
+	                                          : BOUND_UPPER;
 	tt_store(&ab->tt, key, ply, depth, best, bound, best_move, true);
 	return best;
 }
@@ -467,7 +473,7 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth,
 /* A root move raised alpha: its line becomes line first. */
 static void
 ab_root_record(struct alphabeta *ab, int first, game_move move, int score,
-	       enum search_bound bound)
+               enum search_bound bound)
 {
 	struct ab_line *line = &ab->lines[first];
 	ab_update_pv(ab, 0, move);
@@ -491,7 +497,7 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 		struct game_pos child = ab->root;
 		ab->ops->play(&child, ab->root_moves[i]);
 		int score = ab_pvs(ab, side, &child, depth, 0, alpha, beta,
-				   i == first, true);
+		                   i == first, true);
 		if (ab->aborted)
 			break;
 		if (score > best) {
@@ -501,7 +507,8 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 		if (score > alpha) {
 			alpha = score;
 			ab_root_record(ab, first, ab->root_moves[i], score,
-				       score >= beta ? BOUND_LOWER : BOUND_EXACT);
+			               score >= beta ? BOUND_LOWER
+			                             : BOUND_EXACT);
 			if (score >= beta)
 				break;
 		}
@@ -516,7 +523,7 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 	/* Move the best to the front, keeping the others' order. */
 	game_move m = ab->root_moves[best_index];
 	memmove(&ab->root_moves[first + 1], &ab->root_moves[first],
-		sizeof(game_move) * (size_t)(best_index - first));
+	        sizeof(game_move) * (size_t)(best_index - first));
 	ab->root_moves[first] = m;
 	return best;
 }
@@ -534,8 +541,8 @@ ab_search_line(struct alphabeta *ab, int depth, int k)
 {
 	int prev = ab->done_lines[k].score;
 	int delta = AB_ASPIRATION_DELTA;
-	bool narrow = depth >= AB_ASPIRATION_MIN_DEPTH &&
-		      ab->done_depth > 0 && !ab_is_win_score(prev);
+	bool narrow = depth >= AB_ASPIRATION_MIN_DEPTH && ab->done_depth > 0 &&
+	              !ab_is_win_score(prev);
 	int alpha = narrow ? prev - delta : -AB_INFINITY;
 	int beta = narrow ? prev + delta : AB_INFINITY;
 	for (;;) {
@@ -545,11 +552,11 @@ ab_search_line(struct alphabeta *ab, int depth, int k)
 		if (score <= alpha && alpha > -AB_INFINITY) {
 			delta *= AB_ASPIRATION_GROWTH;
 			alpha = prev - delta < -AB_WIN_BOUND ? -AB_INFINITY
-							     : prev - delta;
+			                                     : prev - delta;
 		} else if (score >= beta && beta < AB_INFINITY) {
 			delta *= AB_ASPIRATION_GROWTH;
 			beta = prev + delta > AB_WIN_BOUND ? AB_INFINITY
-							   : prev + delta;
+			                                   : prev + delta;
 		} else {
 			return;
 		}
@@ -584,8 +591,8 @@ ab_continue(struct alphabeta *ab, int depth)
 
 static void
 ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
-	   const struct game_pos *pos, const struct search_limits *lim,
-	   const atomic_bool *stop)
+           const struct game_pos *pos, const struct search_limits *lim,
+           const atomic_bool *stop)
 {
 	ab->ops = ops;
 	ab->lim = *lim;
@@ -606,16 +613,18 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	struct game_status st;
 	ops->status(pos, &st);
 	ab->root_count = st.outcome == OUTCOME_ONGOING
-				 ? ops->gen_moves(pos, ab->root_moves)
-				 : 0;
+	                         ? ops->gen_moves(pos, ab->root_moves)
+	                         : 0;
 	struct tt_entry e;
 	bool hit = tt_probe(&ab->tt, ops->hash(pos), 0, &e);
 	ab_order(ab, pos, 0, ab->root_moves, ab->root_count, hit && e.has_move,
-		 e.move);
+	         e.move);
 	game_move ordered[GAME_MAX_MOVES];
 	for (int i = 0; i < ab->root_count; i++)
-		ordered[i] = ab->root_moves[ab_pick(ab->keys[0], ab->root_count, i)];
-	memcpy(ab->root_moves, ordered, sizeof(game_move) * (size_t)ab->root_count);
+		ordered[i] =
+		        ab->root_moves[ab_pick(ab->keys[0], ab->root_count, i)];
+	memcpy(ab->root_moves, ordered,
+	       sizeof(game_move) * (size_t)ab->root_count);
 	int k = lim->multipv < 1 ? 1 : lim->multipv;
 	if (k > SEARCH_MAX_MULTIPV)
 		k = SEARCH_MAX_MULTIPV;
@@ -660,9 +669,9 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 
 void
 alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
-	      const struct game_pos *pos, const struct search_limits *lim,
-	      const atomic_bool *stop, search_report_fn report, void *ctx,
-	      struct alphabeta_result *result)
+              const struct game_pos *pos, const struct search_limits *lim,
+              const atomic_bool *stop, search_report_fn report, void *ctx,
+              struct alphabeta_result *result)
 {
 	ab->report = report;
 	ab->report_ctx = ctx;
@@ -680,7 +689,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 				/* Say so, so that the last PV shown is the
 				 * move played. */
 				ab_report_line(ab, &ab->done_lines[0], 1, depth,
-					       ab->seldepth);
+				               ab->seldepth);
 			}
 			break;
 		}
@@ -688,7 +697,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 		ab->done_depth = depth;
 		for (int k = 0; k < ab->lines_wanted; k++)
 			ab_report_line(ab, &ab->done_lines[k], k + 1, depth,
-				       ab->seldepth);
+			               ab->seldepth);
 		if (!ab_continue(ab, depth))
 			break;
 	}

@@ -24,10 +24,10 @@ struct alphabeta;
 
 /* What a finished search decided. */
 struct alphabeta_result {
-	bool has_move;	/* false when the position has no legal move */
+	bool has_move;  /* false when the position has no legal move */
 	game_move best; /* the move to play */
-	int score;	/* of the best line, from the side to move's view */
-	int depth;	/* last iteration completed */
+	int score;      /* of the best line, from the side to move's view */
+	int depth;      /* last iteration completed */
 	uint64_t nodes;
 };
 
@@ -50,8 +50,8 @@ void alphabeta_clear(struct alphabeta *ab);
  * through report (may be NULL).  The same state, position and depth or
  * node limit always give the same result. */
 void alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
-		   const struct game_pos *pos, const struct search_limits *lim,
-		   const atomic_bool *stop, search_report_fn report, void *ctx,
-		   struct alphabeta_result *result);
+                   const struct game_pos *pos, const struct search_limits *lim,
+                   const atomic_bool *stop, search_report_fn report, void *ctx,
+                   struct alphabeta_result *result);
 
 #endif

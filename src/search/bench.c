@@ -29,9 +29,9 @@ static const struct {
 	const char *name;
 	int depth;
 } bench_depths[] = {
-	{"tetress", 2},
-	{"infexion", 4},
-	{"tzaar", 4},
+        {"tetress", 2},
+        {"infexion", 4},
+        {"tzaar", 4},
 };
 
 /* The place for games the two-player search does not play: a game's own
@@ -39,7 +39,7 @@ static const struct {
  * provides one (nothing is registered until it lands). */
 static bool
 bench_single_player(const struct game_ops *ops, struct bench_result *res,
-		    char *err, size_t err_size)
+                    char *err, size_t err_size)
 {
 	(void)res;
 	snprintf(err, err_size, "%s has no bench yet", ops->name);
@@ -49,7 +49,8 @@ bench_single_player(const struct game_ops *ops, struct bench_result *res,
 static int
 bench_depth_of(const struct game_ops *ops)
 {
-	for (size_t i = 0; i < sizeof bench_depths / sizeof bench_depths[0]; i++) {
+	for (size_t i = 0; i < sizeof bench_depths / sizeof bench_depths[0];
+	     i++) {
 		if (strcasecmp(bench_depths[i].name, ops->name) == 0)
 			return bench_depths[i].depth;
 	}
@@ -90,8 +91,8 @@ bench_ms_since(const struct timespec *t0)
 }
 
 bool
-bench_game(const struct game_ops *ops, int depth, bench_line_fn line,
-	   void *ctx, struct bench_result *res, char *err, size_t err_size)
+bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
+           struct bench_result *res, char *err, size_t err_size)
 {
 	if (ops->players != 2)
 		return bench_single_player(ops, res, err, err_size);

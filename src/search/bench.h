@@ -19,12 +19,13 @@ struct bench_result {
 };
 
 /* Called after each position: its game, index, depth and nodes. */
-typedef void (*bench_line_fn)(void *ctx, const struct game_ops *ops,
-			      int index, int depth, uint64_t nodes);
+typedef void (*bench_line_fn)(void *ctx, const struct game_ops *ops, int index,
+                              int depth, uint64_t nodes);
 
 /* Benches one game (ops), adding to res; false if it has no bench or out
  * of memory (err says which).  depth 0 = the game's own bench depth. */
 bool bench_game(const struct game_ops *ops, int depth, bench_line_fn line,
-		void *ctx, struct bench_result *res, char *err, size_t err_size);
+                void *ctx, struct bench_result *res, char *err,
+                size_t err_size);
 
 #endif

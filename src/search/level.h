@@ -13,15 +13,15 @@
 
 #include "search/search.h"
 
-#define LEVEL_MIN 1
-#define LEVEL_MAX 10
+#define LEVEL_MIN     1
+#define LEVEL_MAX     10
 #define LEVEL_DEFAULT 7
 
 struct level_info {
 	int level;
-	uint64_t nodes;	  /* node budget per move */
-	int multipv;	  /* candidate moves scored */
-	int margin;	  /* 0 = always the best move */
+	uint64_t nodes; /* node budget per move */
+	int multipv;    /* candidate moves scored */
+	int margin;     /* 0 = always the best move */
 };
 
 /* Fills lim's node, MultiPV and random-choice fields for level (clamped to

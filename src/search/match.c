@@ -81,14 +81,14 @@ match_result_text(enum game_outcome o)
 	return o == OUTCOME_P1_WINS   ? "1-0"
 	       : o == OUTCOME_P2_WINS ? "0-1"
 	       : o == OUTCOME_DRAW    ? "1/2-1/2"
-				      : "*";
+	                              : "*";
 }
 
 /* The game as a session, with the tags of a record. */
 static bool
 match_game_session(const struct match_config *cfg, const struct match_game *g,
-		   const struct player *p1, const struct player *p2,
-		   struct session *s, struct record_meta *meta)
+                   const struct player *p1, const struct player *p2,
+                   struct session *s, struct record_meta *meta)
 {
 	if (!session_init(s, cfg->ops, &g->setup))
 		return false;
@@ -102,9 +102,9 @@ match_game_session(const struct match_config *cfg, const struct match_game *g,
 	snprintf(meta->player1, sizeof meta->player1, "%s", p1->spec);
 	snprintf(meta->player2, sizeof meta->player2, "%s", p2->spec);
 	snprintf(meta->result, sizeof meta->result, "%s",
-		 match_result_text(g->status.outcome));
+	         match_result_text(g->status.outcome));
 	snprintf(meta->termination, sizeof meta->termination, "%s",
-		 g->status.reason != NULL ? g->status.reason : "unfinished");
+	         g->status.reason != NULL ? g->status.reason : "unfinished");
 	if (g->n_open > 0 &&
 	    !record_meta_set_comment(meta, g->n_open - 1, "random opening")) {
 		record_meta_free(meta);
@@ -118,8 +118,8 @@ match_game_session(const struct match_config *cfg, const struct match_game *g,
  * `tabula replay` reads back. */
 static bool
 match_write_record(const struct match_config *cfg, const struct match_game *g,
-		   const struct player *p1, const struct player *p2, int index,
-		   char *err, size_t err_size)
+                   const struct player *p1, const struct player *p2, int index,
+                   char *err, size_t err_size)
 {
 	struct session s;
 	struct record_meta meta;
@@ -138,7 +138,7 @@ match_write_record(const struct match_config *cfg, const struct match_game *g,
 /* Plays one game from g->start; players[side] moves for side. */
 static bool
 match_play(const struct match_config *cfg, struct player *players[2],
-	   uint64_t game_seed, struct match_game *g, char *err, size_t err_size)
+           uint64_t game_seed, struct match_game *g, char *err, size_t err_size)
 {
 	const struct game_ops *ops = cfg->ops;
 	struct game_pos pos = g->start;
@@ -157,8 +157,8 @@ match_play(const struct match_config *cfg, struct player *players[2],
 		struct player *p = players[ops->side_to_move(&pos) & 1];
 		game_move m;
 		if (!player_choose(p, ops, &g->origin, g->moves, g->n, &pos,
-				   match_mix(game_seed, g->n, 3), &m, err,
-				   err_size))
+		                   match_mix(game_seed, g->n, 3), &m, err,
+		                   err_size))
 			return false;
 		g->moves[g->n++] = m;
 		ops->play(&pos, m);
@@ -181,8 +181,8 @@ match_count(struct match_result *res, enum game_outcome o, int a_side)
 
 bool
 match_run(const struct match_config *cfg, struct player *a, struct player *b,
-	  match_progress_fn progress, void *ctx, struct match_result *res,
-	  char *err, size_t err_size)
+          match_progress_fn progress, void *ctx, struct match_result *res,
+          char *err, size_t err_size)
 {
 	memset(res, 0, sizeof *res);
 	struct match_game g = {0};
@@ -197,15 +197,16 @@ match_run(const struct match_config *cfg, struct player *a, struct player *b,
 		if (a_side == 0)
 			match_start(cfg, i / 2, &g);
 		struct player *players[2] = {a_side == 0 ? a : b,
-					     a_side == 0 ? b : a};
-		ok = match_play(cfg, players, match_mix(cfg->seed, (uint64_t)i, 4),
-				&g, err, err_size);
+		                             a_side == 0 ? b : a};
+		ok = match_play(cfg, players,
+		                match_mix(cfg->seed, (uint64_t)i, 4), &g, err,
+		                err_size);
 		if (!ok)
 			break;
 		match_count(res, g.status.outcome, a_side);
 		if (cfg->record_dir != NULL)
 			ok = match_write_record(cfg, &g, players[0], players[1],
-						i, err, err_size);
+			                        i, err, err_size);
 		if (progress != NULL)
 			progress(ctx, i, res);
 	}
@@ -225,7 +226,7 @@ match_elo_of(double score)
 
 void
 match_elo(const struct match_result *res, double *score, double *elo,
-	  double *low, double *high)
+          double *low, double *high)
 {
 	int n = res->games;
 	if (n == 0) {
@@ -234,10 +235,10 @@ match_elo(const struct match_result *res, double *score, double *elo,
 		return;
 	}
 	double s = (res->wins + 0.5 * res->draws) / n;
-	double var = (res->wins * (1.0 - s) * (1.0 - s) +
-		      res->draws * (0.5 - s) * (0.5 - s) +
-		      res->losses * s * s) /
-		     n;
+	double var =
+	        (res->wins * (1.0 - s) * (1.0 - s) +
+	         res->draws * (0.5 - s) * (0.5 - s) + res->losses * s * s) /
+	        n;
 	double margin = MATCH_Z95 * sqrt(var / n);
 	*score = s;
 	*elo = match_elo_of(s);

@@ -16,9 +16,9 @@
 struct match_config {
 	const struct game_ops *ops;
 	int games;
-	uint64_t seed;	     /* draws set-ups, openings, random choices */
-	bool random_setups;  /* a seeded set-up per pair (TZAAR) */
-	int opening_plies;   /* random moves played before the players */
+	uint64_t seed;      /* draws set-ups, openings, random choices */
+	bool random_setups; /* a seeded set-up per pair (TZAAR) */
+	int opening_plies;  /* random moves played before the players */
 	/* NULL, or a directory that receives every game as a record
 	 * (core/record.h), 0001.rec, 0002.rec, ... */
 	const char *record_dir;
@@ -35,17 +35,17 @@ struct match_result {
 
 /* Called after each game with the running result. */
 typedef void (*match_progress_fn)(void *ctx, int game,
-				  const struct match_result *so_far);
+                                  const struct match_result *so_far);
 
 /* Plays the match of a against b; false with err filled if a player
  * failed (the games before count in res). */
 bool match_run(const struct match_config *cfg, struct player *a,
-	       struct player *b, match_progress_fn progress, void *ctx,
-	       struct match_result *res, char *err, size_t err_size);
+               struct player *b, match_progress_fn progress, void *ctx,
+               struct match_result *res, char *err, size_t err_size);
 
 /* The first player's score in [0, 1] and the Elo difference with its 95%
  * interval (infinite values when the score is 0 or 1). */
 void match_elo(const struct match_result *res, double *score, double *elo,
-	       double *low, double *high);
+               double *low, double *high);
 
 #endif

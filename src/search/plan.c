@@ -18,7 +18,7 @@ plan_now_ms(void)
 
 void
 plan_run(const struct game_ops *ops, const struct game_pos *pos,
-	 search_report_fn report, void *ctx, struct alphabeta_result *result)
+         search_report_fn report, void *ctx, struct alphabeta_result *result)
 {
 	int64_t start = plan_now_ms();
 	struct search_info info = {.multipv = 1, .bound = BOUND_EXACT};
@@ -27,11 +27,11 @@ plan_run(const struct game_ops *ops, const struct game_pos *pos,
 	info.nodes = (uint64_t)info.pv_len;
 	info.time_ms = plan_now_ms() - start;
 	*result = (struct alphabeta_result){
-		.has_move = info.pv_len > 0,
-		.best = info.pv_len > 0 ? info.pv[0] : 0,
-		.score = info.score,
-		.depth = info.depth,
-		.nodes = info.nodes,
+	        .has_move = info.pv_len > 0,
+	        .best = info.pv_len > 0 ? info.pv[0] : 0,
+	        .score = info.score,
+	        .depth = info.depth,
+	        .nodes = info.nodes,
 	};
 	if (report != NULL && info.pv_len > 0)
 		report(ctx, &info);

@@ -15,7 +15,7 @@
 /* Runs ops->plan on pos (ops->plan must not be NULL), reports the line
  * through report (may be NULL) and fills result. */
 void plan_run(const struct game_ops *ops, const struct game_pos *pos,
-	      search_report_fn report, void *ctx,
-	      struct alphabeta_result *result);
+              search_report_fn report, void *ctx,
+              struct alphabeta_result *result);
 
 #endif

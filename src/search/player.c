@@ -30,7 +30,7 @@ enum { PLAYER_LINE_MAX = 1 << 16 };
 /* One "key=value" of an engine description. */
 static bool
 player_engine_word(struct player *p, const char *word, char *err,
-		   size_t err_size)
+                   size_t err_size)
 {
 	const char *eq = strchr(word, '=');
 	char *end;
@@ -40,16 +40,18 @@ player_engine_word(struct player *p, const char *word, char *err,
 		return false;
 	}
 	size_t klen = (size_t)(eq - word);
-	if (klen == 5 && strncmp(word, "depth", klen) == 0 && v <= SEARCH_MAX_DEPTH)
+	if (klen == 5 && strncmp(word, "depth", klen) == 0 &&
+	    v <= SEARCH_MAX_DEPTH)
 		p->lim.depth = (int)v;
 	else if (klen == 5 && strncmp(word, "nodes", klen) == 0)
 		p->lim.nodes = (uint64_t)v;
 	else if (klen == 8 && strncmp(word, "movetime", klen) == 0)
 		p->lim.movetime_ms = v;
 	else if (klen == 7 && strncmp(word, "multipv", klen) == 0 &&
-		 v <= SEARCH_MAX_MULTIPV)
+	         v <= SEARCH_MAX_MULTIPV)
 		p->lim.multipv = (int)v;
-	else if (klen == 5 && strncmp(word, "level", klen) == 0 && v <= LEVEL_MAX)
+	else if (klen == 5 && strncmp(word, "level", klen) == 0 &&
+	         v <= LEVEL_MAX)
 		p->level = (int)v;
 	else {
 		snprintf(err, err_size, "'%s': unknown or out of range", word);
@@ -59,14 +61,14 @@ player_engine_word(struct player *p, const char *word, char *err,
 }
 
 bool
-player_parse(struct player *p, const char *spec, const char *go_args,
-	     char *err, size_t err_size)
+player_parse(struct player *p, const char *spec, const char *go_args, char *err,
+             size_t err_size)
 {
 	memset(p, 0, sizeof *p);
 	p->pid = -1;
 	snprintf(p->spec, sizeof p->spec, "%s", spec);
 	snprintf(p->go_args, sizeof p->go_args, "%s",
-		 go_args != NULL ? go_args : PLAYER_DEFAULT_GO);
+	         go_args != NULL ? go_args : PLAYER_DEFAULT_GO);
 	if (strcasecmp(spec, "random") == 0) {
 		p->kind = PLAYER_RANDOM;
 		return true;
@@ -94,8 +96,8 @@ player_parse(struct player *p, const char *spec, const char *go_args,
 	if (p->lim.depth == 0 && p->lim.nodes == 0 && p->lim.movetime_ms == 0 &&
 	    p->level == 0) {
 		snprintf(err, err_size,
-			 "'%s': want random, greedy, exec:CMD or engine limits",
-			 spec);
+		         "'%s': want random, greedy, exec:CMD or engine limits",
+		         spec);
 		return false;
 	}
 	return true;
@@ -105,7 +107,7 @@ player_parse(struct player *p, const char *spec, const char *go_args,
  * returns it in line. */
 static bool
 player_expect(struct player *p, const char *want, char *line, size_t size,
-	      char *err, size_t err_size)
+              char *err, size_t err_size)
 {
 	size_t len = strlen(want);
 	while (fgets(line, (int)size, p->from) != NULL) {
@@ -115,7 +117,7 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 			return true;
 	}
 	snprintf(err, err_size, "'%s' ended before answering '%s'", p->spec,
-		 want);
+	         want);
 	return false;
 }
 
@@ -210,7 +212,7 @@ player_spawn(struct player *p, char *err, size_t err_size)
 
 static bool
 player_open_program(struct player *p, const struct game_ops *ops, char *err,
-		    size_t err_size)
+                    size_t err_size)
 {
 	char line[PLAYER_LINE_MAX];
 	if (!player_spawn(p, err, err_size))
@@ -227,7 +229,7 @@ player_open_program(struct player *p, const struct game_ops *ops, char *err,
 
 bool
 player_open(struct player *p, const struct game_ops *ops, char *err,
-	    size_t err_size)
+            size_t err_size)
 {
 	if (p->kind == PLAYER_ENGINE) {
 		p->ab = alphabeta_new(PLAYER_HASH_MB);
@@ -256,7 +258,7 @@ player_new_game(struct player *p)
  * it leads to, forced results first. */
 static int
 player_greedy_score(const struct game_ops *ops, const struct game_pos *pos,
-		    game_move m)
+                    game_move m)
 {
 	int side = ops->side_to_move(pos);
 	struct game_pos child = *pos;
@@ -264,8 +266,9 @@ player_greedy_score(const struct game_ops *ops, const struct game_pos *pos,
 	struct game_status st;
 	ops->status(&child, &st);
 	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
-		return (st.outcome == OUTCOME_P1_WINS) == (side == 0) ? SEARCH_WIN
-								   : -SEARCH_WIN;
+		return (st.outcome == OUTCOME_P1_WINS) == (side == 0)
+		               ? SEARCH_WIN
+		               : -SEARCH_WIN;
 	if (st.outcome != OUTCOME_ONGOING)
 		return 0;
 	int v = ops->evaluate != NULL ? ops->evaluate(&child) : 0;
@@ -274,7 +277,7 @@ player_greedy_score(const struct game_ops *ops, const struct game_pos *pos,
 
 static game_move
 player_greedy(const struct game_ops *ops, const struct game_pos *pos,
-	      const game_move *moves, int n, struct rng *r)
+              const game_move *moves, int n, struct rng *r)
 {
 	int best = -SEARCH_WIN - 1, ties = 0;
 	game_move choice = moves[0];
@@ -293,9 +296,9 @@ player_greedy(const struct game_ops *ops, const struct game_pos *pos,
 
 static bool
 player_ask_program(struct player *p, const struct game_ops *ops,
-		   const struct game_pos *start, const game_move *moves,
-		   size_t n, const struct game_pos *pos, game_move *move,
-		   char *err, size_t err_size)
+                   const struct game_pos *start, const game_move *moves,
+                   size_t n, const struct game_pos *pos, game_move *move,
+                   char *err, size_t err_size)
 {
 	char *line = malloc(PLAYER_LINE_MAX);
 	if (line == NULL) {
@@ -313,22 +316,22 @@ player_ask_program(struct player *p, const struct game_ops *ops,
 		char text[GAME_TEXT_MAX];
 		ops->format_move(&walk, moves[i], text, sizeof text);
 		used += (size_t)snprintf(line + used, PLAYER_LINE_MAX - used,
-					 " %s", text);
+		                         " %s", text);
 		ops->play(&walk, moves[i]);
 	}
 	char go[sizeof p->go_args + 4];
 	snprintf(go, sizeof go, "go %s", p->go_args);
 	bool ok = player_send(p, line, err, err_size) &&
-		  player_send(p, go, err, err_size) &&
-		  player_expect(p, "bestmove", line, PLAYER_LINE_MAX, err,
-				err_size);
+	          player_send(p, go, err, err_size) &&
+	          player_expect(p, "bestmove", line, PLAYER_LINE_MAX, err,
+	                        err_size);
 	if (ok) {
 		char perr[256];
 		const char *text = line + strlen("bestmove ");
 		ok = ops->parse_move(pos, text, move, perr, sizeof perr);
 		if (!ok)
 			snprintf(err, err_size, "'%s' played '%s': %s", p->spec,
-				 text, perr);
+			         text, perr);
 	}
 	free(line);
 	return ok;
@@ -336,9 +339,9 @@ player_ask_program(struct player *p, const struct game_ops *ops,
 
 bool
 player_choose(struct player *p, const struct game_ops *ops,
-	      const struct game_pos *start, const game_move *moves, size_t n,
-	      const struct game_pos *pos, uint64_t seed, game_move *move,
-	      char *err, size_t err_size)
+              const struct game_pos *start, const game_move *moves, size_t n,
+              const struct game_pos *pos, uint64_t seed, game_move *move,
+              char *err, size_t err_size)
 {
 	game_move list[GAME_MAX_MOVES];
 	int count = ops->gen_moves(pos, list);
@@ -367,7 +370,7 @@ player_choose(struct player *p, const struct game_ops *ops,
 	}
 	case PLAYER_PROGRAM:
 		return player_ask_program(p, ops, start, moves, n, pos, move,
-					  err, err_size);
+		                          err, err_size);
 	}
 	return false;
 }

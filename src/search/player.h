@@ -17,19 +17,24 @@
 #include "core/game.h"
 #include "search/search.h"
 
-enum player_kind { PLAYER_ENGINE, PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_PROGRAM };
+enum player_kind {
+	PLAYER_ENGINE,
+	PLAYER_RANDOM,
+	PLAYER_GREEDY,
+	PLAYER_PROGRAM
+};
 
 struct alphabeta;
 
 struct player {
 	enum player_kind kind;
-	char spec[256];		   /* as given, for records and reports */
-	struct search_limits lim;  /* PLAYER_ENGINE */
-	int level;		   /* PLAYER_ENGINE: 0 or a strength level */
-	char go_args[128];	   /* PLAYER_PROGRAM: words after "go" */
-	struct alphabeta *ab;	   /* PLAYER_ENGINE, made by player_open */
-	pid_t pid;		   /* PLAYER_PROGRAM, once started */
-	FILE *to, *from;	   /* PLAYER_PROGRAM pipes */
+	char spec[256];           /* as given, for records and reports */
+	struct search_limits lim; /* PLAYER_ENGINE */
+	int level;                /* PLAYER_ENGINE: 0 or a strength level */
+	char go_args[128];        /* PLAYER_PROGRAM: words after "go" */
+	struct alphabeta *ab;     /* PLAYER_ENGINE, made by player_open */
+	pid_t pid;                /* PLAYER_PROGRAM, once started */
+	FILE *to, *from;          /* PLAYER_PROGRAM pipes */
 };
 
 /* Reads a player description: "random", "greedy", "level=N",
@@ -37,12 +42,12 @@ struct player {
  * with commas), or "exec:COMMAND" (an outside engine, with go arguments
  * from go_args, e.g. "movetime 100").  False with err filled if invalid. */
 bool player_parse(struct player *p, const char *spec, const char *go_args,
-		  char *err, size_t err_size);
+                  char *err, size_t err_size);
 
 /* Prepares a player to play game ops (starts the program, allocates the
  * table); false with err filled on failure. */
 bool player_open(struct player *p, const struct game_ops *ops, char *err,
-		 size_t err_size);
+                 size_t err_size);
 
 /* Readies the player for a new game (clears what it learnt). */
 void player_new_game(struct player *p);
@@ -51,9 +56,9 @@ void player_new_game(struct player *p);
  * random choices.  False with err filled if the player failed (a program
  * died or answered an illegal move). */
 bool player_choose(struct player *p, const struct game_ops *ops,
-		   const struct game_pos *start, const game_move *moves,
-		   size_t n, const struct game_pos *pos, uint64_t seed,
-		   game_move *move, char *err, size_t err_size);
+                   const struct game_pos *start, const game_move *moves,
+                   size_t n, const struct game_pos *pos, uint64_t seed,
+                   game_move *move, char *err, size_t err_size);
 
 /* Ends the program, frees the table. */
 void player_close(struct player *p);

@@ -80,7 +80,7 @@ searcher_main(void *arg)
 			plan_run(ops, &pos, s->report, s->ctx, &res);
 		else
 			alphabeta_run(s->ab, ops, &pos, &lim, &s->stop,
-				      s->report, s->ctx, &res);
+			              s->report, s->ctx, &res);
 		if (lim.infinite)
 			searcher_hold_until_stopped(s);
 		if (s->done != NULL)
@@ -133,7 +133,7 @@ searcher_spawn(struct searcher *s)
 
 struct searcher *
 searcher_new(size_t hash_mb, search_report_fn report, search_done_fn done,
-	     void *ctx)
+             void *ctx)
 {
 	struct searcher *s = calloc(1, sizeof *s);
 	if (s == NULL)
@@ -179,7 +179,7 @@ searcher_free(struct searcher *s)
 
 void
 searcher_start(struct searcher *s, const struct game_ops *ops,
-	       const struct game_pos *pos, const struct search_limits *lim)
+               const struct game_pos *pos, const struct search_limits *lim)
 {
 	if (searcher_busy(s)) {
 		searcher_stop(s);

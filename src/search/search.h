@@ -26,8 +26,8 @@
 
 #include "core/game.h"
 
-#define SEARCH_MAX_PV 64
-#define SEARCH_MAX_DEPTH 64
+#define SEARCH_MAX_PV      64
+#define SEARCH_MAX_DEPTH   64
 #define SEARCH_MAX_MULTIPV 16
 
 /* Scores at or beyond SEARCH_WIN - SEARCH_MAX_DEPTH mean a forced result:
@@ -35,13 +35,13 @@
 #define SEARCH_WIN 1000000
 
 struct search_limits {
-	int depth;	     /* 0 = no depth limit */
-	uint64_t nodes;	     /* 0 = no node limit */
+	int depth;           /* 0 = no depth limit */
+	uint64_t nodes;      /* 0 = no node limit */
 	int64_t movetime_ms; /* 0 = none; a fixed time for this move */
-	bool infinite;	     /* search until stopped */
+	bool infinite;       /* search until stopped */
 	int64_t time_ms[2];  /* clocks of player 1 and 2, 0 = no clock */
 	int64_t inc_ms[2];   /* increments per move */
-	int multipv;	     /* lines to report, 1..16 (0 means 1) */
+	int multipv;         /* lines to report, 1..16 (0 means 1) */
 	/* Strength levels (search/level.h): when > 0, the move played is
 	 * drawn (with random_seed) among the reported lines whose score is
 	 * within random_margin of the best; 0 = always the best line. */
@@ -73,14 +73,15 @@ struct searcher;
 /* A searcher with a transposition table of hash_mb MiB and its idle worker
  * thread; NULL if memory or the thread could not be had. */
 struct searcher *searcher_new(size_t hash_mb, search_report_fn report,
-			      search_done_fn done, void *ctx);
+                              search_done_fn done, void *ctx);
 
 /* Stops and joins the worker, frees everything. */
 void searcher_free(struct searcher *s);
 
 /* Starts searching a copy of pos; a running search is stopped first. */
 void searcher_start(struct searcher *s, const struct game_ops *ops,
-		    const struct game_pos *pos, const struct search_limits *lim);
+                    const struct game_pos *pos,
+                    const struct search_limits *lim);
 
 /* Asks the running search to stop; returns at once (done still fires). */
 void searcher_stop(struct searcher *s);

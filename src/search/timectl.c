@@ -33,7 +33,7 @@ timectl_at_least(int64_t v, int64_t min)
 
 void
 timectl_plan(const struct search_limits *lim, int side,
-	     struct timectl_plan *plan)
+             struct timectl_plan *plan)
 {
 	plan->soft_ms = 0;
 	plan->hard_ms = 0;
@@ -42,18 +42,18 @@ timectl_plan(const struct search_limits *lim, int side,
 	if (lim->movetime_ms > 0) {
 		plan->hard_ms = lim->movetime_ms;
 		plan->soft_ms = timectl_at_least(
-			lim->movetime_ms * TIMECTL_MOVETIME_SOFT_PERCENT / 100,
-			1);
+		        lim->movetime_ms * TIMECTL_MOVETIME_SOFT_PERCENT / 100,
+		        1);
 		return;
 	}
 	int64_t clock = lim->time_ms[side & 1];
 	if (clock <= 0)
 		return;
 	int64_t inc = lim->inc_ms[side & 1];
-	int64_t usable = timectl_at_least(clock - TIMECTL_OVERHEAD_MS,
-					  TIMECTL_MIN_MS);
-	int64_t budget = usable / TIMECTL_MOVES_TO_GO +
-			 inc * TIMECTL_INC_PERCENT / 100;
+	int64_t usable =
+	        timectl_at_least(clock - TIMECTL_OVERHEAD_MS, TIMECTL_MIN_MS);
+	int64_t budget =
+	        usable / TIMECTL_MOVES_TO_GO + inc * TIMECTL_INC_PERCENT / 100;
 	int64_t hard = budget * TIMECTL_HARD_FACTOR;
 	int64_t cap = usable * TIMECTL_HARD_CLOCK_PERCENT / 100;
 	if (hard > cap)

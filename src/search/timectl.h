@@ -18,6 +18,6 @@ struct timectl_plan {
 
 /* Deadlines for the player side (0 or 1) to move under lim. */
 void timectl_plan(const struct search_limits *lim, int side,
-		  struct timectl_plan *plan);
+                  struct timectl_plan *plan);
 
 #endif

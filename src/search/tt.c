@@ -48,7 +48,8 @@ tt_free(struct tt *tt)
 void
 tt_clear(struct tt *tt)
 {
-	memset(tt->entries, 0, tt->buckets * TT_BUCKET_SIZE * sizeof *tt->entries);
+	memset(tt->entries, 0,
+	       tt->buckets * TT_BUCKET_SIZE * sizeof *tt->entries);
 	tt->age = 0;
 }
 
@@ -113,7 +114,7 @@ tt_worth(const struct tt *tt, const struct tt_entry *e)
 
 void
 tt_store(struct tt *tt, uint64_t key, int ply, int depth, int score,
-	 enum search_bound bound, game_move move, bool has_move)
+         enum search_bound bound, game_move move, bool has_move)
 {
 	struct tt_entry *b = tt_bucket(tt, key);
 	struct tt_entry *victim = &b[0];

@@ -33,7 +33,7 @@ struct tt_entry {
 struct tt {
 	struct tt_entry *entries;
 	size_t buckets; /* entries = buckets * TT_BUCKET_SIZE */
-	uint8_t age;	/* bumped by every new search */
+	uint8_t age;    /* bumped by every new search */
 };
 
 /* Allocates a cleared table of about mb MiB; false if out of memory. */
@@ -54,6 +54,6 @@ bool tt_probe(const struct tt *tt, uint64_t key, int ply, struct tt_entry *out);
 /* Stores what a search of depth found at ply (score from the node's view);
  * move is the best move found, if has_move. */
 void tt_store(struct tt *tt, uint64_t key, int ply, int depth, int score,
-	      enum search_bound bound, game_move move, bool has_move);
+              enum search_bound bound, game_move move, bool has_move);
 
 #endif
