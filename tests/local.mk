@@ -12,8 +12,8 @@ TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)
 TEST_UTIL = tests/testutil.c tests/testutil.h
 
 # Engine protocol transcripts: every tests/proto/*.in with its .out.
-TESTS += tests/proto.test tests/cli.test
-EXTRA_DIST += tests/proto.test tests/cli.test
+TESTS += tests/proto.test tests/cli.test tests/match-shard.test
+EXTRA_DIST += tests/proto.test tests/cli.test tests/match-shard.test
 EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \

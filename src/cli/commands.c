@@ -15,8 +15,9 @@ static const struct cli_command cli_commands[] = {
         {"engine", "", "speak the engine protocol on stdin/stdout",
          cli_engine_main},
         {"match",
-         "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] "
-         "[--random-setups] [--record DIR] [--go ARGS] [--verbose]",
+         "GAME PLAYER1 PLAYER2 [--games N] [--first-game K] [--seed S] "
+         "[--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] "
+         "[--verbose] | --merge [FILE...]",
          "play a match between engines, random, greedy or outside programs",
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",

@@ -2,6 +2,10 @@
  * `tabula match GAME PLAYER1 PLAYER2 [options]`: plays a match and prints
  * wins, draws and losses of PLAYER1, its score and the Elo difference with
  * a 95% interval.  Players are described as in search/player.h.
+ *
+ * A match can be split into shards (--first-game: game K onwards, each
+ * game exactly as in the whole match) run on any hosts, and their result
+ * lines summed with `tabula match --merge` (man page: "match").
  */
 #include "config.h"
 
@@ -59,7 +63,77 @@ struct match_cmd_opts {
 	struct match_config cfg;
 	const char *go_args;
 	bool verbose;
+	bool merge;
 };
+
+/* Longest result line --merge reads. */
+enum { MATCH_CMD_LINE_MAX = 512 };
+
+/* Adds the result lines of one file (or standard input for "-") to sum;
+ * any other line is an error naming the file and line. */
+static bool
+match_cmd_merge_file(const char *path, struct match_result *sum)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (f == NULL) {
+		fprintf(stderr, "tabula match: %s: %s\n", path,
+		        strerror(errno));
+		return false;
+	}
+	char line[MATCH_CMD_LINE_MAX];
+	bool ok = true;
+	for (int no = 1; ok && fgets(line, sizeof line, f) != NULL; no++) {
+		int games, wins, draws, losses;
+		if (line[0] == '\n')
+			continue;
+		if (strchr(line, '\n') == NULL && !feof(f)) {
+			fprintf(stderr, "tabula match: %s:%d: line too long\n",
+			        path, no);
+			ok = false;
+		} else if (sscanf(line, "games %d wins %d draws %d losses %d",
+		                  &games, &wins, &draws, &losses) != 4 ||
+		           games < 0 || wins < 0 || draws < 0 || losses < 0 ||
+		           wins + draws + losses != games ||
+		           games > MATCH_CMD_MAX_GAMES - sum->games) {
+			fprintf(stderr,
+			        "tabula match: %s:%d: not a match result "
+			        "line\n",
+			        path, no);
+			ok = false;
+		} else {
+			sum->games += games;
+			sum->wins += wins;
+			sum->draws += draws;
+			sum->losses += losses;
+		}
+	}
+	if (ok && ferror(f)) {
+		fprintf(stderr, "tabula match: %s: read error\n", path);
+		ok = false;
+	}
+	if (f != stdin)
+		fclose(f);
+	return ok;
+}
+
+/* `tabula match --merge FILE...`: the sum of shards' result lines. */
+static int
+match_cmd_merge(int argc, char **argv)
+{
+	struct match_result sum = {0};
+	static char dash[] = "-";
+	char *standard_input[] = {dash};
+	if (argc == 0) {
+		argc = 1;
+		argv = standard_input;
+	}
+	for (int i = 0; i < argc; i++) {
+		if (!match_cmd_merge_file(argv[i], &sum))
+			return EXIT_FAILURE_RUN;
+	}
+	match_cmd_report(&sum);
+	return EXIT_OK;
+}
 
 static int
 match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
@@ -67,6 +141,8 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 	const struct cli_command *self = cli_find("match");
 	static const struct option options[] = {
 	        {"games", required_argument, NULL, 'n'},
+	        {"first-game", required_argument, NULL, 'f'},
+	        {"merge", no_argument, NULL, 'm'},
 	        {"seed", required_argument, NULL, 's'},
 	        {"openings", required_argument, NULL, 'o'},
 	        {"random-setups", no_argument, NULL, 'r'},
@@ -77,13 +153,22 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 	};
 	int opt;
 	long v;
-	while ((opt = getopt_long(argc, argv, "n:s:o:rw:g:v", options, NULL)) !=
-	       -1) {
+	while ((opt = getopt_long(argc, argv, "n:f:ms:o:rw:g:v", options,
+	                          NULL)) != -1) {
 		switch (opt) {
 		case 'n':
 			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
 				return cli_usage_error(self, "bad --games");
 			o->cfg.games = (int)v;
+			break;
+		case 'f':
+			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
+				return cli_usage_error(self,
+				                       "bad --first-game");
+			o->cfg.first_game = (int)v - 1;
+			break;
+		case 'm':
+			o->merge = true;
 			break;
 		case 's':
 			if (!text_to_long(optarg, 0, LONG_MAX, &v))
@@ -152,6 +237,10 @@ cli_match_main(int argc, char **argv)
 	int rc = match_cmd_options(argc, argv, &o);
 	if (rc != EXIT_OK)
 		return rc;
+	if (o.merge)
+		return match_cmd_merge(argc - optind, argv + optind);
+	if (o.cfg.first_game > MATCH_CMD_MAX_GAMES - o.cfg.games)
+		return cli_usage_error(self, "--first-game beyond the match");
 	if (argc - optind != 3)
 		return cli_usage_error(self, "want GAME PLAYER1 PLAYER2");
 	o.cfg.ops = registry_find(argv[optind]);

@@ -192,9 +192,11 @@ match_run(const struct match_config *cfg, struct player *a, struct player *b,
 		return false;
 	}
 	bool ok = true;
-	for (int i = 0; i < cfg->games && ok; i++) {
+	for (int i = cfg->first_game; i < cfg->first_game + cfg->games && ok;
+	     i++) {
 		int a_side = i % 2;
-		if (a_side == 0)
+		/* A shard may start with the second game of a pair. */
+		if (a_side == 0 || i == cfg->first_game)
 			match_start(cfg, i / 2, &g);
 		struct player *players[2] = {a_side == 0 ? a : b,
 		                             a_side == 0 ? b : a};

@@ -3,6 +3,8 @@
  * two games of a pair start from the same set-up and opening, each player
  * taking each colour once), with the result and an Elo difference with its
  * 95% interval.  Every game can be saved as a record (core/record.h).
+ * A match can be played in shards (first_game), anywhere, with the same
+ * games as the whole.
  */
 #ifndef TABULA_SEARCH_MATCH_H
 #define TABULA_SEARCH_MATCH_H
@@ -16,6 +18,11 @@
 struct match_config {
 	const struct game_ops *ops;
 	int games;
+	/* Index of the first game played: games first_game .. first_game +
+	 * games - 1 of the whole match, each exactly as it is there (set-up,
+	 * opening, colours and random choices depend only on the seed and the
+	 * game's index), so shards of a match add up to the whole. */
+	int first_game;
 	uint64_t seed;      /* draws set-ups, openings, random choices */
 	bool random_setups; /* a seeded set-up per pair (TZAAR) */
 	int opening_plies;  /* random moves played before the players */
