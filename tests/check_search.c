@@ -752,7 +752,7 @@ static const struct {
 } bench_signatures[] = {
         {"tetress", 30030},
         {"infexion", 183671},
-        {"tzaar", 437754},
+        {"tzaar", 197523},
 };
 
 START_TEST(test_bench_signature)

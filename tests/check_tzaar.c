@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tzaar.h"
+#include "games/tzaar-eval.h"
 #include "testutil.h"
 
 static const struct game_ops *const ops = &tzaar_game;
@@ -598,12 +600,13 @@ START_TEST(test_evaluate_and_noisy)
 	 * search's evaluation, games/tzaar-eval.c, favours the side to move).
 	 */
 	ck_assert_int_gt(ops->evaluate(&pos), 0);
+	/* White's Tott of height 2 outgrows everything; with Black to move,
+	 * Black's Tzaar on A5 takes White's last Tzaar on A1 at once. */
 	const char *stacks = "A1:A B1:B C1:C2 D1:C A5:a I5:b I3:c";
 	sparse_pos(&pos, stacks, "w cap");
-	int white_view = ops->evaluate(&pos);
+	ck_assert_int_gt(ops->evaluate(&pos), 0);
 	sparse_pos(&pos, stacks, "b cap");
-	ck_assert_int_gt(white_view, 0);
-	ck_assert_int_lt(ops->evaluate(&pos), 0);
+	ck_assert_int_gt(ops->evaluate(&pos), 0);
 	game_move moves[GAME_MAX_MOVES];
 	ops->init(&pos, NULL);
 	ops->play(&pos, TZAAR_MOVE(tzaar_cell_at(0, 5), tzaar_cell_at(0, 4),
@@ -621,6 +624,101 @@ START_TEST(test_evaluate_and_noisy)
 	ck_assert_int_gt(noisy, 0);
 	ck_assert_int_lt(noisy, n);
 	ck_assert_uint_eq(moves[n - 1], TZAAR_MOVE_PASS_VALUE);
+}
+END_TEST
+
+/* The same position with the colours swapped (and the side to move). */
+static void
+swap_colours(const struct game_pos *pos, struct game_pos *out)
+{
+	char text[GAME_TEXT_MAX];
+	ops->format_pos(pos, text, sizeof text);
+	char *space = strchr(text, ' ');
+	ck_assert_ptr_nonnull(space);
+	for (char *c = text; c < space; c++) {
+		if (isalpha((unsigned char)*c))
+			*c = (char)(isupper((unsigned char)*c)
+			                    ? tolower((unsigned char)*c)
+			                    : toupper((unsigned char)*c));
+	}
+	space[1] = space[1] == 'w' ? 'b' : 'w';
+	load_pos(out, text);
+}
+
+START_TEST(test_evaluate_colour_blind)
+{
+	/* Along random games, swapping the colours of every stack and the
+	 * side to move leaves the mover's score unchanged. */
+	struct rng r;
+	rng_seed(&r, 2024);
+	game_move moves[GAME_MAX_MOVES];
+	for (int game = 0; game < 4; game++) {
+		struct game_pos pos, swapped;
+		struct game_setup setup = {.seed = (uint64_t)game + 1};
+		ops->init(&pos, &setup);
+		int n;
+		while ((n = ops->gen_moves(&pos, moves)) > 0) {
+			ops->play(&pos, moves[rng_below(&r, (uint32_t)n)]);
+			if (tzaar_of_const(&pos)->phase == TZAAR_SECOND)
+				continue;
+			struct game_status st;
+			ops->status(&pos, &st);
+			if (st.outcome != OUTCOME_ONGOING)
+				break;
+			swap_colours(&pos, &swapped);
+			ck_assert_int_eq(ops->evaluate(&pos),
+			                 ops->evaluate(&swapped));
+		}
+	}
+}
+END_TEST
+
+/* The evaluation with one named weight set to 1 and the others 0. */
+static int
+eval_only(const char *weight, const char *stacks, const char *turn)
+{
+	int w[TZAAR_EVAL_WEIGHTS] = {0};
+	char text[64];
+	snprintf(text, sizeof text, "%s=1", weight);
+	ck_assert(tzaar_eval_parse_weights(text, w));
+	struct game_pos pos;
+	sparse_pos(&pos, stacks, turn);
+	return tzaar_eval_with(&pos, w);
+}
+
+START_TEST(test_evaluate_terms)
+{
+	/* A type is safe only when strictly taller than every enemy stack:
+	 * White's Tzaar of height 2 is not, against Black's Tzarra of 2. */
+	ck_assert_int_eq(
+	        eval_only("safe", "A1:A2 B1:B C1:C I5:b2 I4:a I3:c", "w cap"),
+	        0);
+	ck_assert_int_eq(
+	        eval_only("safe", "A1:A3 B1:B C1:C I5:b2 I4:a I3:c", "w cap"),
+	        1);
+	ck_assert_int_eq(
+	        eval_only("safe", "A1:A3 B1:B C1:C I5:b2 I4:a I3:c", "b cap"),
+	        -1);
+	/* Heights: one stack of 2 and one of 3 for White, one of 2 for
+	 * Black. */
+	const char *tall = "A1:A2 B1:B3 C1:C I5:b2 I4:a I3:c";
+	ck_assert_int_eq(eval_only("height2", tall, "w cap"), 0);
+	ck_assert_int_eq(eval_only("height3", tall, "w cap"), 1);
+	ck_assert_int_eq(eval_only("tall_of_type", tall, "w cap"), 1);
+	/* Stacks of a type: White holds three Totts, Black one. */
+	const char *totts = "A1:A B1:B C1:C C2:C D1:C I5:b I4:a I3:c";
+	ck_assert_int_eq(eval_only("type_third", totts, "w cap"), 1);
+	ck_assert_int_eq(eval_only("type_first", totts, "w cap"), 0);
+	ck_assert_int_eq(eval_only("to_move", totts, "b cap"), 1);
+	/* The side to move's tempo, and nothing else, in the start. */
+	int w[TZAAR_EVAL_WEIGHTS];
+	tzaar_eval_default_weights(w);
+	ck_assert(tzaar_eval_parse_weights("to_move=7,safe=-3", w));
+	ck_assert(!tzaar_eval_parse_weights("no_such_weight=1", w));
+	ck_assert(!tzaar_eval_parse_weights("safe=", w));
+	ck_assert(!tzaar_eval_parse_weights("safe=3x", w));
+	ck_assert(!tzaar_eval_parse_weights("safe", w));
+	ck_assert_int_eq(w[TZAAR_EVAL_WEIGHTS - 1], 7);
 }
 END_TEST
 
@@ -663,6 +761,8 @@ tzaar_suite(void)
 	        (int)(sizeof BAD_POSITIONS / sizeof BAD_POSITIONS[0]));
 	tcase_add_test(rules, test_fuzz_text);
 	tcase_add_test(rules, test_evaluate_and_noisy);
+	tcase_add_test(rules, test_evaluate_colour_blind);
+	tcase_add_test(rules, test_evaluate_terms);
 	tcase_add_test(rules, test_render);
 	suite_add_tcase(s, rules);
 	return s;

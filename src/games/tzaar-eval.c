@@ -1,68 +1,163 @@
 /*
- * TZAAR evaluation.  A player loses when a type (Tzaar, Tzarra, Tott)
- * vanishes from the tops of his stacks, or when he cannot capture at the
- * start of his turn.  So a stack is worth more the scarcer its type is
- * (the value of n stacks of a type grows more and more slowly with n); a
- * type is safe when its tallest stack is at least as tall as the enemy's
- * tallest (nothing can take it); captures available are both attack and
- * the insurance against "no capture"; and a type down to one stack that
- * an enemy stack can take is an immediate danger, worse for the side not
- * to move (the side to move may still save it or strike first).
+ * TZAAR evaluation (man page, section "TZAAR evaluation").  A player loses
+ * when a type (Tzaar, Tzarra, Tott) vanishes from the tops of his stacks,
+ * or when he cannot capture at the start of his turn, and a stack can only
+ * take a stack no taller than itself.  So what decides the game is height:
+ *
+ * - a stack of height 2 or 3 is worth far more than a single piece (it
+ *   can take singles and cannot be taken by them), while more stacks of a
+ *   type add little once there are a few;
+ * - a type is safe when its tallest stack is strictly taller than every
+ *   enemy stack (an equal stack could take it); all three safe means that
+ *   only "no capture" can still lose the game;
+ * - each side wants a stack of height >= 2 of every type;
+ * - a type down to one or two stacks that the enemy can take now is in
+ *   danger, worse when the enemy moves next;
+ * - captures are the insurance against "no capture": a side with few
+ *   targets left is close to losing, one with none has lost unless its
+ *   opponent opens a line.
+ *
+ * The weights are named (tzaar_eval_weight_names) and can be replaced
+ * for tuning through the TABULA_TZAAR_WEIGHTS environment variable, read
+ * once per process.
  */
 #include "config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "games/tzaar-eval.h"
 #include "games/tzaar.h"
 
-/* Value of holding n stacks of one type, n = 0..TZAAR_SCARCITY_CAP;
- * more stacks than the cap add TZE_EXTRA_STACK each. */
-enum { TZE_SCARCITY_CAP = 8 };
-static const int TZE_TYPE_VALUE[TZE_SCARCITY_CAP + 1] = {
-        0, 400, 620, 760, 860, 930, 980, 1020, 1050,
+/* The tunable weights, in the order of tzaar_eval_weight_names. */
+enum tze_weight {
+	TZW_TYPE_FIRST,   /* holding a type at all: its first stack */
+	TZW_TYPE_SECOND,  /* its second stack */
+	TZW_TYPE_THIRD,   /* its third */
+	TZW_TYPE_MORE,    /* each further stack */
+	TZW_HEIGHT2,      /* a stack of height 2 */
+	TZW_HEIGHT3,      /* a stack of height 3 */
+	TZW_HEIGHT4,      /* a stack of height 4 or more */
+	TZW_SAFE,         /* a type strictly taller than every enemy stack */
+	TZW_ALL_SAFE,     /* all three types safe */
+	TZW_TALL_OF_TYPE, /* a type with a stack of height >= 2 */
+	TZW_TALL_ALL,     /* every type has one */
+	TZW_LAST_HIT_NOW, /* last stack of a type, enemy to move can take it */
+	TZW_LAST_HIT,     /* the same, own move first */
+	TZW_PAIR_HIT_NOW, /* both of two last stacks can be taken, enemy next */
+	TZW_PAIR_HIT,     /* the same, own move first */
+	TZW_EXPOSED,      /* each own stack the enemy could take */
+	TZW_TARGET,       /* each enemy stack this side could take */
+	TZW_FEW_TARGETS,  /* per target fewer than TZE_FEW_TARGETS */
+	TZW_NO_TARGET,    /* no capture at all for the side not to move */
+	TZW_TO_MOVE,      /* the side to move's tempo */
+	TZW_COUNT
 };
-static const int TZE_EXTRA_STACK = 25;
-/* Per piece of height in stacks (tall stacks capture and are hard to take). */
-static const int TZE_HEIGHT = 12;
-/* A type whose tallest stack no enemy stack outgrows. */
-static const int TZE_TYPE_SAFE = 60;
-/* Per capture available, for the side to move and for the other. */
-static const int TZE_OWN_CAPTURE = 14;
-static const int TZE_THEIR_CAPTURE = 10;
-/* No capture at all: the side to move loses at its next turn start. */
-static const int TZE_NO_CAPTURE = 500;
-/* A last stack of a type that an enemy stack can take. */
-static const int TZE_LAST_ATTACKED_TO_MOVE = 150;
-static const int TZE_LAST_ATTACKED_WAITING = 450;
+
+const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1] = {
+        "type_first", "type_second",  "type_third", "type_more",
+        "height2",    "height3",      "height4",    "safe",
+        "all_safe",   "tall_of_type", "tall_all",   "last_hit_now",
+        "last_hit",   "pair_hit_now", "pair_hit",   "exposed",
+        "target",     "few_targets",  "no_target",  "to_move",
+        NULL,
+};
+
+_Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
+
+/* Tuned against Veselý's program at 1 s per turn (man page: "TZAAR
+ * evaluation"); a single piece of a plentiful type is worth about 10. */
+static const int TZE_DEFAULT[TZW_COUNT] = {
+        [TZW_TYPE_FIRST] = 400, [TZW_TYPE_SECOND] = 220,
+        [TZW_TYPE_THIRD] = 80,  [TZW_TYPE_MORE] = 10,
+        [TZW_HEIGHT2] = 150,    [TZW_HEIGHT3] = 230,
+        [TZW_HEIGHT4] = 260,    [TZW_SAFE] = 300,
+        [TZW_ALL_SAFE] = 1000,  [TZW_TALL_OF_TYPE] = 60,
+        [TZW_TALL_ALL] = 500,   [TZW_LAST_HIT_NOW] = 1500,
+        [TZW_LAST_HIT] = 150,   [TZW_PAIR_HIT_NOW] = 400,
+        [TZW_PAIR_HIT] = 60,    [TZW_EXPOSED] = 4,
+        [TZW_TARGET] = 8,       [TZW_FEW_TARGETS] = 60,
+        [TZW_NO_TARGET] = 500,  [TZW_TO_MOVE] = 20,
+};
+
+/* Below this many targets a side is running out of captures. */
+enum { TZE_FEW_TARGETS = 5 };
+
+static int tze_weights[TZW_COUNT];
+static pthread_once_t tze_once = PTHREAD_ONCE_INIT;
+
+/* "name=value,name=value": unknown names and bad numbers are ignored
+ * (the variable is a tuning aid, not a user setting). */
+static void
+tze_load(void)
+{
+	memcpy(tze_weights, TZE_DEFAULT, sizeof tze_weights);
+	const char *env = getenv("TABULA_TZAAR_WEIGHTS");
+	if (env != NULL)
+		tzaar_eval_parse_weights(env, tze_weights);
+}
+
+bool
+tzaar_eval_parse_weights(const char *text, int *weights)
+{
+	bool ok = true;
+	const char *s = text;
+	while (*s != '\0') {
+		size_t len = strcspn(s, "=,");
+		if (s[len] != '=') {
+			ok = false;
+			s += len + (s[len] != '\0');
+			continue;
+		}
+		int w = -1;
+		for (int i = 0; i < TZW_COUNT; i++) {
+			if (strlen(tzaar_eval_weight_names[i]) == len &&
+			    strncmp(s, tzaar_eval_weight_names[i], len) == 0)
+				w = i;
+		}
+		char *end;
+		long v = strtol(s + len + 1, &end, 10);
+		if (w < 0 || end == s + len + 1 || (*end != ',' && *end) ||
+		    v < -100000 || v > 100000)
+			ok = false;
+		else
+			weights[w] = (int)v;
+		s = end + strcspn(end, ",");
+		if (*s == ',')
+			s++;
+	}
+	return ok;
+}
+
+void
+tzaar_eval_default_weights(int *weights)
+{
+	memcpy(weights, TZE_DEFAULT, sizeof TZE_DEFAULT);
+}
 
 struct tze_side {
-	int captures;      /* (attacker, target) pairs */
-	uint64_t attacked; /* enemy stacks this side can take */
-	int tallest;       /* its tallest stack */
+	int count[TZAAR_TYPES];
 	int tallest_of[TZAAR_TYPES];
+	int tallest;
+	int tall_types; /* types with a stack of height >= 2 */
+	int height_value;
+	uint64_t targets; /* enemy stacks this side can take */
 };
-
-static int
-tze_first_on_ray(const struct tzaar_geometry *g, int from, int d,
-                 uint64_t occupied)
-{
-	uint64_t m = g->ray[from][d] & occupied;
-	if (m == 0)
-		return -1;
-	return g->ray_up[d] ? tzaar_bit_low(m) : tzaar_bit_high(m);
-}
 
 static int
 tze_type_at(const struct tzaar_pos *p, int colour, int cell)
 {
-	for (int t = 0; t < TZAAR_TYPES; t++) {
+	for (int t = 0; t < TZAAR_TYPES - 1; t++) {
 		if (p->top[colour][t] >> cell & 1)
 			return t;
 	}
-	return 0;
+	return TZAAR_TYPES - 1;
 }
 
 static void
-tze_scan(const struct tzaar_pos *p, int colour, struct tze_side *s)
+tze_scan(const struct tzaar_pos *p, const int *w, int colour,
+         struct tze_side *s)
 {
 	const struct tzaar_geometry *g = tzaar_geometry();
 	uint64_t occ = p->own[0] | p->own[1], enemy = p->own[colour ^ 1];
@@ -72,64 +167,95 @@ tze_scan(const struct tzaar_pos *p, int colour, struct tze_side *s)
 		if (h > s->tallest)
 			s->tallest = h;
 		int t = tze_type_at(p, colour, from);
+		s->count[t]++;
 		if (h > s->tallest_of[t])
 			s->tallest_of[t] = h;
+		if (h >= 2)
+			s->height_value += h == 2   ? w[TZW_HEIGHT2]
+			                   : h == 3 ? w[TZW_HEIGHT3]
+			                            : w[TZW_HEIGHT4];
 		for (int d = 0; d < TZAAR_DIRS; d++) {
-			int to = tze_first_on_ray(g, from, d, occ);
-			if (to >= 0 && (enemy >> to & 1) &&
-			    p->height[to] <= h) {
-				s->captures++;
-				s->attacked |= UINT64_C(1) << to;
-			}
+			int to = tzaar_first_on_ray(g, from, d, occ);
+			if (to >= 0 && (enemy >> to & 1) && p->height[to] <= h)
+				s->targets |= UINT64_C(1) << to;
 		}
 	}
+	for (int t = 0; t < TZAAR_TYPES; t++)
+		s->tall_types += s->tallest_of[t] >= 2;
 }
 
 static int
-tze_type_value(int n)
+tze_type_value(const int *w, int n)
 {
-	if (n <= TZE_SCARCITY_CAP)
-		return TZE_TYPE_VALUE[n];
-	return TZE_TYPE_VALUE[TZE_SCARCITY_CAP] +
-	       (n - TZE_SCARCITY_CAP) * TZE_EXTRA_STACK;
+	if (n <= 0)
+		return 0;
+	int v = w[TZW_TYPE_FIRST];
+	if (n >= 2)
+		v += w[TZW_TYPE_SECOND];
+	if (n >= 3)
+		v += w[TZW_TYPE_THIRD];
+	if (n >= 4)
+		v += (n - 3) * w[TZW_TYPE_MORE];
+	return v;
 }
 
-/* Material, height, type safety and last-stack danger of colour. */
+/* Colour's share of the score; moves_next: colour plays before the enemy
+ * can take anything. */
 static int
-tze_side_score(const struct tzaar_pos *p, int colour, const struct tze_side *me,
-               const struct tze_side *them, int last_attacked_weight)
+tze_side_score(const struct tzaar_pos *p, const int *w, int colour,
+               const struct tze_side *me, const struct tze_side *them,
+               bool moves_next)
 {
-	int score = 0;
-	for (uint64_t m = p->own[colour]; m; m &= m - 1)
-		score += TZE_HEIGHT * p->height[tzaar_bit_low(m)];
+	int score = me->height_value;
+	int safe = 0;
 	for (int t = 0; t < TZAAR_TYPES; t++) {
-		uint64_t stacks = p->top[colour][t];
-		score += tze_type_value(tzaar_popcount(stacks));
-		if (me->tallest_of[t] >= them->tallest)
-			score += TZE_TYPE_SAFE;
-		if (tzaar_popcount(stacks) == 1 && (stacks & them->attacked))
-			score -= last_attacked_weight;
+		int n = me->count[t];
+		score += tze_type_value(w, n);
+		if (me->tallest_of[t] > them->tallest) {
+			score += w[TZW_SAFE];
+			safe++;
+		}
+		if (n == 0 || n > 2)
+			continue;
+		int hit = tzaar_popcount(p->top[colour][t] & them->targets);
+		if (n == 1 && hit == 1)
+			score -= moves_next ? w[TZW_LAST_HIT]
+			                    : w[TZW_LAST_HIT_NOW];
+		else if (n == 2 && hit == 2)
+			score -= moves_next ? w[TZW_PAIR_HIT]
+			                    : w[TZW_PAIR_HIT_NOW];
 	}
+	if (safe == TZAAR_TYPES)
+		score += w[TZW_ALL_SAFE];
+	score += me->tall_types * w[TZW_TALL_OF_TYPE];
+	if (me->tall_types == TZAAR_TYPES)
+		score += w[TZW_TALL_ALL];
+	int targets = tzaar_popcount(me->targets);
+	score += targets * w[TZW_TARGET];
+	score -= tzaar_popcount(them->targets) * w[TZW_EXPOSED];
+	if (targets < TZE_FEW_TARGETS)
+		score -= (TZE_FEW_TARGETS - targets) * w[TZW_FEW_TARGETS];
+	if (targets == 0 && !moves_next)
+		score -= w[TZW_NO_TARGET];
 	return score;
+}
+
+int
+tzaar_eval_with(const struct game_pos *pos, const int *w)
+{
+	const struct tzaar_pos *p = tzaar_of_const(pos);
+	int me = p->side, other = p->side ^ 1;
+	struct tze_side s[2];
+	tze_scan(p, w, me, &s[0]);
+	tze_scan(p, w, other, &s[1]);
+	return tze_side_score(p, w, me, &s[0], &s[1], true) -
+	       tze_side_score(p, w, other, &s[1], &s[0], false) +
+	       w[TZW_TO_MOVE];
 }
 
 int
 tzaar_eval(const struct game_pos *pos)
 {
-	const struct tzaar_pos *p = tzaar_of_const(pos);
-	int me = p->side, other = p->side ^ 1;
-	struct tze_side s[2];
-	tze_scan(p, me, &s[0]);
-	tze_scan(p, other, &s[1]);
-	int score =
-	        tze_side_score(p, me, &s[0], &s[1], TZE_LAST_ATTACKED_TO_MOVE) -
-	        tze_side_score(p, other, &s[1], &s[0],
-	                       TZE_LAST_ATTACKED_WAITING);
-	score += s[0].captures * TZE_OWN_CAPTURE -
-	         s[1].captures * TZE_THEIR_CAPTURE;
-	if (s[1].captures == 0)
-		score += TZE_NO_CAPTURE;
-	if (s[0].captures == 0 && p->phase != TZAAR_SECOND)
-		score -= TZE_NO_CAPTURE;
-	return score;
+	pthread_once(&tze_once, tze_load);
+	return tzaar_eval_with(pos, tze_weights);
 }

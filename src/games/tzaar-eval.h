@@ -1,15 +1,34 @@
 /*
- * The search's evaluation of TZAAR positions: material weighted by the
- * scarcity of each type, the safety of each type's tallest stack, captures
- * available (zone of control) and threats to the last stack of a type,
- * with named weights.
+ * The search's evaluation of TZAAR positions: stacks left of each type,
+ * stack heights, types no enemy stack can take, the danger of a type down
+ * to one or two stacks the enemy can take, and captures left to each side,
+ * with named weights (man page, section "TZAAR evaluation").
  */
 #ifndef TABULA_GAMES_TZAAR_EVAL_H
 #define TABULA_GAMES_TZAAR_EVAL_H
 
+#include <stdbool.h>
+
 #include "core/game.h"
 
-/* Score of a TZAAR position from the side to move's view. */
+/* Number of named weights. */
+#define TZAAR_EVAL_WEIGHTS 20
+
+/* Their names, NULL-terminated, in the order of a weight array. */
+extern const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1];
+
+/* Score of a TZAAR position from the side to move's view, with the
+ * default weights or those of TABULA_TZAAR_WEIGHTS. */
 int tzaar_eval(const struct game_pos *pos);
+
+/* The same with the given weights (TZAAR_EVAL_WEIGHTS of them). */
+int tzaar_eval_with(const struct game_pos *pos, const int *weights);
+
+/* Copies the default weights into weights. */
+void tzaar_eval_default_weights(int *weights);
+
+/* Applies "name=value,..." to weights; false if any item was not a known
+ * name with an integer value (the valid items are applied). */
+bool tzaar_eval_parse_weights(const char *text, int *weights);
 
 #endif

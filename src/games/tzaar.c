@@ -24,17 +24,6 @@
 static_assert(sizeof(struct tzaar_pos) <= GAME_POS_BYTES,
               "TZAAR position must fit in struct game_pos");
 
-/* The first stack along ray d from a space, or -1 when the ray is empty. */
-static inline int
-tzaar_first_on_ray(const struct tzaar_geometry *g, int from, int d,
-                   uint64_t occupied)
-{
-	uint64_t m = g->ray[from][d] & occupied;
-	if (m == 0)
-		return -1;
-	return g->ray_up[d] ? tzaar_bit_low(m) : tzaar_bit_high(m);
-}
-
 static inline bool
 tzaar_game_over_flag(const struct tzaar_pos *p)
 {

@@ -158,6 +158,18 @@ tzaar_popcount(uint64_t m)
 #endif
 }
 
+/* The first stack along ray d from a space, or -1 when the ray is empty
+ * (the only stack a stack there can capture or stack onto that way). */
+static inline int
+tzaar_first_on_ray(const struct tzaar_geometry *g, int from, int d,
+                   uint64_t occupied)
+{
+	uint64_t m = g->ray[from][d] & occupied;
+	if (m == 0)
+		return -1;
+	return g->ray_up[d] ? tzaar_bit_low(m) : tzaar_bit_high(m);
+}
+
 /* Recomputes the Zobrist key from scratch (tests compare it with the
  * incrementally kept one). */
 uint64_t tzaar_hash_full(const struct tzaar_pos *p);
