@@ -25,6 +25,7 @@
 #include "search/level.h"
 #include "search/match.h"
 #include "search/player.h"
+#include "search/pns.h"
 #include "search/search.h"
 #include "search/timectl.h"
 #include "search/tt.h"
@@ -204,6 +205,141 @@ START_TEST(test_nim2_matches_solver)
 				ck_assert(search_score_is_mate(res.score,
 				                               &plies));
 			}
+		}
+	}
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* The proof-number search proves a win exactly when the solver sees one,
+ * for either side, and its line starts with a winning move: every
+ * tic-tac-toe position after two and three moves, and double nim (two
+ * sub-moves a turn). */
+static void
+check_pns_agrees(struct pns *p, const struct game_ops *ops,
+                 const struct game_pos *pos, const char *what)
+{
+	int want = solve(ops, pos), side = ops->side_to_move(pos);
+	struct pns_limits lim = {.max_nodes = p->capacity};
+	struct pns_result res;
+	for (int attacker = 0; attacker <= 1; attacker++) {
+		pns_solve(p, ops, pos, attacker, &lim, &res);
+		bool wins = attacker == side ? want > 0 : want < 0;
+		ck_assert_msg(res.outcome ==
+		                      (wins ? PNS_PROVEN : PNS_DISPROVEN),
+		              "%s: attacker %d: outcome %d, solver %d", what,
+		              attacker, (int)res.outcome, want);
+		if (!wins)
+			continue;
+		int plies;
+		ck_assert(search_score_is_mate(want, &plies));
+		/* The proof's line is no shorter than the fastest win. */
+		ck_assert_int_ge(res.plies, abs(plies));
+		ck_assert_int_ge(res.pv_len, 1);
+		if (attacker != side)
+			continue;
+		struct game_pos child = *pos;
+		ops->play(&child, res.pv[0]);
+		int after = solve(ops, &child);
+		ck_assert_msg(ops->side_to_move(&child) == side ? after > 0
+		                                                : after < 0,
+		              "%s: the proof's first move throws the win",
+		              what);
+	}
+}
+
+START_TEST(test_pns_matches_solver)
+{
+	struct pns p;
+	ck_assert(pns_init(&p, 200000));
+	struct game_pos start;
+	toy_ttt3.init(&start, NULL);
+	check_pns_agrees(&p, &toy_ttt3, &start, "ttt start");
+	for (int a = 0; a < 9; a++) {
+		for (int b = 0; b < 9; b++) {
+			for (int c = -1; c < 9; c++) {
+				if (a == b || a == c || b == c)
+					continue;
+				struct game_pos pos = start;
+				toy_ttt3.play(&pos, (game_move)a);
+				toy_ttt3.play(&pos, (game_move)b);
+				if (c >= 0)
+					toy_ttt3.play(&pos, (game_move)c);
+				check_pns_agrees(&p, &toy_ttt3, &pos, "ttt");
+			}
+		}
+	}
+	for (int pile = 1; pile <= 12; pile++) {
+		for (int sub = 0; sub <= 1; sub++) {
+			char text[32];
+			snprintf(text, sizeof text, "%d x %d", pile, sub);
+			struct game_pos pos;
+			parse(&toy_nim2, text, &pos);
+			check_pns_agrees(&p, &toy_nim2, &pos, text);
+		}
+	}
+	/* Out of nodes: no verdict. */
+	struct pns_limits tiny = {.max_nodes = 3};
+	struct pns_result res;
+	pns_solve(&p, &toy_ttt3, &start, 0, &tiny, &res);
+	ck_assert_int_eq(res.outcome, PNS_UNKNOWN);
+	pns_free(&p);
+}
+END_TEST
+
+static bool
+always_solvable(const struct game_pos *pos)
+{
+	(void)pos;
+	return true;
+}
+
+struct last_report {
+	int score;
+	int reports;
+};
+
+static void
+keep_last_report(void *ctx, const struct search_info *info)
+{
+	struct last_report *r = ctx;
+	r->score = info->score;
+	r->reports++;
+}
+
+START_TEST(test_search_uses_solver)
+{
+	/* Double nim whose game says every position is worth a proof: a
+	 * node-limited search plays the win the solver proves at once and
+	 * reports it as a mate, and reports a proven loss as one. */
+	struct game_ops nim = toy_nim2;
+	nim.solvable = always_solvable;
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	for (int pile = 13; pile <= 16; pile++) {
+		char text[32];
+		snprintf(text, sizeof text, "%d x 0", pile);
+		struct game_pos pos;
+		parse(&nim, text, &pos);
+		int want = solve(&nim, &pos);
+		struct search_limits lim = {.nodes = 120000};
+		struct last_report last = {0};
+		struct alphabeta_result res;
+		alphabeta_clear(ab);
+		alphabeta_run(ab, &nim, &pos, &lim, NULL, keep_last_report,
+		              &last, &res);
+		int plies;
+		ck_assert_msg(search_score_is_mate(last.score, &plies) &&
+		                      (plies > 0) == (want > 0),
+		              "%s: reported %d, solver %d", text, last.score,
+		              want);
+		ck_assert_int_eq(res.score, last.score);
+		if (want > 0) {
+			/* The proof is the whole answer: one report, no
+			 * alpha-beta iteration. */
+			ck_assert_int_eq(last.reports, 1);
+			struct game_pos child = pos;
+			nim.play(&child, res.best);
+			ck_assert_int_gt(solve(&nim, &child), 0);
 		}
 	}
 	alphabeta_free(ab);
@@ -1069,6 +1205,8 @@ search_suite(void)
 	tcase_add_loop_test(tc, test_ttt_cases, 0,
 	                    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
 	tcase_add_test(tc, test_nim2_matches_solver);
+	tcase_add_test(tc, test_pns_matches_solver);
+	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);
 	tcase_add_test(tc, test_timectl);

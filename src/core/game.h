@@ -93,6 +93,11 @@ struct game_ops {
 	 * walk (bulk counting, symmetry); must agree with core/perft.c. */
 	uint64_t (*perft)(const struct game_pos *pos, int depth);
 
+	/* Optional: whether a proof-number search of this position is worth
+	 * trying before alpha-beta (an endgame with few pieces left, where a
+	 * forced result may lie far beyond the alpha-beta horizon). */
+	bool (*solvable)(const struct game_pos *pos);
+
 	/* Optional, for single-player games whose strategy is their own
 	 * (Tetris: both known pieces placed, then an expectation over the
 	 * unseen one): writes the planned line, at most pv_max moves, into

@@ -327,6 +327,17 @@ tzaar_is_noisy(const struct game_pos *pos, game_move move)
 	return TZAAR_MOVE_KIND(move) == TZAAR_CAPTURE;
 }
 
+/* Stacks left at which the search tries to prove the game first (about
+ * where the number of captures left makes forced wins short). */
+enum { TZAAR_SOLVABLE_STACKS = 20 };
+
+static bool
+tzaar_solvable(const struct game_pos *pos)
+{
+	const struct tzaar_pos *p = tzaar_of_const(pos);
+	return tzaar_popcount(p->own[0] | p->own[1]) <= TZAAR_SOLVABLE_STACKS;
+}
+
 const struct game_ops tzaar_game = {
         .name = "tzaar",
         .title = "TZAAR",
@@ -344,6 +355,7 @@ const struct game_ops tzaar_game = {
         .hash = tzaar_op_hash,
         .evaluate = tzaar_eval, /* games/tzaar-eval.c */
         .is_noisy = tzaar_is_noisy,
+        .solvable = tzaar_solvable,
         .perft = tzaar_op_perft,
         .format_move = tzaar_format_move,
         .parse_move = tzaar_parse_move,

@@ -15,6 +15,12 @@
  * results score SEARCH_WIN - plies from the root, so the search prefers
  * the fastest win and the slowest loss.
  *
+ * Before the iterations, a position the game calls solvable (an endgame)
+ * gets a proof-number search (search/pns.h) for the side to move's win,
+ * then for its loss, each with a sixth of the time or node budget: a
+ * proven win is played at once and reported as a mate; a proven loss is
+ * reported as one, with the move alpha-beta finds to resist longest.
+ *
  * Determinism: nothing here reads the clock to make a decision unless a
  * time limit was given, and the node limit is checked at every node, so a
  * depth- or node-limited search from the same table gives the same result.
@@ -27,6 +33,7 @@
 
 #include "core/rng.h"
 #include "search/alphabeta.h"
+#include "search/pns.h"
 #include "search/timectl.h"
 #include "search/tt.h"
 
@@ -62,6 +69,13 @@ static const int AB_ASPIRATION_GROWTH = 3;
 
 /* The clock and the stop flag are looked at every this many nodes + 1. */
 static const uint64_t AB_CHECK_MASK = 255;
+/* Tree nodes of the endgame solver (about 28 bytes each), and its share
+ * of a time or node budget for each of its two attempts. */
+static const uint32_t AB_SOLVER_NODES = UINT32_C(1) << 21;
+static const int AB_SOLVER_SHARE = 6;
+/* Without a budget (an infinite analysis) each attempt stops here. */
+static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
+
 /* Interval of the reports made while an iteration runs. */
 static const int64_t AB_REPORT_MS = 1000;
 
@@ -77,6 +91,7 @@ struct ab_line {
 
 struct alphabeta {
 	struct tt tt;
+	struct pns pns; /* the endgame solver's tree, made on first use */
 
 	/* The current search. */
 	const struct game_ops *ops;
@@ -135,6 +150,7 @@ alphabeta_free(struct alphabeta *ab)
 	if (ab == NULL)
 		return;
 	tt_free(&ab->tt);
+	pns_free(&ab->pns);
 	free(ab);
 }
 
@@ -667,6 +683,96 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	res->score = line->score;
 }
 
+/* The limits of one solver attempt, or false when this search gets none:
+ * only time-, node- or infinite searches do (a depth-limited search stays
+ * pure alpha-beta). */
+static bool
+ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
+{
+	*pl = (struct pns_limits){.stop = ab->stop};
+	if (ab->ops->solvable == NULL || !ab->ops->solvable(&ab->root))
+		return false;
+	if (ab->root_count < 2)
+		return false;
+	if (ab->lim.nodes > 0) {
+		uint64_t n = ab->lim.nodes / AB_SOLVER_SHARE;
+		pl->max_nodes =
+		        n < AB_SOLVER_NODES ? (uint32_t)n : AB_SOLVER_NODES;
+	} else if (ab->plan.soft_ms > 0) {
+		pl->max_nodes = AB_SOLVER_NODES;
+		pl->deadline_ms =
+		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
+	} else if (ab->lim.infinite) {
+		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES;
+	} else {
+		return false;
+	}
+	if (ab->pns.nodes == NULL && !pns_init(&ab->pns, AB_SOLVER_NODES))
+		return false;
+	return true;
+}
+
+/* The line of a solver's proof, as a search line of the root. */
+static void
+ab_solver_line(const struct pns_result *pr, int score, struct ab_line *line)
+{
+	line->pv_len = pr->pv_len;
+	memcpy(line->pv, pr->pv, sizeof(game_move) * (size_t)pr->pv_len);
+	line->score = score;
+	line->bound = BOUND_EXACT;
+}
+
+/* Runs the solver on the root; true when it proved a win (the result is
+ * then final).  *lost_plies gets the length of a proven loss, or -1. */
+static bool
+ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
+{
+	*lost_plies = -1;
+	struct pns_limits pl;
+	if (!ab_solver_limits(ab, &pl))
+		return false;
+	int side = ab->ops->side_to_move(&ab->root);
+	struct pns_result pr;
+	pns_solve(&ab->pns, ab->ops, &ab->root, side, &pl, &pr);
+	ab->nodes += pr.expanded;
+	if (pr.outcome == PNS_PROVEN && pr.pv_len > 0) {
+		struct ab_line line;
+		ab_solver_line(&pr, SEARCH_WIN - pr.plies, &line);
+		ab_report_line(ab, &line, 1, pr.plies, pr.plies);
+		memset(res, 0, sizeof *res);
+		res->has_move = true;
+		res->best = line.pv[0];
+		res->score = line.score;
+		res->depth = pr.plies;
+		res->nodes = ab->nodes;
+		return true;
+	}
+	if (ab->plan.soft_ms > 0 && ab->lim.nodes == 0)
+		pl.deadline_ms =
+		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
+	pns_solve(&ab->pns, ab->ops, &ab->root, side ^ 1, &pl, &pr);
+	ab->nodes += pr.expanded;
+	if (pr.outcome == PNS_PROVEN)
+		*lost_plies = pr.plies;
+	return false;
+}
+
+/* After a proven loss, the reported score says so, with the move chosen
+ * (unless alpha-beta saw a loss itself). */
+static void
+ab_report_loss(struct alphabeta *ab, struct alphabeta_result *res, int plies)
+{
+	int seen;
+	if (!res->has_move ||
+	    (search_score_is_mate(res->score, &seen) && seen < 0))
+		return;
+	struct ab_line line = {.pv = {res->best}, .pv_len = 1};
+	line.score = -(SEARCH_WIN - plies);
+	line.bound = BOUND_EXACT;
+	res->score = line.score;
+	ab_report_line(ab, &line, 1, res->depth, ab->seldepth);
+}
+
 void
 alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
               const struct game_pos *pos, const struct search_limits *lim,
@@ -676,6 +782,9 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 	ab->report = report;
 	ab->report_ctx = ctx;
 	ab_prepare(ab, ops, pos, lim, stop);
+	int lost_plies;
+	if (ab_solve(ab, result, &lost_plies))
+		return;
 	for (int depth = 1; ab->root_count > 0; depth++) {
 		ab->depth = depth;
 		ab->partial_first = false;
@@ -702,6 +811,8 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 			break;
 	}
 	ab_finish(ab, result);
+	if (lost_plies >= 0)
+		ab_report_loss(ab, result, lost_plies);
 }
 
 bool

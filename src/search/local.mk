@@ -4,6 +4,7 @@ src_libtabula_a_SOURCES += \
 	src/search/level.c src/search/level.h \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
+	src/search/pns.c src/search/pns.h \
 	src/search/player.c src/search/player.h \
 	src/search/search.c src/search/search.h \
 	src/search/timectl.c src/search/timectl.h \
