@@ -37,5 +37,6 @@ int cli_perft_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
 int cli_replay_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
+int cli_tune_main(int argc, char **argv);
 
 #endif

@@ -24,6 +24,8 @@ static const struct cli_command cli_commands[] = {
          "count move sequences of DEPTH plies", cli_perft_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
          "branching statistics from random games", cli_stats_main},
+        {"tune", "tzaar [--rounds N] [--skip PLIES] [--weights W] RECORD...",
+         "fit the TZAAR evaluation's weights to game results", cli_tune_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
         {"tetris",

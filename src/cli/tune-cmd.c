@@ -1,0 +1,256 @@
+/*
+ * `tabula tune tzaar [--rounds N] [--skip PLIES] [--weights W] RECORD...`:
+ * Texel-style fitting of the TZAAR evaluation's named weights to game
+ * results (man page: "tune").  Every position at the start of a turn in
+ * the records (after the first PLIES sub-moves) is a sample whose target
+ * is the game's result from the side to move's view.  The evaluation is
+ * mapped to an expected score by the logistic curve 1 / (1 + 10^(-e/K));
+ * K is fitted first, then each weight in turn is moved up or down by a
+ * step while the mean squared error falls, the steps halving when a round
+ * changes nothing.  Prints the error before and after, K, and the fitted
+ * weights in the form TABULA_TZAAR_WEIGHTS reads.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "games/tzaar-eval.h"
+#include "games/tzaar.h"
+
+static const long TUNE_MAX_ROUNDS = 1000;
+static const long TUNE_DEFAULT_ROUNDS = 20;
+static const long TUNE_DEFAULT_SKIP = 6;
+static const long TUNE_MAX_SKIP = 1000;
+/* K is searched between these (evaluation units per factor of 10 in the
+ * odds of winning). */
+static const double TUNE_K_MIN = 50.0, TUNE_K_MAX = 50000.0;
+static const int TUNE_K_STEPS = 200;
+/* A weight's first step: this fraction of its size, at least 1. */
+static const int TUNE_STEP_DIVISOR = 4;
+
+struct tune_sample {
+	struct game_pos pos;
+	float result; /* 1 win, 0.5 draw, 0 loss for the side to move */
+};
+
+struct tune_set {
+	struct tune_sample *samples;
+	size_t n, cap;
+	long games;
+};
+
+static bool
+tune_push(struct tune_set *set, const struct game_pos *pos, float result)
+{
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 1024;
+		struct tune_sample *s =
+		        realloc(set->samples, cap * sizeof *set->samples);
+		if (s == NULL)
+			return false;
+		set->samples = s;
+		set->cap = cap;
+	}
+	set->samples[set->n].pos = *pos;
+	set->samples[set->n].result = result;
+	set->n++;
+	return true;
+}
+
+/* White's result from a record's Result tag, or -1 for an unfinished game. */
+static float
+tune_white_result(const char *result)
+{
+	if (strcmp(result, "1-0") == 0)
+		return 1.0f;
+	if (strcmp(result, "0-1") == 0)
+		return 0.0f;
+	if (strcmp(result, "1/2-1/2") == 0)
+		return 0.5f;
+	return -1.0f;
+}
+
+/* Adds the turn starts of one record; false with a message on failure. */
+static bool
+tune_load(struct tune_set *set, const char *path, long skip)
+{
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	if (!record_load(path, &s, &meta, err, sizeof err)) {
+		fprintf(stderr, "tabula tune: %s\n", err);
+		return false;
+	}
+	bool ok = true;
+	float white = tune_white_result(meta.result);
+	if (strcmp(s.ops->name, "tzaar") != 0) {
+		fprintf(stderr, "tabula tune: %s: not a TZAAR game\n", path);
+		ok = false;
+	} else if (white >= 0.0f) {
+		set->games++;
+		for (size_t i = (size_t)skip; ok && i < s.ply; i++) {
+			const struct game_pos *pos = &s.positions[i];
+			const struct tzaar_pos *p = tzaar_of_const(pos);
+			if (p->phase != TZAAR_CAP)
+				continue;
+			float r = p->side == TZAAR_WHITE ? white : 1.0f - white;
+			ok = tune_push(set, pos, r);
+			if (!ok)
+				fprintf(stderr, "tabula tune: out of memory\n");
+		}
+	}
+	record_meta_free(&meta);
+	session_free(&s);
+	return ok;
+}
+
+static double
+tune_expected(int eval, double k)
+{
+	return 1.0 / (1.0 + pow(10.0, -eval / k));
+}
+
+/* Mean squared error of the predictions over the samples. */
+static double
+tune_error(const struct tune_set *set, const int *w, double k)
+{
+	double sum = 0.0;
+	for (size_t i = 0; i < set->n; i++) {
+		double d = set->samples[i].result -
+		           tune_expected(
+		                   tzaar_eval_with(&set->samples[i].pos, w), k);
+		sum += d * d;
+	}
+	return sum / (double)set->n;
+}
+
+/* The K with the least error, scanned on a logarithmic scale. */
+static double
+tune_fit_k(const struct tune_set *set, const int *w)
+{
+	double best_k = TUNE_K_MIN, best = INFINITY;
+	for (int i = 0; i <= TUNE_K_STEPS; i++) {
+		double k = TUNE_K_MIN * pow(TUNE_K_MAX / TUNE_K_MIN,
+		                            (double)i / TUNE_K_STEPS);
+		double e = tune_error(set, w, k);
+		if (e < best) {
+			best = e;
+			best_k = k;
+		}
+	}
+	return best_k;
+}
+
+static void
+tune_print_weights(const int *w)
+{
+	printf("weights ");
+	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++)
+		printf("%s%s=%d", i ? "," : "", tzaar_eval_weight_names[i],
+		       w[i]);
+	printf("\n");
+}
+
+/* Coordinate descent: rounds over every weight, each step kept while it
+ * lowers the error. */
+static void
+tune_descend(const struct tune_set *set, int *w, double k, long rounds)
+{
+	int step[TZAAR_EVAL_WEIGHTS];
+	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++) {
+		step[i] = abs(w[i]) / TUNE_STEP_DIVISOR;
+		if (step[i] < 1)
+			step[i] = 1;
+	}
+	double err = tune_error(set, w, k);
+	for (long r = 1; r <= rounds; r++) {
+		bool moved = false;
+		for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++) {
+			int keep = w[i];
+			for (int sign = 1; sign >= -1; sign -= 2) {
+				w[i] = keep + sign * step[i];
+				double e = tune_error(set, w, k);
+				if (e < err) {
+					err = e;
+					moved = true;
+					break;
+				}
+				w[i] = keep;
+			}
+			if (w[i] == keep && step[i] > 1)
+				step[i] /= 2;
+		}
+		printf("round %ld error %.6f\n", r, err);
+		fflush(stdout);
+		if (!moved)
+			break;
+	}
+}
+
+int
+cli_tune_main(int argc, char **argv)
+{
+	const struct cli_command *self = cli_find("tune");
+	static const struct option options[] = {
+	        {"rounds", required_argument, NULL, 'r'},
+	        {"skip", required_argument, NULL, 's'},
+	        {"weights", required_argument, NULL, 'w'},
+	        {NULL, 0, NULL, 0},
+	};
+	long rounds = TUNE_DEFAULT_ROUNDS, skip = TUNE_DEFAULT_SKIP, v;
+	int w[TZAAR_EVAL_WEIGHTS];
+	tzaar_eval_default_weights(w);
+	int opt;
+	while ((opt = getopt_long(argc, argv, "r:s:w:", options, NULL)) != -1) {
+		switch (opt) {
+		case 'r':
+			if (!text_to_long(optarg, 0, TUNE_MAX_ROUNDS, &v))
+				return cli_usage_error(self, "bad --rounds");
+			rounds = v;
+			break;
+		case 's':
+			if (!text_to_long(optarg, 0, TUNE_MAX_SKIP, &v))
+				return cli_usage_error(self, "bad --skip");
+			skip = v;
+			break;
+		case 'w':
+			if (!tzaar_eval_parse_weights(optarg, w))
+				return cli_usage_error(self, "bad --weights");
+			break;
+		default:
+			return cli_usage_error(self, NULL);
+		}
+	}
+	if (argc - optind < 2 || strcmp(argv[optind], "tzaar") != 0)
+		return cli_usage_error(self, "want tzaar RECORD...");
+	struct tune_set set = {0};
+	for (int i = optind + 1; i < argc; i++) {
+		if (!tune_load(&set, argv[i], skip)) {
+			free(set.samples);
+			return EXIT_FAILURE_RUN;
+		}
+	}
+	if (set.n == 0) {
+		fprintf(stderr, "tabula tune: no finished game with a position "
+		                "after the skipped sub-moves\n");
+		free(set.samples);
+		return EXIT_FAILURE_RUN;
+	}
+	double k = tune_fit_k(&set, w);
+	printf("games %ld positions %zu\n", set.games, set.n);
+	printf("k %.0f error %.6f\n", k, tune_error(&set, w, k));
+	tune_descend(&set, w, k, rounds);
+	k = tune_fit_k(&set, w);
+	printf("k %.0f error %.6f\n", k, tune_error(&set, w, k));
+	tune_print_weights(w);
+	free(set.samples);
+	return EXIT_OK;
+}
