@@ -18,3 +18,6 @@ EXTRA_DIST += \
 # The statistics command, driven through the binary.
 TESTS += tests/tzaar-stats.test
 EXTRA_DIST += tests/tzaar-stats.test
+# The weight-fitting command, on games it records itself.
+TESTS += tests/tzaar-tune.test
+EXTRA_DIST += tests/tzaar-tune.test
