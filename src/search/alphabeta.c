@@ -61,6 +61,16 @@ static const int64_t AB_ORDER_KILLER = INT64_C(1) << 28;
 static const int32_t AB_HISTORY_MAX = 1 << 24;
 static const int64_t AB_ORDER_BIAS = INT64_C(1) << 31;
 
+/* Late move reductions by one ply from this depth and move on... */
+static const int AB_LMR_MIN_DEPTH = 3;
+static const int AB_LMR_MIN_INDEX = 4;
+/* Noisy moves (captures) only from this move on, by one ply: in games
+ * where most moves are captures (TZAAR) they are the bulk of the tree. */
+static const int AB_LMR_NOISY_INDEX = 8;
+/* ...and quiet ones by two plies from this depth and move on. */
+static const int AB_LMR_DEEP_DEPTH = 4;
+static const int AB_LMR_DEEP_INDEX = 12;
+
 /* Aspiration windows start this wide around the last score... */
 static const int AB_ASPIRATION_DELTA = 50;
 /* ...from this depth on, and grow this many times on each failure. */
@@ -308,7 +318,8 @@ ab_order(struct alphabeta *ab, const struct game_pos *pos, int ply,
 		if (has_hash && m == hash_move)
 			rank = AB_ORDER_HASH;
 		else if (ab_is_noisy(ab, pos, m))
-			rank = AB_ORDER_NOISY;
+			rank = AB_ORDER_NOISY +
+			       ab->history[side][ab_history_slot(m)];
 		else if (ab->killers[ply][0] == (int64_t)m)
 			rank = AB_ORDER_KILLER + 1;
 		else if (ab->killers[ply][1] == (int64_t)m)
@@ -352,9 +363,10 @@ static void
 ab_reward(struct alphabeta *ab, const struct game_pos *pos, int ply,
           game_move move, int depth)
 {
-	if (ab_is_noisy(ab, pos, move))
-		return;
-	if (ab->killers[ply][0] != (int64_t)move) {
+	/* Noisy moves are tried early anyway: no killer slot for them, but
+	 * history orders them among themselves. */
+	if (!ab_is_noisy(ab, pos, move) &&
+	    ab->killers[ply][0] != (int64_t)move) {
 		ab->killers[ply][1] = ab->killers[ply][0];
 		ab->killers[ply][0] = (int64_t)move;
 	}
@@ -413,6 +425,26 @@ ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
 	return score;
 }
 
+/* Late move reductions: a move (not a killer) tried late at a node with
+ * depth to spare is first searched shallower with a null window, and
+ * again at full depth only if it might raise alpha; noisy moves later
+ * and less.
+ * Returns the plies to take off (0: none). */
+static int
+ab_reduction(const struct alphabeta *ab, const struct game_pos *pos, int ply,
+             game_move m, int depth, int index)
+{
+	if (depth < AB_LMR_MIN_DEPTH || index < AB_LMR_MIN_INDEX ||
+	    ab->killers[ply][0] == (int64_t)m ||
+	    ab->killers[ply][1] == (int64_t)m)
+		return 0;
+	if (ab_is_noisy(ab, pos, m))
+		return index >= AB_LMR_NOISY_INDEX ? 1 : 0;
+	if (depth >= AB_LMR_DEEP_DEPTH && index >= AB_LMR_DEEP_INDEX)
+		return 2;
+	return 1;
+}
+
 /* Searches moves of a node after ordering, fail-soft; *best_move gets the
  * best one. */
 static int
@@ -425,8 +457,14 @@ ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
 		game_move m = ab->moves[ply][ab_pick(ab->keys[ply], n, i)];
 		struct game_pos child = *pos;
 		ab->ops->play(&child, m);
-		int score = ab_pvs(ab, side, &child, depth, ply, alpha, beta,
-		                   i == 0, pv_node);
+		int score = alpha + 1;
+		int r = ab_reduction(ab, pos, ply, m, depth, i);
+		if (r > 0)
+			score = ab_child(ab, side, &child, depth - r, ply,
+			                 alpha, alpha + 1, false);
+		if (score > alpha)
+			score = ab_pvs(ab, side, &child, depth, ply, alpha,
+			               beta, i == 0, pv_node);
 		if (ab->aborted)
 			return 0;
 		if (score > best) {
