@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/file.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/text.h"
@@ -486,9 +487,11 @@ bool
 record_load(const char *path, struct session *s, struct record_meta *meta,
             char *err, size_t err_size)
 {
-	FILE *f = fopen(path, "r");
+	char full[4096];
+	FILE *f = NULL;
+	if (file_expand_home(path, full, sizeof full, err, err_size))
+		f = file_open_read(full, err, err_size);
 	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
 		memset(s, 0, sizeof *s);
 		record_meta_init(meta);
 		return false;

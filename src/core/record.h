@@ -84,12 +84,16 @@ bool record_write(FILE *out, const struct session *s,
 bool record_read(FILE *in, const char *name, struct session *s,
                  struct record_meta *meta, char *err, size_t err_size);
 
-/* Opens and reads the record at path (see record_read). */
+/* Opens and reads the record at path (see record_read); a leading ~ is
+ * $HOME, and anything but a regular file is refused (file_open_read). */
 bool record_load(const char *path, struct session *s, struct record_meta *meta,
                  char *err, size_t err_size);
 
-/* Saves atomically to path: writes path.tmp, fsyncs it, renames it over
- * path.  A crash leaves either the old or the new record, never half. */
+/* Saves atomically to path (a leading ~ is $HOME): writes a unique
+ * temporary file in path's directory, fsyncs it, renames it over path
+ * (see file_replace).  A crash leaves either the old or the new record,
+ * never half; a symbolic link, a device or a directory at path is refused
+ * and left alone. */
 bool record_save(const char *path, const struct session *s,
                  const struct record_meta *meta, char *err, size_t err_size);
 
