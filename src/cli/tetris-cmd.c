@@ -15,6 +15,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 
 #include "cli/cli.h"
 #include "cli/tetris-bench.h"
+#include "core/file.h"
 #include "core/pool.h"
 #include "core/text.h"
 #include "games/tetris-score.h"
@@ -30,44 +32,37 @@
 
 static const char *const TETRIS_CHALLENGE_INPUT = "i";
 static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
-/* A piece stream is as long as memory allows. */
-static const size_t TETRIS_READ_MAX = SIZE_MAX / 4;
+/* The longest piece stream read: far more pieces than a run can play in
+ * a day, and a bound on the memory an endless input can take. */
+static const size_t TETRIS_READ_MAX = (size_t)256 << 20;
 static const long TETRIS_MAX_THREADS = 256;
 
 enum { TETRIS_CMD_MAX_FILES = 2 };
 
 enum tetris_cmd_mode { TETRIS_MODE_PLAY, TETRIS_MODE_SCORE, TETRIS_MODE_BENCH };
 
-/* Reads all of a stream; false (with a message) on error. */
-static bool
-tetris_cmd_read_stream(FILE *f, const char *name, uint8_t **buf, size_t *len)
-{
-	char *text;
-	enum text_read_result res =
-	        text_read_all(f, TETRIS_READ_MAX, &text, len);
-	if (res != TEXT_READ_OK) {
-		fprintf(stderr, "tabula tetris: cannot read %s%s\n", name,
-		        res == TEXT_READ_FAILED ? "" : ": out of memory");
-		return false;
-	}
-	*buf = (uint8_t *)text;
-	return true;
-}
-
+/* Reads all of standard input or the regular file at path, at most
+ * TETRIS_READ_MAX bytes; false (with a message) otherwise. */
 static bool
 tetris_cmd_read_file(const char *path, uint8_t **buf, size_t *len)
 {
-	if (strcmp(path, "-") == 0)
-		return tetris_cmd_read_stream(stdin, "standard input", buf,
-		                              len);
-	FILE *f = fopen(path, "rb");
-	if (f == NULL) {
-		fprintf(stderr, "tabula tetris: cannot open %s: ", path);
-		perror(NULL);
-		return false;
+	char *text = NULL, err[4200];
+	bool ok;
+	if (strcmp(path, "-") == 0) {
+		enum text_read_result res =
+		        text_read_all(stdin, TETRIS_READ_MAX, &text, len);
+		ok = res == TEXT_READ_OK;
+		snprintf(err, sizeof err, "standard input: %s",
+		         res == TEXT_READ_TOO_LARGE ? "larger than 256 MiB"
+		         : res == TEXT_READ_FAILED  ? strerror(errno)
+		                                    : "out of memory");
+	} else {
+		ok = file_read_all(path, TETRIS_READ_MAX, &text, len, err,
+		                   sizeof err);
 	}
-	bool ok = tetris_cmd_read_stream(f, path, buf, len);
-	fclose(f);
+	if (!ok)
+		fprintf(stderr, "tabula tetris: cannot read %s\n", err);
+	*buf = (uint8_t *)text;
 	return ok;
 }
 
