@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -60,10 +61,24 @@ main_means_tetris_game(int argc, char **argv)
 	       isatty(STDIN_FILENO) && access("i", F_OK) != 0;
 }
 
-int
-main(int argc, char **argv)
+/* Every command's standard output ends here: a write that failed (a full
+ * disk, a closed pipe, /dev/full) is an error, not a silent success. */
+static int
+main_finish(int status)
 {
-	setlocale(LC_ALL, "");
+	errno = 0;
+	bool failed = fflush(stdout) != 0;
+	failed = ferror(stdout) || failed;
+	if (!failed)
+		return status;
+	fprintf(stderr, "tabula: write error on standard output%s%s\n",
+	        errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
+	return status == EXIT_OK ? EXIT_FAILURE_RUN : status;
+}
+
+static int
+main_run(int argc, char **argv)
+{
 	const char *first = argc > 1 ? argv[1] : NULL;
 	if (first != NULL && first[0] == '-') {
 		if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
@@ -93,4 +108,11 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return cmd->run(argc - 1, argv + 1);
+}
+
+int
+main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	return main_finish(main_run(argc, argv));
 }
