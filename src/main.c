@@ -52,13 +52,14 @@ main_print_usage(FILE *out)
  * commands run their own getopt scans, and some getopt implementations keep
  * state between scans that a reset of optind does not clear. */
 /* "tetris" is both the batch command and a game.  Alone on the command
- * line, with a terminal on stdin and no input file "i" here, the batch
- * would have nothing to read: the player means the game. */
+ * line with a terminal on stdin, a person typed it: the game starts, even
+ * where a file "i" would make the batch read it and overwrite "o" (the
+ * batch is asked for with files, "-" or --batch; see tabula(6)). */
 static bool
 main_means_tetris_game(int argc, char **argv)
 {
 	return argc == 2 && strcmp(argv[1], "tetris") == 0 &&
-	       isatty(STDIN_FILENO) && access("i", F_OK) != 0;
+	       isatty(STDIN_FILENO);
 }
 
 /* Every command's standard output ends here: a write that failed (a full

@@ -26,7 +26,8 @@ static const struct cli_command cli_commands[] = {
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
         {"tetris",
-         "[--rules text|reference] [--threads N] [INPUT [OUTPUT]] | --score "
+         "[--batch] [--rules text|reference] [--threads N] [INPUT [OUTPUT]] | "
+         "--score "
          "INPUT OUTPUT [-v] | --bench [--threads N] [FILE]",
          "play, score or benchmark the Tetris strategy's batch files",
          cli_tetris_main},

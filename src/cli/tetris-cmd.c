@@ -2,7 +2,7 @@
  * `tabula tetris`: the challenge's batch contract, the scorer and the
  * benchmark.
  *
- *   tabula tetris [--rules R] [--threads N] [INPUT [OUTPUT]]   play
+ *   tabula tetris [--batch] [--rules R] [--threads N] [INPUT [OUTPUT]]
  *   tabula tetris --score INPUT OUTPUT [--rules R] [-v]
  *   tabula tetris --bench [--threads N] [FILE]
  *
@@ -11,7 +11,8 @@
  * Where the bytes come from and go to, first match wins: INPUT and OUTPUT
  * when given ("-" is stdin or stdout); INPUT without OUTPUT writes stdout;
  * no INPUT and a file named `i` in the current directory: read `i`, write
- * `o`; otherwise stdin to stdout.
+ * `o`; otherwise stdin to stdout.  (main.c starts the game instead for a
+ * bare `tabula tetris` typed on a terminal.)
  */
 #include "config.h"
 
@@ -204,6 +205,8 @@ tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
 		a->mode = TETRIS_MODE_SCORE;
 	} else if (strcmp(opt, "--bench") == 0) {
 		a->mode = TETRIS_MODE_BENCH;
+	} else if (strcmp(opt, "--batch") == 0) {
+		a->mode = TETRIS_MODE_PLAY;
 	} else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) {
 		a->verbose = true;
 	} else if (tetris_cmd_valued(opt, "--rules", "-r", argc, argv, i,
