@@ -103,9 +103,26 @@ assert_same_sessions(const struct session *a, const struct session *b)
 	}
 }
 
+/* Every registered game reads back from a record naming it alone. */
 START_TEST(test_games_registered)
 {
-	ck_assert_msg(registry_count() > 0, "no game is registered");
+	const char *names[] = {"tetress", "infexion", "tzaar", "tetris"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const struct game_ops *ops = registry_find(names[i]);
+		ck_assert_msg(ops != NULL, "%s is not registered", names[i]);
+		char text[128];
+		snprintf(text, sizeof text,
+		         "# tabula record 1\n[Game \"%s\"]\n\n*\n", names[i]);
+		struct session s;
+		struct record_meta meta;
+		char err[256];
+		ck_assert_msg(read_text(text, &s, &meta, err, sizeof err),
+		              "%s: %s", names[i], err);
+		ck_assert_ptr_eq(s.ops, ops);
+		ck_assert_uint_eq(s.ply, 0);
+		session_free(&s);
+		record_meta_free(&meta);
+	}
 }
 END_TEST
 
