@@ -4,16 +4,17 @@
 AM_TESTS_ENVIRONMENT = \
 	TABULA_TEST_DATA='$(abs_top_srcdir)/tests/data'; \
 	TABULA='$(abs_top_builddir)/src/tabula'; \
+	TABULA_MAN='$(abs_top_srcdir)/man/tabula.6'; \
 	CK_DEFAULT_TIMEOUT=120; \
-	export TABULA_TEST_DATA TABULA CK_DEFAULT_TIMEOUT;
+	export TABULA_TEST_DATA TABULA TABULA_MAN CK_DEFAULT_TIMEOUT;
 
 TESTS_COMPILE_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)
 TEST_UTIL = tests/testutil.c tests/testutil.h
 
 # Engine protocol transcripts: every tests/proto/*.in with its .out.
-TESTS += tests/proto.test tests/cli.test
-EXTRA_DIST += tests/proto.test tests/cli.test
+TESTS += tests/proto.test tests/cli.test tests/man.test
+EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test
 EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \

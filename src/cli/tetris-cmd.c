@@ -194,6 +194,27 @@ tetris_cmd_valued(const char *opt, const char *name, const char *short_name,
 	return true;
 }
 
+bool
+cli_tetris_takes_option(const char *arg)
+{
+	static const char *const flags[] = {"--batch", "--score", "--bench",
+	                                    "-v", "--verbose"};
+	static const char *const valued[][2] = {{"--rules", "-r"},
+	                                        {"--threads", "-t"}};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+		if (strcmp(arg, flags[i]) == 0)
+			return true;
+	}
+	for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+		size_t len = strlen(valued[i][0]);
+		if (strcmp(arg, valued[i][1]) == 0 ||
+		    (strncmp(arg, valued[i][0], len) == 0 &&
+		     (arg[len] == '\0' || arg[len] == '=')))
+			return true;
+	}
+	return false;
+}
+
 /* Reads one option at argv[*i] (advancing past its value); false with a
  * reason in *why when it is unknown or its value is wrong. */
 static bool
