@@ -13,8 +13,8 @@ TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)
 TEST_UTIL = tests/testutil.c tests/testutil.h
 
 # Engine protocol transcripts: every tests/proto/*.in with its .out.
-TESTS += tests/proto.test tests/cli.test tests/man.test
-EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test
+TESTS += tests/proto.test tests/cli.test tests/man.test tests/match.test
+EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test tests/match.test
 EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \

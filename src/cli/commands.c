@@ -16,7 +16,8 @@ static const struct cli_command cli_commands[] = {
          cli_engine_main},
         {"match",
          "GAME PLAYER1 PLAYER2 [--games N] [--seed S] [--openings PLIES] "
-         "[--random-setups] [--record DIR] [--go ARGS] [--verbose]",
+         "[--random-setups] [--record DIR] [--go ARGS] [--timeout MS] "
+         "[--verbose]",
          "play a match between engines, random, greedy or outside programs",
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
