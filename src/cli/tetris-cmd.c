@@ -17,10 +17,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -30,6 +34,7 @@
 #include "core/text.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
+#include "games/tetris-stream.h"
 
 static const char *const TETRIS_CHALLENGE_INPUT = "i";
 static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
@@ -37,6 +42,10 @@ static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
  * a day, and a bound on the memory an endless input can take. */
 static const size_t TETRIS_READ_MAX = (size_t)256 << 20;
 static const long TETRIS_MAX_THREADS = 256;
+/* Progress on a terminal: looked at every so many pieces, shown at most
+ * every so many milliseconds. */
+static const uint64_t TETRIS_PROGRESS_EVERY = 16;
+static const long TETRIS_PROGRESS_MS = 250;
 
 enum { TETRIS_CMD_MAX_FILES = 2 };
 
@@ -67,25 +76,79 @@ tetris_cmd_read_file(const char *path, uint8_t **buf, size_t *len)
 	return ok;
 }
 
-static bool
-tetris_cmd_write_file(const char *path, const uint8_t *buf, size_t len)
+/* Opens the batch output: standard output for "-", else a new or regular
+ * file, never followed through a symbolic link (it is refused). */
+static FILE *
+tetris_cmd_create(const char *path)
 {
-	bool to_stdout = strcmp(path, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(path, "wb");
-	if (f == NULL) {
-		fprintf(stderr, "tabula tetris: cannot create %s: ", path);
-		perror(NULL);
-		return false;
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	char err[4200];
+	if (!file_check_target(path, err, sizeof err)) {
+		fprintf(stderr, "tabula tetris: cannot create %s\n", err);
+		return NULL;
 	}
-	bool ok = fwrite(buf, 1, len, f) == len;
-	ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
-	if (!ok)
-		fprintf(stderr, "tabula tetris: cannot write %s\n",
-		        to_stdout ? "standard output" : path);
-	return ok;
+	int fd = open(path,
+	              O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+	              0666);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (f == NULL) {
+		fprintf(stderr, "tabula tetris: cannot create %s: %s\n", path,
+		        strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	return f;
 }
 
-/* Plays the batch contract; see the file comment for the precedence. */
+/* Progress on a terminal: pieces so far, and the share of the input when
+ * its size is known; at most a few updates a second, on one line. */
+struct tetris_cmd_progress {
+	uint64_t total; /* pieces in the input, 0 if unknown */
+	struct timespec last;
+	bool shown;
+};
+
+static void
+tetris_cmd_show(struct tetris_cmd_progress *p, uint64_t pieces)
+{
+	if (p->total > 0)
+		fprintf(stderr,
+		        "\rtabula tetris: %" PRIu64 " of %" PRIu64
+		        " pieces (%d%%)",
+		        pieces, p->total, (int)(pieces * 100 / p->total));
+	else
+		fprintf(stderr, "\rtabula tetris: %" PRIu64 " pieces", pieces);
+	p->shown = true;
+}
+
+static void
+tetris_cmd_progress(void *ctx, uint64_t pieces)
+{
+	struct tetris_cmd_progress *p = ctx;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	long ms = (long)(now.tv_sec - p->last.tv_sec) * 1000 +
+	          (now.tv_nsec - p->last.tv_nsec) / 1000000;
+	if (ms < TETRIS_PROGRESS_MS)
+		return;
+	p->last = now;
+	tetris_cmd_show(p, pieces);
+}
+
+/* Whether the open input and the output path are one file (writing would
+ * truncate what is still to be read). */
+static bool
+tetris_cmd_same_file(FILE *in, const char *output)
+{
+	struct stat si, so;
+	return strcmp(output, "-") != 0 && fstat(fileno(in), &si) == 0 &&
+	       stat(output, &so) == 0 && si.st_dev == so.st_dev &&
+	       si.st_ino == so.st_ino;
+}
+
+/* Plays the batch contract; see the file comment for the precedence.
+ * Answers are written as they come (games/tetris-stream.h). */
 static int
 tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
                 int threads)
@@ -94,21 +157,56 @@ tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
 		input = TETRIS_CHALLENGE_INPUT;
 		output = TETRIS_CHALLENGE_OUTPUT;
 	}
-	uint8_t *in;
-	size_t n;
-	if (!tetris_cmd_read_file(input ? input : "-", &in, &n))
-		return EXIT_FAILURE_RUN;
-	uint8_t *out = malloc(n ? n : 1);
-	if (out == NULL) {
-		free(in);
-		fprintf(stderr, "tabula tetris: out of memory\n");
+	input = input ? input : "-";
+	output = output ? output : "-";
+	char err[4200];
+	FILE *in = strcmp(input, "-") == 0
+	                   ? stdin
+	                   : file_open_read(input, err, sizeof err);
+	if (in == NULL) {
+		fprintf(stderr, "tabula tetris: cannot read %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	tetris_strategy_play(in, n, out, rules, tetris_weights_for(rules),
-	                     threads > 0 ? threads : pool_processors());
-	bool ok = tetris_cmd_write_file(output ? output : "-", out, n);
-	free(in);
-	free(out);
+	FILE *out = NULL;
+	if (tetris_cmd_same_file(in, output))
+		fprintf(stderr,
+		        "tabula tetris: %s: INPUT and OUTPUT are the same "
+		        "file\n",
+		        output);
+	else
+		out = tetris_cmd_create(output);
+	if (out == NULL) {
+		if (in != stdin)
+			fclose(in);
+		return EXIT_FAILURE_RUN;
+	}
+	struct tetris_cmd_progress progress = {0};
+	bool show = isatty(STDERR_FILENO);
+	struct stat st;
+	if (show && fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode))
+		progress.total = (uint64_t)st.st_size;
+	clock_gettime(CLOCK_MONOTONIC, &progress.last);
+	uint64_t pieces;
+	bool ok = tetris_stream_play(in, out, rules,
+	                             threads > 0 ? threads : pool_processors(),
+	                             show ? tetris_cmd_progress : NULL,
+	                             &progress, TETRIS_PROGRESS_EVERY, &pieces);
+	int saved = errno;
+	bool read_error = ferror(in) != 0;
+	if (progress.shown) {
+		tetris_cmd_show(&progress, pieces);
+		fputc('\n', stderr);
+	}
+	if (in != stdin)
+		fclose(in);
+	if (out != stdout && fclose(out) != 0 && ok) {
+		saved = errno;
+		ok = false;
+	}
+	if (!ok)
+		fprintf(stderr, "tabula tetris: cannot %s %s: %s\n",
+		        read_error ? "read" : "write",
+		        read_error ? input : output, strerror(saved));
 	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
 }
 
