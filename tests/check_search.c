@@ -1074,7 +1074,7 @@ START_TEST(test_proto_perft_interruptible)
 	proto_expect(&p, "info string perft 6 stopped");
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	int64_t ms = ms_between(&t0, &t1);
-	ck_assert_msg(ms < 20 * TEST_STOP_LATENCY_MS, "stop took %lld ms",
+	ck_assert_msg(ms < 10000, "stop took %lld ms (perft 6 takes days)",
 	              (long long)ms);
 	/* quit ends a perft too, and the loop with it. */
 	proto_send(&p, "perft 6");
@@ -1101,8 +1101,9 @@ START_TEST(test_proto_end_of_input_ends_search)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	fclose(p.from);
 	int64_t ms = ms_between(&t0, &t1);
-	ck_assert_msg(ms < 2000 + 20 * TEST_STOP_LATENCY_MS,
-	              "the engine ran %lld ms after end of input",
+	/* Generous for loaded machines and sanitizers: depth 60 would take
+	 * hours. */
+	ck_assert_msg(ms < 15000, "the engine ran %lld ms after end of input",
 	              (long long)ms);
 }
 END_TEST
