@@ -269,7 +269,28 @@ static const struct {
         {"# tabula record 1\n[ \"x\"]\n", "t.rec:2: bad tag line"},
         {"# tabula record 1\n\n[Game \"chess\"]\n", "t.rec:3: unknown game"},
         {"# tabula record 1\n[Setup \"standard\"]\n\n*\n", "no Game tag"},
+        /* Found by the record fuzzer: a Result tag no reader takes back
+         * as the movetext's last word. */
+        {"# tabula record 1\n[Game \"tetress\"]\n[Result \"F6x0-1\"]\n\n",
+         "t.rec:3: tag Result: 'F6x0-1' is not 1-0"},
 };
+
+/* A NUL byte would hide the rest of the text from the reader (found by
+ * the record fuzzer): refused, with its line. */
+START_TEST(test_nul_byte_refused)
+{
+	static const char text[] = "# tabula record 1\n[Game \"tetress\"]\n\n"
+	                           "1. 0-0,0-1,0-2,0-3 \0 junk\n*\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	ck_assert_ptr_nonnull(f);
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	ck_assert(!record_read(f, "t.rec", &s, &meta, err, sizeof err));
+	fclose(f);
+	ck_assert_msg(strstr(err, "t.rec:4: a NUL byte") == err, "%s", err);
+}
+END_TEST
 
 START_TEST(test_bad_records)
 {
@@ -537,6 +558,7 @@ record_suite(void)
 	tcase_add_loop_test(tc, test_bad_records, 0,
 	                    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
 	tcase_add_test(tc, test_bad_movetext);
+	tcase_add_test(tc, test_nul_byte_refused);
 	tcase_add_test(tc, test_save_is_atomic);
 	tcase_add_test(tc, test_save_refuses_links_and_devices);
 	tcase_add_test(tc, test_save_expands_home);
