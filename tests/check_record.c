@@ -495,6 +495,78 @@ START_TEST(test_save_refuses_links_and_devices)
 }
 END_TEST
 
+/* The autosave keeps earlier games: a new game pushes the unfinished one
+ * down the history instead of overwriting it; moves added or taken back
+ * are the same game. */
+START_TEST(test_save_keeping_history)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	char dir[] = "/tmp/check_record.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256], h1[300], h2[300], h5[300], h6[300];
+	snprintf(path, sizeof path, "%s/last.rec", dir);
+	ck_assert(record_history_name(path, 1, h1, sizeof h1));
+	ck_assert(record_history_name(path, 2, h2, sizeof h2));
+	ck_assert(record_history_name(path, 5, h5, sizeof h5));
+	ck_assert(record_history_name(path, 6, h6, sizeof h6));
+	char want[300];
+	snprintf(want, sizeof want, "%s/last.1.rec", dir);
+	ck_assert_str_eq(h1, want);
+	struct record_meta meta;
+	record_meta_init(&meta);
+	char err[512];
+	struct session a, back;
+	struct record_meta meta_back;
+	start_session(&a, ops, 0);
+	play_random(&a, 21, 3);
+	ck_assert_msg(record_save_keeping(path, &a, &meta, err, sizeof err),
+	              "%s", err);
+	play_random(&a, 22, 2); /* the same game, further on */
+	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
+	ck_assert(session_undo(&a)); /* taken back: still the same game */
+	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
+	ck_assert_int_eq(access(h1, F_OK), -1);
+	/* A new game (no move yet) keeps the unfinished one. */
+	struct session b;
+	start_session(&b, ops, 0);
+	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
+	ck_assert_msg(record_load(h1, &back, &meta_back, err, sizeof err), "%s",
+	              err);
+	assert_same_sessions(&a, &back);
+	session_free(&back);
+	record_meta_free(&meta_back);
+	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
+	ck_assert_uint_eq(back.ply, 0);
+	session_free(&back);
+	record_meta_free(&meta_back);
+	/* A file that does not load is kept too, not lost. */
+	put_text(path, "not a record\n");
+	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
+	slurp(h1, want, sizeof want);
+	ck_assert_str_eq(want, "not a record\n");
+	/* Only RECORD_HISTORY earlier games are kept. */
+	for (int i = 0; i < RECORD_HISTORY + 2; i++) {
+		struct session c;
+		start_session(&c, ops, 0);
+		play_random(&c, 100 + (uint64_t)i, 2);
+		ck_assert(
+		        record_save_keeping(path, &c, &meta, err, sizeof err));
+		session_free(&c);
+	}
+	ck_assert_int_eq(access(h5, F_OK), 0);
+	ck_assert_int_eq(access(h6, F_OK), -1);
+	ck_assert_int_eq(count_entries(dir), 1 + RECORD_HISTORY);
+	for (int n = 1; n <= RECORD_HISTORY; n++) {
+		ck_assert(record_history_name(path, n, h2, sizeof h2));
+		unlink(h2);
+	}
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
+	session_free(&a);
+	session_free(&b);
+}
+END_TEST
+
 /* "~/" names the home directory in a path typed at a prompt. */
 START_TEST(test_save_expands_home)
 {
@@ -562,6 +634,7 @@ record_suite(void)
 	tcase_add_test(tc, test_save_is_atomic);
 	tcase_add_test(tc, test_save_refuses_links_and_devices);
 	tcase_add_test(tc, test_save_expands_home);
+	tcase_add_test(tc, test_save_keeping_history);
 	tcase_add_test(tc, test_stream_from_seed);
 	suite_add_tcase(s, tc);
 	return s;

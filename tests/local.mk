@@ -27,3 +27,20 @@ tests_check_core_SOURCES = tests/check_core.c $(TEST_UTIL)
 tests_check_core_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_core_LDADD = $(TESTS_LINK_LIBS)
 endif
+
+# `make coverage`: line coverage of src/ by `make check` (gcov + gcovr).
+# In a tree configured with --enable-coverage it runs there; elsewhere it
+# builds one in coverage-build/ from the distribution files.
+EXTRA_DIST += tests/tools/coverage.sh
+coverage:
+if COVERAGE
+	find . -name '*.gcda' -delete
+	$(MAKE) $(AM_MAKEFLAGS) check
+	sh $(srcdir)/tests/tools/coverage.sh $(abs_top_srcdir) $(abs_top_builddir)
+else
+	rm -rf coverage-build && mkdir coverage-build
+	$(MAKE) $(AM_MAKEFLAGS) distdir distdir=coverage-build/tabula
+	cd coverage-build/tabula && ./configure --enable-coverage >/dev/null && \
+		$(MAKE) $(AM_MAKEFLAGS) && $(MAKE) $(AM_MAKEFLAGS) coverage
+endif
+.PHONY: coverage

@@ -97,4 +97,21 @@ bool record_load(const char *path, struct session *s, struct record_meta *meta,
 bool record_save(const char *path, const struct session *s,
                  const struct record_meta *meta, char *err, size_t err_size);
 
+/* How many earlier games record_save_keeping keeps beside path. */
+#define RECORD_HISTORY 5
+
+/* The name of the n-th earlier game kept beside path (n >= 1):
+ * "last.rec" gives "last.1.rec", anything else gets ".N" appended; false
+ * when it does not fit in size. */
+bool record_history_name(const char *path, int n, char *out, size_t size);
+
+/* record_save for a file that holds the game in progress (the autosave):
+ * when path holds another game, one that s does not continue (a new game,
+ * another start, moves that differ, none at all), that game is first
+ * moved to record_history_name(path, 1), the older ones one step further,
+ * the RECORD_HISTORY-th dropped; taking moves back is the same game. */
+bool record_save_keeping(const char *path, const struct session *s,
+                         const struct record_meta *meta, char *err,
+                         size_t err_size);
+
 #endif
