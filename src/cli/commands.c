@@ -17,7 +17,7 @@ static const struct cli_command cli_commands[] = {
         {"match",
          "GAME PLAYER1 PLAYER2 [--games N] [--first-game K] [--seed S] "
          "[--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] "
-         "[--verbose] | --merge [FILE...]",
+         "[--timeout MS] [--verbose] | --merge [FILE...]",
          "play a match between engines, random, greedy or outside programs",
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
@@ -29,7 +29,8 @@ static const struct cli_command cli_commands[] = {
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
         {"tetris",
-         "[--rules text|reference] [--threads N] [INPUT [OUTPUT]] | --score "
+         "[--batch] [--rules text|reference] [--threads N] [INPUT [OUTPUT]] | "
+         "--score "
          "INPUT OUTPUT [-v] | --bench [--threads N] [FILE]",
          "play, score or benchmark the Tetris strategy's batch files",
          cli_tetris_main},
