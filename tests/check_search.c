@@ -888,7 +888,7 @@ static const struct {
 } bench_signatures[] = {
         {"tetress", 29996},
         {"infexion", 117772},
-        {"tzaar", 111923},
+        {"tzaar", 90704},
 };
 
 START_TEST(test_bench_signature)

@@ -66,19 +66,21 @@ const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1] = {
 
 _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
 
-/* Tuned against Veselý's program at 1 s per turn (man page: "TZAAR
- * evaluation"); a single piece of a plentiful type is worth about 10. */
+/* Chosen by matches against Veselý's program at 1 s per turn, in the
+ * direction `tabula tune tzaar` fitted to those games: the safety of
+ * types and the danger to a type's last stacks weigh far more than
+ * material, as they decide the game (man page: "TZAAR evaluation"). */
 static const int TZE_DEFAULT[TZW_COUNT] = {
-        [TZW_TYPE_FIRST] = 400, [TZW_TYPE_SECOND] = 220,
-        [TZW_TYPE_THIRD] = 80,  [TZW_TYPE_MORE] = 10,
-        [TZW_HEIGHT2] = 150,    [TZW_HEIGHT3] = 230,
-        [TZW_HEIGHT4] = 260,    [TZW_SAFE] = 300,
-        [TZW_ALL_SAFE] = 1000,  [TZW_TALL_OF_TYPE] = 60,
-        [TZW_TALL_ALL] = 500,   [TZW_LAST_HIT_NOW] = 1500,
-        [TZW_LAST_HIT] = 150,   [TZW_PAIR_HIT_NOW] = 400,
-        [TZW_PAIR_HIT] = 60,    [TZW_EXPOSED] = 4,
-        [TZW_TARGET] = 8,       [TZW_FEW_TARGETS] = 60,
-        [TZW_NO_TARGET] = 500,  [TZW_TO_MOVE] = 20,
+        [TZW_TYPE_FIRST] = 500, [TZW_TYPE_SECOND] = 500,
+        [TZW_TYPE_THIRD] = 250, [TZW_TYPE_MORE] = 50,
+        [TZW_HEIGHT2] = 250,    [TZW_HEIGHT3] = 450,
+        [TZW_HEIGHT4] = 600,    [TZW_SAFE] = 2000,
+        [TZW_ALL_SAFE] = 10000, [TZW_TALL_OF_TYPE] = 250,
+        [TZW_TALL_ALL] = 2000,  [TZW_LAST_HIT_NOW] = 10000,
+        [TZW_LAST_HIT] = 600,   [TZW_PAIR_HIT_NOW] = 1500,
+        [TZW_PAIR_HIT] = 200,   [TZW_EXPOSED] = 30,
+        [TZW_TARGET] = 60,      [TZW_FEW_TARGETS] = 500,
+        [TZW_NO_TARGET] = 2000, [TZW_TO_MOVE] = 100,
 };
 
 /* Below this many targets a side is running out of captures. */
