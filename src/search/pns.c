@@ -27,6 +27,7 @@ struct pns_node {
 	uint32_t first; /* first child, PNS_NONE while not expanded */
 	uint32_t count; /* children */
 	game_move move; /* from the parent */
+	uint16_t plies; /* after a proof: plies to its end from here */
 	bool attacker;  /* the attacker is to move here */
 };
 
@@ -129,40 +130,46 @@ pns_select(const struct pns *p, uint32_t i)
 	return best;
 }
 
-/* Plies to the end of the proof below a proven node: the attacker takes
- * the quickest win, the defender the longest resistance; *next gets the
- * child on that line (PNS_NONE at a leaf). */
-static int
-pns_depth(const struct pns *p, uint32_t i, uint32_t *next)
+/* The child on the proof's line below a proven node: the attacker's
+ * quickest win, the defender's longest resistance (PNS_NONE at a leaf). */
+static uint32_t
+pns_line_child(const struct pns *p, uint32_t i)
 {
 	const struct pns_node *n = &p->nodes[i];
-	*next = PNS_NONE;
-	if (n->first == PNS_NONE)
-		return 0;
-	int best = n->attacker ? SEARCH_MAX_DEPTH * 4 : -1;
-	for (uint32_t c = n->first; c < n->first + n->count; c++) {
-		if (n->attacker && p->nodes[c].pn != 0)
+	uint32_t best = PNS_NONE;
+	for (uint32_t c = n->first;
+	     n->first != PNS_NONE && c < n->first + n->count; c++) {
+		if (p->nodes[c].pn != 0)
 			continue;
-		uint32_t ignored;
-		int d = 1 + pns_depth(p, c, &ignored);
-		if (n->attacker ? d < best : d > best) {
-			best = d;
-			*next = c;
-		}
+		if (best == PNS_NONE ||
+		    (n->attacker ? p->nodes[c].plies < p->nodes[best].plies
+		                 : p->nodes[c].plies > p->nodes[best].plies))
+			best = c;
 	}
 	return best;
 }
 
+/* The length of the proof and its line.  Children come after their
+ * parent in the array, so one backward pass settles every node's plies. */
 static void
-pns_proof_line(const struct pns *p, struct pns_result *res)
+pns_proof_line(struct pns *p, uint32_t used, struct pns_result *res)
 {
-	uint32_t next;
-	res->plies = pns_depth(p, 0, &next);
-	res->pv_len = 0;
-	while (next != PNS_NONE && res->pv_len < SEARCH_MAX_PV) {
-		res->pv[res->pv_len++] = p->nodes[next].move;
-		pns_depth(p, next, &next);
+	for (uint32_t i = used; i-- > 0;) {
+		struct pns_node *n = &p->nodes[i];
+		if (n->pn != 0)
+			continue;
+		uint32_t c = pns_line_child(p, i);
+		n->plies = c == PNS_NONE ? 0
+		           : p->nodes[c].plies < UINT16_MAX
+		                   ? (uint16_t)(p->nodes[c].plies + 1)
+		                   : UINT16_MAX;
 	}
+	res->plies = p->nodes[0].plies;
+	res->pv_len = 0;
+	for (uint32_t c = pns_line_child(p, 0);
+	     c != PNS_NONE && res->pv_len < SEARCH_MAX_PV;
+	     c = pns_line_child(p, c))
+		res->pv[res->pv_len++] = p->nodes[c].move;
 }
 
 static bool
@@ -220,7 +227,7 @@ pns_solve(struct pns *p, const struct game_ops *ops, const struct game_pos *pos,
 	}
 	if (p->nodes[0].pn == 0) {
 		res->outcome = PNS_PROVEN;
-		pns_proof_line(p, res);
+		pns_proof_line(p, used, res);
 	} else {
 		res->outcome = PNS_DISPROVEN;
 	}
