@@ -22,6 +22,7 @@
 #include "search/alphabeta.h"
 #include "search/level.h"
 #include "search/player.h"
+#include "core/text.h"
 
 static const size_t PLAYER_HASH_MB = 16;
 static const char PLAYER_DEFAULT_GO[] = "movetime 100";
@@ -33,9 +34,8 @@ player_engine_word(struct player *p, const char *word, char *err,
                    size_t err_size)
 {
 	const char *eq = strchr(word, '=');
-	char *end;
-	long long v = eq != NULL ? strtoll(eq + 1, &end, 10) : 0;
-	if (eq == NULL || eq[1] == '\0' || *end != '\0' || v < 1) {
+	int64_t v = 0;
+	if (eq == NULL || !text_to_i64(eq + 1, 1, INT64_MAX, &v)) {
 		snprintf(err, err_size, "'%s': want key=positive number", word);
 		return false;
 	}
