@@ -7,10 +7,10 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 #include "cli/tetris-bench.h"
 #include "core/pool.h"
+#include "core/clock.h"
 #include "core/rng.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
@@ -24,13 +24,6 @@ tetris_bench_stream(uint8_t *buf, size_t n, uint64_t seed)
 	rng_seed(&r, seed);
 	for (size_t i = 0; i < n; i++)
 		buf[i] = (uint8_t)(rng_next(&r) >> BENCH_TOP_BYTE_SHIFT);
-}
-
-static double
-bench_seconds(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) +
-	       (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
 int
@@ -47,11 +40,10 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 	const enum tetris_rules rules[] = {TETRIS_RULES_TEXT,
 	                                   TETRIS_RULES_REFERENCE};
 	for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
-		struct timespec t0, t1;
-		clock_gettime(CLOCK_MONOTONIC, &t0);
+		int64_t t0 = clock_now_ns();
 		tetris_strategy_play(in, n, moves, rules[k],
 		                     tetris_weights_for(rules[k]), threads);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
+		double secs = clock_seconds_since(t0);
 		struct tetris_score_result res;
 		char err[128];
 		if (!tetris_score(in, n, moves, n, rules[k], &res, err,
@@ -60,7 +52,6 @@ tetris_bench_print_stream(FILE *out, const uint8_t *in, size_t n,
 			free(moves);
 			return 1;
 		}
-		double secs = bench_seconds(&t0, &t1);
 		double per64k = n ? secs * TETRIS_BENCH_BYTES / (double)n : 0;
 		fprintf(out,
 		        "tetris %s rules=%s pieces %zu score %llu "

@@ -12,8 +12,8 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/bench.h"
@@ -67,15 +67,6 @@ bench_position(const struct game_ops *ops, int plies, struct game_pos *pos)
 	}
 }
 
-static int64_t
-bench_ms_since(const struct timespec *t0)
-{
-	struct timespec t1;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (int64_t)(t1.tv_sec - t0->tv_sec) * 1000 +
-	       (t1.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
 bool
 bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
            struct bench_result *res, char *err, size_t err_size)
@@ -89,8 +80,7 @@ bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
 	}
 	struct search_limits lim = {0};
 	lim.depth = depth > 0 ? depth : bench_depth_of(ops);
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int64_t t0 = clock_now_ms();
 	int count = (int)(sizeof BENCH_PLIES / sizeof BENCH_PLIES[0]);
 	for (int i = 0; i < count; i++) {
 		struct game_pos pos;
@@ -103,7 +93,7 @@ bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
 		if (line != NULL)
 			line(ctx, ops, i, lim.depth, r.nodes);
 	}
-	res->time_ms += bench_ms_since(&t0);
+	res->time_ms += clock_now_ms() - t0;
 	alphabeta_free(ab);
 	return true;
 }
