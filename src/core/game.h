@@ -120,6 +120,13 @@ struct game_ops {
 	int (*plan)(const struct game_pos *pos, game_move *pv, int pv_max,
 	            int *score);
 
+	/* Optional, for games measured by playing rather than by searching
+	 * positions (Tetris): plays the game's own benchmark, handing each
+	 * result line (no newline) to line; false with a message in err.
+	 * `tabula bench` and the protocol's bench run it. */
+	bool (*bench)(void (*line)(void *ctx, const char *text), void *ctx,
+	              char *err, size_t err_size);
+
 	/* Canonical text of a legal move (PROTOCOL.md section 1). */
 	void (*format_move)(const struct game_pos *pos, game_move move,
 	                    char *buf, size_t size);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "games/tetris.h"
+#include "games/tetris-bench.h"
 #include "games/tetris-strategy.h"
 #include "core/text.h"
 
@@ -662,6 +663,7 @@ const struct game_ops tetris_game = {
         .plan = tetris_plan,
         .is_noisy = NULL,
         .perft = NULL,
+        .bench = tetris_bench,
         .format_move = tetris_format_move,
         .parse_move = tetris_parse_move,
         .format_pos = tetris_format_pos,

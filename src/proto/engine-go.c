@@ -286,6 +286,12 @@ engine_go_shutdown(struct engine *e, bool at_end_of_input)
 	e->go = NULL;
 }
 
+static void
+engine_go_bench_line(void *ctx, const char *text)
+{
+	engine_reply(ctx, "bench %s", text);
+}
+
 void
 engine_go_bench(struct engine *e, char *args)
 {
@@ -296,6 +302,14 @@ engine_go_bench(struct engine *e, char *args)
 	}
 	struct bench_result res = {0};
 	char err[256];
+	if (e->session.ops->bench != NULL) {
+		/* A game measured by playing: a "bench ..." line for each of
+		 * its results. */
+		if (!e->session.ops->bench(engine_go_bench_line, e, err,
+		                           sizeof err))
+			engine_error(e, "bench: %s", err);
+		return;
+	}
 	if (!bench_game(e->session.ops, 0, NULL, NULL, &res, err, sizeof err)) {
 		engine_error(e, "bench: %s", err);
 		return;
