@@ -39,7 +39,7 @@ bench_cmd_run(const struct game_ops *only, int depth)
 			continue;
 		/* A game measured by playing prints its own lines. */
 		if (ops->bench != NULL) {
-			if (!ops->bench(cli_print_line, NULL, err,
+			if (!ops->bench(NULL, cli_print_line, NULL, err,
 			                sizeof err)) {
 				fprintf(stderr, "tabula: %s\n", err);
 				return EXIT_FAILURE_RUN;

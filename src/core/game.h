@@ -14,6 +14,7 @@
 #define TABULA_CORE_GAME_H
 
 #include <stdalign.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -122,9 +123,11 @@ struct game_ops {
 
 	/* Optional, for games measured by playing rather than by searching
 	 * positions (Tetris): plays the game's own benchmark, handing each
-	 * result line (no newline) to line; false with a message in err.
-	 * `tabula bench` and the protocol's bench run it. */
-	bool (*bench)(void (*line)(void *ctx, const char *text), void *ctx,
+	 * result line (no newline) to line; false with a message in err,
+	 * also when *stop (NULL: never) is set before the end.  `tabula
+	 * bench` and the protocol's bench run it. */
+	bool (*bench)(const atomic_bool *stop,
+	              void (*line)(void *ctx, const char *text), void *ctx,
 	              char *err, size_t err_size);
 
 	/* Canonical text of a legal move (PROTOCOL.md section 1). */

@@ -18,4 +18,5 @@ src_libtabula_a_SOURCES += \
 	src/games/tetris-bench.c src/games/tetris-bench.h \
 	src/games/tetris-score.c src/games/tetris-score.h \
 	src/games/tetris-strategy.c src/games/tetris-strategy.h \
+	src/games/tetris-stream.c src/games/tetris-stream.h \
 	src/games/tetris-weights.c src/games/tetris-weights.h

@@ -28,8 +28,8 @@ tetris_bench_stream(uint8_t *buf, size_t n, uint64_t seed)
 
 bool
 tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
-                   tetris_bench_line_fn line, void *ctx, char *err,
-                   size_t err_size)
+                   const atomic_bool *stop, tetris_bench_line_fn line,
+                   void *ctx, char *err, size_t err_size)
 {
 	if (threads < 1)
 		threads = pool_processors();
@@ -42,9 +42,15 @@ tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
 	                                   TETRIS_RULES_REFERENCE};
 	for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
 		int64_t t0 = clock_now_ns();
-		tetris_strategy_play(in, n, moves, rules[k],
-		                     tetris_weights_for(rules[k]), threads);
+		size_t played = tetris_strategy_play_stoppable(
+		        in, n, moves, rules[k], tetris_weights_for(rules[k]),
+		        threads, stop);
 		double secs = clock_seconds_since(t0);
+		if (played < n) {
+			snprintf(err, err_size, "stopped");
+			free(moves);
+			return false;
+		}
 		struct tetris_score_result res;
 		char why[128];
 		if (!tetris_score(in, n, moves, n, rules[k], &res, why,
@@ -74,8 +80,9 @@ tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
 }
 
 bool
-tetris_bench_seeded(int threads, tetris_bench_line_fn line, void *ctx,
-                    char *err, size_t err_size)
+tetris_bench_seeded(int threads, const atomic_bool *stop,
+                    tetris_bench_line_fn line, void *ctx, char *err,
+                    size_t err_size)
 {
 	uint8_t *in = malloc(TETRIS_BENCH_BYTES);
 	if (in == NULL) {
@@ -86,13 +93,14 @@ tetris_bench_seeded(int threads, tetris_bench_line_fn line, void *ctx,
 	char label[64];
 	snprintf(label, sizeof label, "seed=%u", TETRIS_BENCH_SEED);
 	bool ok = tetris_bench_lines(in, TETRIS_BENCH_BYTES, label, threads,
-	                             line, ctx, err, err_size);
+	                             stop, line, ctx, err, err_size);
 	free(in);
 	return ok;
 }
 
 bool
-tetris_bench(tetris_bench_line_fn line, void *ctx, char *err, size_t err_size)
+tetris_bench(const atomic_bool *stop, tetris_bench_line_fn line, void *ctx,
+             char *err, size_t err_size)
 {
-	return tetris_bench_seeded(0, line, ctx, err, err_size);
+	return tetris_bench_seeded(0, stop, line, ctx, err, err_size);
 }

@@ -8,6 +8,7 @@
 #ifndef TABULA_GAMES_TETRIS_BENCH_H
 #define TABULA_GAMES_TETRIS_BENCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,17 +28,19 @@ void tetris_bench_stream(uint8_t *buf, size_t n, uint64_t seed);
 
 /* Benchmarks the given stream under both rules on this many threads (0:
  * one per processor), a line for each; false with a message in err if
- * memory runs out. */
+ * memory runs out or *stop is set (NULL: never) before the end. */
 bool tetris_bench_lines(const uint8_t *in, size_t n, const char *label,
-                        int threads, tetris_bench_line_fn line, void *ctx,
-                        char *err, size_t err_size);
+                        int threads, const atomic_bool *stop,
+                        tetris_bench_line_fn line, void *ctx, char *err,
+                        size_t err_size);
 
 /* The same on the seeded stream. */
-bool tetris_bench_seeded(int threads, tetris_bench_line_fn line, void *ctx,
-                         char *err, size_t err_size);
+bool tetris_bench_seeded(int threads, const atomic_bool *stop,
+                         tetris_bench_line_fn line, void *ctx, char *err,
+                         size_t err_size);
 
 /* The seeded stream on one thread per processor: Tetris's game_ops.bench. */
-bool tetris_bench(tetris_bench_line_fn line, void *ctx, char *err,
-                  size_t err_size);
+bool tetris_bench(const atomic_bool *stop, tetris_bench_line_fn line, void *ctx,
+                  char *err, size_t err_size);
 
 #endif

@@ -10,6 +10,7 @@
 #ifndef TABULA_GAMES_TETRIS_STRATEGY_H
 #define TABULA_GAMES_TETRIS_STRATEGY_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -123,5 +124,12 @@ int tetris_strategy_evaluate(const struct tetris_well *w,
 void tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
                           enum tetris_rules rules,
                           const struct tetris_weights *weights, int threads);
+
+/* The same, ending early once *stop is set (NULL: never); returns the
+ * pieces played. */
+size_t tetris_strategy_play_stoppable(const uint8_t *in, size_t n, uint8_t *out,
+                                      enum tetris_rules rules,
+                                      const struct tetris_weights *weights,
+                                      int threads, const atomic_bool *stop);
 
 #endif
