@@ -130,7 +130,7 @@ struct game_ops {
 	              void (*line)(void *ctx, const char *text), void *ctx,
 	              char *err, size_t err_size);
 
-	/* Canonical text of a legal move (PROTOCOL.md section 1). */
+	/* Canonical text of a legal move (NOTATION in tabula(6)). */
 	void (*format_move)(const struct game_pos *pos, game_move move,
 	                    char *buf, size_t size);
 
@@ -140,7 +140,7 @@ struct game_ops {
 	bool (*parse_move)(const struct game_pos *pos, const char *text,
 	                   game_move *move, char *err, size_t err_size);
 
-	/* One-line position string (PROTOCOL.md section 2). */
+	/* One-line position string (POSITION STRINGS in tabula(6)). */
 	void (*format_pos)(const struct game_pos *pos, char *buf, size_t size);
 
 	/* Reads a position string; on failure says what and where in err. */

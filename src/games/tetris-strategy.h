@@ -89,9 +89,6 @@ struct tetris_window {
 /* The tuned weights for a scoring rule. */
 const struct tetris_weights *tetris_weights_for(enum tetris_rules rules);
 
-/* The weight set with this name ("text", "reference"), or NULL. */
-const struct tetris_weights *tetris_weights_find(const char *name);
-
 /* The move for win.current in well w (always valid for the piece). */
 game_move tetris_strategy_choose(const struct tetris_well *w,
                                  struct tetris_window win,

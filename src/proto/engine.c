@@ -136,8 +136,8 @@ engine_set_seed(struct engine *e, const char *value, long v)
 }
 
 /* The options, listed once: `uci` lists them from this table, setoption
- * parses with it and engine_run takes the defaults from it (OPTIONS in
- * the ENGINE PROTOCOL section of tabula(6)). */
+ * parses with it and engine_run takes the defaults from it (ENGINE
+ * PROTOCOL in tabula(6)). */
 static const struct engine_option {
 	const char *name;
 	bool spin;          /* a number in min..max; else Game, a combo */

@@ -2,9 +2,9 @@
  * Match players.  The engine player calls the search synchronously (no
  * thread: a match is a batch job, and a deterministic one under depth or
  * node limits).  The program player runs an outside engine through
- * /bin/sh with two pipes and speaks the protocol of PROTOCOL.md section 3
- * to it: the whole game so far as "position fen <start> moves ...", then
- * "go ...", then waits for "bestmove".
+ * /bin/sh with two pipes and speaks the protocol of ENGINE PROTOCOL in
+ * tabula(6) to it: the whole game so far as "position fen <start> moves ...",
+ * then "go ...", then waits for "bestmove".
  */
 #include "config.h"
 
