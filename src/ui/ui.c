@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "search/who.h"
 #include "ui/app.h"
 #include "ui/script.h"
 #include "ui/term.h"
@@ -68,17 +69,21 @@ ui_usage(FILE *out)
 	        UI_LEVELS);
 }
 
+/* --p1, --p2: a human, or the engine at a level (search/who.h). */
 static bool
 ui_parse_who(const char *text, int *who)
 {
-	long level;
-	if (strcmp(text, "human") == 0)
+	struct who w;
+	char err[256];
+	if (!who_parse(text, 0, &w, err, sizeof err))
+		return false;
+	if (w.kind == WHO_HUMAN)
 		*who = 0;
-	else if (strcmp(text, "engine") == 0)
+	else if (w.kind == WHO_ENGINE && w.level > 0)
+		*who = w.level;
+	else if (w.kind == WHO_ENGINE && w.lim.depth == 0 && w.lim.nodes == 0 &&
+	         w.lim.movetime_ms == 0)
 		*who = -2; /* engine at the --level */
-	else if (strncmp(text, "engine:", 7) == 0 &&
-	         text_to_long(text + 7, 1, UI_LEVELS, &level))
-		*who = (int)level;
 	else
 		return false;
 	return true;
