@@ -44,7 +44,12 @@ enum {
 	UI_KEY_CTRL_L = 12,
 };
 
-enum { UI_PROMPT_MOVE, UI_PROMPT_SAVE, UI_PROMPT_OPEN };
+enum {
+	UI_PROMPT_MOVE,
+	UI_PROMPT_SAVE,
+	UI_PROMPT_OPEN,
+	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
+};
 
 enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP };
 
@@ -165,8 +170,10 @@ struct ui_prompt {
 	bool status_warn;
 	bool active;
 	int kind; /* UI_PROMPT_* */
-	char text[128];
+	char text[1024];
 	size_t len;
+	char pending[1024]; /* UI_PROMPT_OVERWRITE: the file to replace */
+	bool overflow;      /* the last key did not fit in text */
 };
 
 /* The move being built from picked cells (owner: pick.c). */
@@ -222,6 +229,8 @@ void ui_clock_freeze(void);
 /* Sets the status line. */
 void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+/* The label shown before the prompt's text ("move: ", "save to: ", ...). */
+const char *ui_prompt_label(int kind);
 /* Opens the prompt for typing (UI_PROMPT_*). */
 void ui_prompt_open(struct ui_app *app, int kind);
 /* Takes one key while the prompt is open; true when it closed with text

@@ -319,10 +319,29 @@ ui_draw_status(struct ui_app *app)
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, y, x, 1, ROLE_STATUS, " ");
 	if (app->prompt.active) {
-		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "move: %s",
-		               app->prompt.text);
+		/* The label, then as much of the end of the text as fits: a
+		 * long path scrolls instead of being cut. */
+		const char *label = ui_prompt_label(app->prompt.kind);
+		int room = g->width - (int)strlen(label) - 1;
+		const char *text = app->prompt.kind == UI_PROMPT_OVERWRITE
+		                           ? ""
+		                           : app->prompt.text;
+		size_t len = strlen(text);
+		if (room > 0 && len > (size_t)room)
+			text += len - (size_t)room;
+		if (app->prompt.overflow) {
+			ui_grid_printf(g, y, 0, g->width, ROLE_WARN,
+			               "the prompt holds %zu characters "
+			               "(Backspace, Esc)",
+			               sizeof app->prompt.text - 1);
+			return;
+		}
+		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "%s%s", label,
+		               text);
 		g->cursor_y = y;
-		g->cursor_x = 6 + (int)app->prompt.len;
+		g->cursor_x = (int)strlen(label) + (int)strlen(text);
+		if (g->cursor_x >= g->width)
+			g->cursor_x = g->width - 1;
 		return;
 	}
 	const char *text =

@@ -6,12 +6,15 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <curses.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/file.h"
 #include "ui/app.h"
 
 /* Keys of one command, 0-terminated. */
@@ -276,6 +279,17 @@ ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
 		fn(ctx, UI_COMMANDS[i].label, UI_COMMANDS[i].help);
 }
 
+/* Saves the game to path, saying how it went. */
+static void
+ui_keys_save_to(struct ui_app *app, const char *path)
+{
+	char err[1024];
+	if (ui_play_save(app, path, err, sizeof err))
+		ui_status(app, false, "saved to %s", path);
+	else
+		ui_status(app, true, "%s", err);
+}
+
 /* Acts on the text typed at the prompt. */
 static void
 ui_keys_prompt_done(struct ui_app *app)
@@ -285,10 +299,20 @@ ui_keys_prompt_done(struct ui_app *app)
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_play_text(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
-		if (ui_play_save(app, text, err, sizeof err))
-			ui_status(app, false, "saved to %s", text);
-		else
-			ui_status(app, true, "%s", err);
+		struct stat st;
+		char full[1024];
+		if (file_expand_home(text, full, sizeof full, err,
+		                     sizeof err) &&
+		    lstat(full, &st) == 0) {
+			/* An existing file is replaced only when the player
+			 * says so. */
+			snprintf(app->prompt.pending,
+			         sizeof app->prompt.pending, "%s", text);
+			ui_prompt_open(app, UI_PROMPT_OVERWRITE);
+			ui_status(app, true, "%s exists", text);
+		} else {
+			ui_keys_save_to(app, text);
+		}
 	} else if (!ui_play_load(app, text, err, sizeof err)) {
 		ui_status(app, true, "%s", err);
 	} else {
@@ -312,6 +336,14 @@ ui_keys_handle(struct ui_app *app, int key)
 	}
 	if (app->screen == SCREEN_MENU) {
 		ui_menu_key(app, key);
+		return;
+	}
+	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
+		app->prompt.active = false;
+		if (key == 'y' || key == 'Y')
+			ui_keys_save_to(app, app->prompt.pending);
+		else
+			ui_status(app, false, "not saved");
 		return;
 	}
 	if (app->prompt.active) {

@@ -451,7 +451,13 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 			return false;
 		path = game->save_path;
 	}
+	bool autosave = path == game->save_path;
 	ui_play_fill_meta(app);
 	game->meta.result[0] = '\0';
-	return record_save(path, &game->session, &game->meta, err, err_size);
+	/* The autosave keeps the earlier games it would replace (a new game,
+	 * an opened file): nothing typed is ever lost to it. */
+	return autosave ? record_save_keeping(path, &game->session, &game->meta,
+	                                      err, err_size)
+	                : record_save(path, &game->session, &game->meta, err,
+	                              err_size);
 }
