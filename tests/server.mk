@@ -1,0 +1,10 @@
+# The room server: Check suites that run the real `tabula serve` and
+# `tabula connect` over a private Unix socket, and the 200-client load test.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server
+TESTS += tests/check_server
+tests_check_server_SOURCES = tests/check_server.c tests/roomtest.c \
+	tests/roomtest.h $(TEST_UTIL)
+tests_check_server_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_LDADD = $(TESTS_LINK_LIBS)
+endif
