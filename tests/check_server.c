@@ -543,6 +543,7 @@ START_TEST(test_room_rules)
 	ck_assert_int_eq(r->draw_offer, 0); /* a move withdraws the offer */
 	ck_assert(room_draw(r, 0, &agreed, err, sizeof err) && !agreed);
 	/* Reload: the clocks come back from the record's comments. */
+	ck_assert_msg(room_save(r, err, sizeof err), "%s", err);
 	struct room *copy = room_load(dir, "ABCD", 2, 50000, err, sizeof err);
 	ck_assert_msg(copy != NULL, "%s", err);
 	ck_assert_int_eq(copy->left_ms[0], 52000);

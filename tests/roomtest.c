@@ -229,10 +229,8 @@ rt_next(struct rt_peer *p, char *line, int timeout_ms)
 			return true;
 		ck_assert_int_eq(kind, NET_LINE_NONE);
 		double wait = deadline - rt_now_ms();
-		if (wait < 0)
-			return false;
 		struct pollfd pfd = {p->from, POLLIN, 0};
-		int r = poll(&pfd, 1, (int)wait + 1);
+		int r = poll(&pfd, 1, wait > 0 ? (int)wait + 1 : 0);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)

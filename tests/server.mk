@@ -8,3 +8,12 @@ tests_check_server_SOURCES = tests/check_server.c tests/roomtest.c \
 tests_check_server_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_server_LDADD = $(TESTS_LINK_LIBS)
 endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_load
+TESTS += tests/check_server_load
+tests_check_server_load_SOURCES = tests/check_server_load.c tests/roomtest.c \
+	tests/roomtest.h $(TEST_UTIL)
+tests_check_server_load_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_load_LDADD = $(TESTS_LINK_LIBS)
+endif

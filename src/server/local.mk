@@ -4,7 +4,8 @@ src_libtabula_a_SOURCES += \
 	src/net/netline.c src/net/netline.h \
 	src/client/client.c src/client/client.h \
 	src/server/accounts.c src/server/accounts.h \
-	src/server/engine-pool.c src/server/engine-pool.h \
+	src/server/engine-job.c src/server/engine-job.h \
+	src/server/workers.c src/server/workers.h \
 	src/server/identity.c src/server/identity.h \
 	src/server/room.c src/server/room.h \
 	src/server/server.c src/server/server.h \

@@ -45,6 +45,11 @@ room_free(struct room *r)
 	if (r->ops != NULL)
 		session_free(&r->s);
 	record_meta_free(&r->meta);
+	while (r->pending != NULL) {
+		struct room_line *next = r->pending->next;
+		free(r->pending);
+		r->pending = next;
+	}
 	free(r);
 }
 
@@ -170,6 +175,7 @@ room_end(struct room *r, const char *result, const char *why)
 	snprintf(r->meta.termination, sizeof r->meta.termination, "%s", why);
 	r->turn_start = 0;
 	r->draw_offer = 0;
+	r->version++;
 }
 
 bool
@@ -180,35 +186,29 @@ room_check_time(struct room *r, int64_t now)
 		return false;
 	r->left_ms[turn] = 0;
 	room_end(r, turn == 0 ? "0-1" : "1-0", "time forfeit");
-	char err[256];
-	room_save(r, err, sizeof err); /* a failure is reported at the
-	                                  next move's save */
 	return true;
 }
 
 /* ---------------------------------------------------------------------- */
 /* Play                                                                    */
 
-/* After a move: the clock comment, the offer withdrawn, the files saved. */
+/* After a move: the clock comment, the offer withdrawn, a new version. */
 static bool
 room_after_move(struct room *r, int side, int64_t now, char *err,
                 size_t err_size)
 {
 	room_charge(r, side, now);
 	r->draw_offer = 0;
+	r->version++;
 	if (r->clock_ms > 0) {
 		char c[64];
 		snprintf(c, sizeof c, "clock %" PRId64 " %" PRId64,
 		         r->left_ms[0], r->left_ms[1]);
 		if (!record_meta_set_comment(&r->meta, r->s.ply - 1, c)) {
+			/* The move stands; only its clock comment is lost. */
 			snprintf(err, err_size, "out of memory");
-			return false;
 		}
 	}
-	/* The move stands even if the disk fails: the game goes on in
-	 * memory, the failure is logged, the next save tries again. */
-	if (!room_save(r, err, err_size))
-		fprintf(stderr, "tabula serve: room %s: %s\n", r->code, err);
 	return true;
 }
 
@@ -268,7 +268,7 @@ room_resign(struct room *r, int side, char *err, size_t err_size)
 	}
 	room_end(r, side == 0 ? "0-1" : "1-0",
 	         side == 0 ? "player 1 resigned" : "player 2 resigned");
-	return room_save(r, err, err_size);
+	return true;
 }
 
 bool
@@ -286,7 +286,7 @@ room_draw(struct room *r, int side, bool *agreed, char *err, size_t err_size)
 	if (r->draw_offer == 2 - side) {
 		*agreed = true;
 		room_end(r, "1/2-1/2", "draw agreed");
-		return room_save(r, err, err_size);
+		return true;
 	}
 	if (r->seat[1 - side].kind == SEAT_ENGINE) {
 		snprintf(err, err_size, "the engine declines draws");
@@ -320,10 +320,7 @@ room_take_seat(struct room *r, const char *account, int64_t now, char *err,
 	snprintf(r->seat[side].account, sizeof r->seat[side].account, "%s",
 	         account);
 	room_start_clock(r, now);
-	if (!room_save(r, err, err_size)) {
-		r->seat[side].kind = SEAT_OPEN;
-		return -1;
-	}
+	r->version++;
 	return side;
 }
 
@@ -346,25 +343,98 @@ room_seat_spec(const struct room_seat *s, char *buf, size_t size)
 	}
 }
 
-bool
-room_save(struct room *r, char *err, size_t err_size)
+static void
+room_save_job_run(struct worker_job *base)
 {
-	char path[4200], spec[2][ROOM_ACCOUNT_MAX + 16];
+	struct room_save_job *job = (struct room_save_job *)base;
+	job->ok = record_save(job->rec_path, &job->s, &job->meta, job->err,
+	                      sizeof job->err) &&
+	          store_write(job->room_path, job->room_text, job->room_len,
+	                      job->err, sizeof job->err);
+}
+
+void
+room_save_job_free(struct worker_job *base)
+{
+	struct room_save_job *job = (struct room_save_job *)base;
+	if (job == NULL)
+		return;
+	session_free(&job->s);
+	record_meta_free(&job->meta);
+	free(job);
+}
+
+/* A copy of s (replayed: sessions hold no shared memory). */
+static bool
+room_copy_session(const struct session *s, struct session *copy)
+{
+	if (!session_init(copy, s->ops, &s->setup))
+		return false;
+	for (size_t i = 0; i < s->ply; i++) {
+		if (!session_play(copy, s->moves[i])) {
+			session_free(copy);
+			return false;
+		}
+	}
+	return true;
+}
+
+struct room_save_job *
+room_save_job_new(const struct room *r)
+{
+	struct room_save_job *job = calloc(1, sizeof *job);
+	if (job == NULL)
+		return NULL;
+	job->base.run = room_save_job_run;
+	job->room_id = r->id;
+	job->version = r->version;
+	if (!room_copy_session(&r->s, &job->s)) {
+		free(job);
+		return NULL;
+	}
+	job->meta = r->meta;
+	job->meta.comments = NULL;
+	job->meta.comment_count = 0;
+	for (size_t i = 0; i < r->meta.comment_count; i++) {
+		if (r->meta.comments[i] != NULL &&
+		    !record_meta_set_comment(&job->meta, i,
+		                             r->meta.comments[i])) {
+			room_save_job_free(&job->base);
+			return NULL;
+		}
+	}
+	char spec[2][ROOM_ACCOUNT_MAX + 16];
 	for (int i = 0; i < 2; i++)
 		room_seat_spec(&r->seat[i], spec[i], sizeof spec[i]);
-	snprintf(r->meta.player1, sizeof r->meta.player1, "%s", spec[0]);
-	snprintf(r->meta.player2, sizeof r->meta.player2, "%s", spec[1]);
-	room_path(r, "rec", path, sizeof path);
-	if (!record_save(path, &r->s, &r->meta, err, err_size))
-		return false;
-	char text[1024];
-	int len = snprintf(text, sizeof text,
+	snprintf(job->meta.player1, sizeof job->meta.player1, "%s", spec[0]);
+	snprintf(job->meta.player2, sizeof job->meta.player2, "%s", spec[1]);
+	room_path(r, "rec", job->rec_path, sizeof job->rec_path);
+	room_path(r, "room", job->room_path, sizeof job->room_path);
+	int len = snprintf(job->room_text, sizeof job->room_text,
 	                   "%s\ngame %s\nseat1 %s\nseat2 %s\nclock %" PRId64
 	                   " %" PRId64 "\nanalysis %d\n",
 	                   ROOM_MAGIC, r->ops->name, spec[0], spec[1],
 	                   r->clock_ms, r->inc_ms, r->analysis ? 1 : 0);
-	room_path(r, "room", path, sizeof path);
-	return store_write(path, text, (size_t)len, err, err_size);
+	job->room_len = (size_t)len;
+	return job;
+}
+
+bool
+room_save(struct room *r, char *err, size_t err_size)
+{
+	struct room_save_job *job = room_save_job_new(r);
+	if (job == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	job->base.run(&job->base);
+	bool ok = job->ok;
+	if (ok)
+		r->saved_version = job->version;
+	else
+		snprintf(err, err_size, "%s", job->err);
+	room_save_job_free(&job->base);
+	return ok;
 }
 
 struct room *
@@ -526,6 +596,7 @@ room_load(const char *dir, const char *code, unsigned id, int64_t now,
 			break;
 		}
 	}
+	r->announced_ply = r->s.ply;
 	/* The time the server was down is nobody's. */
 	room_start_clock(r, now);
 	return r;

@@ -8,7 +8,9 @@
  * On disk (tabula(6), PLAY ON THIS HOST, "Files"): DIR/CODE.rec is the
  * game record (core/record.h), saved with record_save after every move,
  * each move's comment holding both clocks; DIR/CODE.room holds the seats
- * and options, saved when they change.
+ * and options.  Every change bumps the room's version; the server saves
+ * a snapshot of that version on a worker thread (room_save_job) and tells
+ * the room's people about the change once it is on disk.
  */
 #ifndef TABULA_SERVER_ROOM_H
 #define TABULA_SERVER_ROOM_H
@@ -20,6 +22,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "server/identity.h"
+#include "server/workers.h"
 
 /* Room codes: four letters from an alphabet without look-alikes. */
 #define ROOM_CODE_LEN 4
@@ -65,10 +68,39 @@ struct room {
 	int spectators;     /* kept by the server */
 	int present[2];     /* connections holding each seat, by the server */
 	char dir[4096];     /* where its files live */
+	unsigned version;   /* bumped by every change to save */
+	unsigned saved_version;                   /* the version on disk */
+	bool saving;                              /* a save job is under way */
+	struct room_line *pending, *pending_tail; /* news held for the disk */
+	size_t announced_ply; /* moves told to the room's people */
+};
+
+/* A line for the room's people, held until the version it tells of is
+ * saved (kept by the server; freed with the room). */
+struct room_line {
+	unsigned version;
+	size_t ply; /* the move it tells of, or 0 */
+	struct room_line *next;
+	char text[];
+};
+
+/* A snapshot of a room's files, written on a worker thread. */
+struct room_save_job {
+	struct worker_job base;
+	unsigned room_id;
+	unsigned version;
+	char rec_path[4200], room_path[4200];
+	struct session s;
+	struct record_meta meta;
+	char room_text[1024];
+	size_t room_len;
+	bool ok;
+	char err[512];
 };
 
 /* A new room in dir with code, the creator (account) seated as options
- * say; saved at once.  NULL with a message on failure. */
+ * say; saved at once (before anyone is told of it).  NULL with a message on
+ * failure. */
 struct room *room_create(const char *dir, const char *code, unsigned id,
                          const struct room_options *opt, const char *account,
                          int64_t now, char *err, size_t err_size);
@@ -99,15 +131,15 @@ int room_take_seat(struct room *r, const char *account, int64_t now, char *err,
 bool room_play_text(struct room *r, int side, const char *text, int64_t now,
                     char *err, size_t err_size);
 
-/* Plays a move from the engine for the side to move; saves. */
+/* Plays a move from the engine for the side to move. */
 bool room_play_move(struct room *r, game_move move, int64_t now, char *err,
                     size_t err_size);
 
-/* Ends the game: side resigns; saves. */
+/* Ends the game: side resigns. */
 bool room_resign(struct room *r, int side, char *err, size_t err_size);
 
 /* Side offers a draw, or accepts the other side's offer (then the game is
- * drawn); *agreed says which happened.  Saves when agreed. */
+ * drawn); *agreed says which happened. */
 bool room_draw(struct room *r, int side, bool *agreed, char *err,
                size_t err_size);
 
@@ -127,7 +159,15 @@ bool room_engine_to_move(const struct room *r);
 /* Display form of a seat: the name, "engine:N" or "-". */
 void room_seat_text(const struct room *r, int side, char *buf, size_t size);
 
-/* Saves the record and the seats; false with a message. */
+/* A snapshot of r's files as they stand; NULL if out of memory.  Its run
+ * function (on any thread) writes them: record_save, then the seats. */
+struct room_save_job *room_save_job_new(const struct room *r);
+
+/* Frees a save job (given as its worker_job head). */
+void room_save_job_free(struct worker_job *job);
+
+/* Saves the record and the seats now, on this thread; false with a
+ * message. */
 bool room_save(struct room *r, char *err, size_t err_size);
 
 /* Moves the room's files into directory to (its game is kept). */

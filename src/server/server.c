@@ -25,11 +25,12 @@
 #include "core/rng.h"
 #include "net/netline.h"
 #include "server/accounts.h"
-#include "server/engine-pool.h"
+#include "server/engine-job.h"
 #include "server/identity.h"
 #include "server/room.h"
 #include "server/server.h"
 #include "server/store.h"
+#include "server/workers.h"
 
 /* Protocol errors (not game errors such as an illegal move) a client may
  * make before it is dropped. */
@@ -63,7 +64,8 @@ struct server {
 	size_t nrooms;
 	unsigned next_room_id;
 	struct accounts accounts;
-	struct engine_pool *pool;
+	struct workers *engines; /* the engine seats' searches */
+	struct workers *savers;  /* the rooms' saves */
 	char rooms_dir[4096], finished_dir[4096];
 	struct pollfd *pfds;
 	struct rng rng;
@@ -82,6 +84,7 @@ server_config_defaults(struct server_config *cfg)
 	cfg->max_per_account = 16;
 	cfg->max_games_per_account = 20;
 	cfg->engine_threads = 2;
+	cfg->save_threads = 4;
 	cfg->rate_per_sec = 20;
 	cfg->rate_burst = 40;
 }
@@ -146,22 +149,112 @@ server_strike(struct client *c, const char *fmt, ...)
 	}
 }
 
-/* Sends a line to everyone in room r. */
-static void server_broadcast(struct server *sv, const struct room *r,
+/* Sends a line to everyone in room r now. */
+static void
+server_broadcast_now(struct server *sv, struct room *r, size_t ply,
+                     const char *line)
+{
+	for (size_t i = 0; i < sv->nclients; i++) {
+		if (sv->clients[i]->room == r)
+			server_send(sv->clients[i], "%s", line);
+	}
+	if (ply > r->announced_ply)
+		r->announced_ply = ply;
+}
+
+/* Tells everyone in room r a line of news: at once when the room's state
+ * is on disk, else as soon as it is (so nobody ever sees a move that a
+ * crash could lose).  ply: the move the line tells of, 0 for others. */
+static void server_broadcast(struct server *sv, struct room *r, size_t ply,
                              const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
+        __attribute__((format(printf, 4, 5)));
 
 static void
-server_broadcast(struct server *sv, const struct room *r, const char *fmt, ...)
+server_broadcast(struct server *sv, struct room *r, size_t ply, const char *fmt,
+                 ...)
 {
 	char line[NET_LINE_MAX + 128];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	for (size_t i = 0; i < sv->nclients; i++) {
-		if (sv->clients[i]->room == r)
-			server_send(sv->clients[i], "%s", line);
+	if (r->saved_version == r->version && r->pending == NULL) {
+		server_broadcast_now(sv, r, ply, line);
+		return;
+	}
+	size_t len = strlen(line);
+	struct room_line *l = malloc(sizeof *l + len + 1);
+	if (l == NULL) {
+		server_broadcast_now(sv, r, ply, line);
+		return;
+	}
+	l->version = r->version;
+	l->ply = ply;
+	l->next = NULL;
+	memcpy(l->text, line, len + 1);
+	if (r->pending_tail != NULL)
+		r->pending_tail->next = l;
+	else
+		r->pending = l;
+	r->pending_tail = l;
+}
+
+/* Sends the held news whose version is on disk. */
+static void
+server_release_news(struct server *sv, struct room *r)
+{
+	while (r->pending != NULL && r->pending->version <= r->saved_version) {
+		struct room_line *l = r->pending;
+		r->pending = l->next;
+		if (r->pending == NULL)
+			r->pending_tail = NULL;
+		server_broadcast_now(sv, r, l->ply, l->text);
+		free(l);
+	}
+}
+
+/* Starts saving r when it has changed and no save is under way. */
+static void
+server_save_room(struct server *sv, struct room *r)
+{
+	if (r->saving || r->saved_version == r->version)
+		return;
+	struct room_save_job *job = room_save_job_new(r);
+	if (job != NULL && workers_submit(sv->savers, &job->base)) {
+		r->saving = true;
+		return;
+	}
+	/* No memory or no room in the queue: save here and now. */
+	room_save_job_free(&job->base);
+	char err[512];
+	if (!room_save(r, err, sizeof err)) {
+		fprintf(stderr, "tabula serve: room %s: %s\n", r->code, err);
+		r->saved_version = r->version; /* the game goes on */
+	}
+	server_release_news(sv, r);
+}
+
+static struct room *server_room_by_id(struct server *sv, unsigned id);
+
+static void
+server_saves_done(struct server *sv)
+{
+	struct worker_job *base;
+	while ((base = workers_take(sv->savers)) != NULL) {
+		struct room_save_job *job = (struct room_save_job *)base;
+		struct room *r = server_room_by_id(sv, job->room_id);
+		if (r != NULL) {
+			r->saving = false;
+			/* A failed save is logged and the game goes on in
+			 * memory; the next change saves it all again. */
+			if (!job->ok)
+				fprintf(stderr, "tabula serve: room %s: %s\n",
+				        r->code, job->err);
+			r->saved_version = job->version;
+			server_release_news(sv, r);
+			server_save_room(sv, r);
+		}
+		room_save_job_free(base);
 	}
 }
 
@@ -179,8 +272,7 @@ server_clock_text(const struct room *r, char *buf, size_t size)
 }
 
 static void
-server_send_players(struct server *sv, const struct room *r,
-                    struct client *only)
+server_send_players(struct server *sv, struct room *r, struct client *only)
 {
 	char p1[64], p2[64];
 	room_seat_text(r, 0, p1, sizeof p1);
@@ -188,7 +280,7 @@ server_send_players(struct server *sv, const struct room *r,
 	if (only != NULL)
 		server_send(only, "players %s %s %s", r->code, p1, p2);
 	else
-		server_broadcast(sv, r, "players %s %s %s", r->code, p1, p2);
+		server_broadcast(sv, r, 0, "players %s %s %s", r->code, p1, p2);
 }
 
 /* The "move" line of move ply (1-based) of r into buf. */
@@ -203,7 +295,7 @@ server_move_line(const struct room *r, size_t ply, char *buf, size_t size)
 
 /* The clock line (when the room has a clock) to one client or to all. */
 static void
-server_send_clock(struct server *sv, const struct room *r, struct client *only)
+server_send_clock(struct server *sv, struct room *r, struct client *only)
 {
 	if (r->clock_ms == 0)
 		return;
@@ -219,11 +311,11 @@ server_send_clock(struct server *sv, const struct room *r, struct client *only)
 	if (only != NULL)
 		server_send(only, "%s", line);
 	else
-		server_broadcast(sv, r, "%s", line);
+		server_broadcast(sv, r, 0, "%s", line);
 }
 
 static void
-server_send_over(struct server *sv, const struct room *r, struct client *only)
+server_send_over(struct server *sv, struct room *r, struct client *only)
 {
 	const char *result, *reason;
 	if (!room_over(r, &result, &reason))
@@ -231,13 +323,13 @@ server_send_over(struct server *sv, const struct room *r, struct client *only)
 	if (only != NULL)
 		server_send(only, "over %s %s %s", r->code, result, reason);
 	else
-		server_broadcast(sv, r, "over %s %s %s", r->code, result,
+		server_broadcast(sv, r, 0, "over %s %s %s", r->code, result,
 		                 reason);
 }
 
 /* Everything a client entering r needs to show it as it stands. */
 static void
-server_send_room(struct server *sv, struct client *c, const struct room *r)
+server_send_room(struct server *sv, struct client *c, struct room *r)
 {
 	char clock[32];
 	server_clock_text(r, clock, sizeof clock);
@@ -246,7 +338,8 @@ server_send_room(struct server *sv, struct client *c, const struct room *r)
 	server_send(c, "options %s %s %s", r->code, clock,
 	            r->analysis ? "analysis" : "-");
 	server_send_players(sv, r, c);
-	for (size_t ply = 1; ply <= r->s.ply; ply++) {
+	/* Moves not yet on disk come as news once they are. */
+	for (size_t ply = 1; ply <= r->announced_ply; ply++) {
 		char line[NET_LINE_MAX];
 		server_move_line(r, ply, line, sizeof line);
 		server_send(c, "%s", line);
@@ -255,7 +348,7 @@ server_send_room(struct server *sv, struct client *c, const struct room *r)
 	if (r->draw_offer != 0)
 		server_send(c, "draw %s %d", r->code, r->draw_offer);
 	server_send_over(sv, r, c);
-	server_send(c, "synced %s %zu", r->code, r->s.ply);
+	server_send(c, "synced %s %zu", r->code, r->announced_ply);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -268,28 +361,15 @@ server_kick_engine(struct server *sv, struct room *r)
 {
 	if (r->engine_busy || !room_engine_to_move(r))
 		return;
-	struct engine_job *job = calloc(1, sizeof *job);
-	size_t n = r->s.ply;
-	if (job == NULL ||
-	    (n > 0 && (job->moves = malloc(n * sizeof *job->moves)) == NULL)) {
-		free(job);
-		return;
-	}
 	int turn = room_turn(r);
-	job->room_id = r->id;
-	job->ply = n;
-	job->ops = r->ops;
-	job->level = r->seat[turn].level;
-	job->seed = rng_next(&sv->rng);
-	job->start = r->s.positions[0];
-	job->pos = *session_current(&r->s);
-	if (n > 0)
-		memcpy(job->moves, r->s.moves, n * sizeof *job->moves);
-	job->n = n;
-	if (engine_pool_submit(sv->pool, job))
+	struct engine_job *job = engine_job_new(
+	        r->id, &r->s, r->seat[turn].level, rng_next(&sv->rng));
+	if (job == NULL)
+		return;
+	if (workers_submit(sv->engines, &job->base))
 		r->engine_busy = true;
 	else
-		engine_job_free(job);
+		engine_job_free(&job->base);
 }
 
 static struct room *
@@ -312,13 +392,21 @@ server_room_by_code(struct server *sv, const char *code)
 	return NULL;
 }
 
+/* After any change to r: save it, then tell its people. */
+static void
+server_changed(struct server *sv, struct room *r)
+{
+	server_save_room(sv, r);
+}
+
 /* Tells the room a move was made (the move, the clock, the end). */
 static void
 server_after_move(struct server *sv, struct room *r)
 {
 	char line[NET_LINE_MAX];
+	server_changed(sv, r);
 	server_move_line(r, r->s.ply, line, sizeof line);
-	server_broadcast(sv, r, "%s", line);
+	server_broadcast(sv, r, r->s.ply, "%s", line);
 	server_send_clock(sv, r, NULL);
 	server_send_over(sv, r, NULL);
 	server_kick_engine(sv, r);
@@ -327,11 +415,12 @@ server_after_move(struct server *sv, struct room *r)
 static void
 server_engine_done(struct server *sv)
 {
-	struct engine_job *job;
-	while ((job = engine_pool_take(sv->pool)) != NULL) {
+	struct worker_job *base;
+	while ((base = workers_take(sv->engines)) != NULL) {
+		struct engine_job *job = (struct engine_job *)base;
 		struct room *r = server_room_by_id(sv, job->room_id);
 		if (r == NULL) {
-			engine_job_free(job);
+			engine_job_free(base);
 			continue;
 		}
 		r->engine_busy = false;
@@ -340,19 +429,19 @@ server_engine_done(struct server *sv)
 		if (stale) {
 			/* The game moved on (a resignation, a reload): ask
 			 * again if it is still the engine's turn. */
-			engine_job_free(job);
+			engine_job_free(base);
 			server_kick_engine(sv, r);
 		} else if (!job->ok) {
 			fprintf(stderr, "tabula serve: room %s: engine: %s\n",
 			        r->code, job->err);
-			engine_job_free(job);
+			engine_job_free(base);
 		} else if (!room_play_move(r, job->move, server_now_ms(), err,
 		                           sizeof err)) {
 			fprintf(stderr, "tabula serve: room %s: %s\n", r->code,
 			        err);
-			engine_job_free(job);
+			engine_job_free(base);
 		} else {
-			engine_job_free(job);
+			engine_job_free(base);
 			server_after_move(sv, r);
 		}
 	}
@@ -532,6 +621,7 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			server_send(c, "error %s", err);
 			return;
 		}
+		server_changed(sv, r);
 		server_enter(sv, c, r, seat);
 		server_send_players(sv, r, NULL);
 		server_send_clock(sv, r, NULL);
@@ -570,7 +660,10 @@ server_cmd_move(struct server *sv, struct client *c, char **words, int n)
 	if (!room_play_text(r, c->seat, words[1], server_now_ms(), err,
 	                    sizeof err)) {
 		server_send(c, "error %s", err);
-		server_send_over(sv, r, NULL); /* a time forfeit */
+		if (room_turn(r) < 0) { /* a time forfeit */
+			server_changed(sv, r);
+			server_send_over(sv, r, NULL);
+		}
 		return;
 	}
 	server_after_move(sv, r);
@@ -587,6 +680,7 @@ server_cmd_resign(struct server *sv, struct client *c)
 		server_send(c, "error %s", err);
 		return;
 	}
+	server_changed(sv, r);
 	server_send_over(sv, r, NULL);
 }
 
@@ -602,10 +696,11 @@ server_cmd_draw(struct server *sv, struct client *c)
 		server_send(c, "error %s", err);
 		return;
 	}
-	if (agreed)
+	if (agreed) {
+		server_changed(sv, r);
 		server_send_over(sv, r, NULL);
-	else
-		server_broadcast(sv, r, "draw %s %d", r->code, c->seat + 1);
+	} else
+		server_broadcast(sv, r, 0, "draw %s %d", r->code, c->seat + 1);
 }
 
 static void
@@ -857,7 +952,8 @@ server_unload_rooms(struct server *sv)
 		struct room *r = sv->rooms[i];
 		if (room_turn(r) < 0 && r->spectators == 0 &&
 		    r->present[0] == 0 && r->present[1] == 0 &&
-		    !r->engine_busy) {
+		    !r->engine_busy && !r->saving &&
+		    r->saved_version == r->version && r->pending == NULL) {
 			room_archive(r, sv->finished_dir);
 			room_free(r);
 			sv->rooms[i] = sv->rooms[--sv->nrooms];
@@ -877,6 +973,7 @@ server_check_clocks(struct server *sv)
 		if (r->clock_ms == 0)
 			continue;
 		if (room_check_time(r, now)) {
+			server_changed(sv, r);
 			server_send_clock(sv, r, NULL);
 			server_send_over(sv, r, NULL);
 			continue;
@@ -993,7 +1090,7 @@ server_open(struct server *sv, const struct server_config *cfg)
 	snprintf(accounts, sizeof accounts, "%s/accounts", cfg->state_dir);
 	sv->clients = calloc((size_t)cfg->max_clients, sizeof *sv->clients);
 	sv->rooms = calloc((size_t)cfg->max_rooms, sizeof *sv->rooms);
-	sv->pfds = calloc((size_t)cfg->max_clients + 3, sizeof *sv->pfds);
+	sv->pfds = calloc((size_t)cfg->max_clients + 4, sizeof *sv->pfds);
 	if (sv->clients == NULL || sv->rooms == NULL || sv->pfds == NULL) {
 		fprintf(stderr, "tabula serve: out of memory\n");
 		return false;
@@ -1005,8 +1102,10 @@ server_open(struct server *sv, const struct server_config *cfg)
 		fprintf(stderr, "tabula serve: %s\n", err);
 		return false;
 	}
-	sv->pool = engine_pool_new(cfg->engine_threads);
-	if (sv->pool == NULL || pipe(sv->signal_fd) != 0) {
+	sv->engines = workers_new(cfg->engine_threads);
+	sv->savers = workers_new(cfg->save_threads);
+	if (sv->engines == NULL || sv->savers == NULL ||
+	    pipe(sv->signal_fd) != 0) {
 		fprintf(stderr, "tabula serve: cannot start threads\n");
 		return false;
 	}
@@ -1041,7 +1140,9 @@ server_close(struct server *sv)
 	}
 	while (sv->nclients > 0)
 		server_drop(sv, sv->nclients - 1);
-	engine_pool_free(sv->pool);
+	/* Every save under way or queued reaches the disk before we go. */
+	workers_free(sv->savers, true, room_save_job_free);
+	workers_free(sv->engines, false, engine_job_free);
 	for (size_t i = 0; i < sv->nrooms; i++)
 		room_free(sv->rooms[i]);
 	if (sv->listen_fd >= 0) {
@@ -1072,9 +1173,12 @@ server_run(const struct server_config *cfg)
 		bool can_accept = (int)sv.nclients < cfg->max_clients;
 		sv.pfds[nfds++] = (struct pollfd){sv.signal_fd[0], POLLIN, 0};
 		sv.pfds[nfds++] =
-		        (struct pollfd){engine_pool_fd(sv.pool), POLLIN, 0};
+		        (struct pollfd){workers_fd(sv.engines), POLLIN, 0};
+		sv.pfds[nfds++] =
+		        (struct pollfd){workers_fd(sv.savers), POLLIN, 0};
 		sv.pfds[nfds++] = (struct pollfd){
 		        can_accept ? sv.listen_fd : -1, POLLIN, 0};
+		const size_t first_client = nfds;
 		for (size_t i = 0; i < sv.nclients; i++) {
 			struct client *c = sv.clients[i];
 			short ev = c->closing ? 0 : POLLIN;
@@ -1090,17 +1194,19 @@ server_run(const struct server_config *cfg)
 			break;
 		if (sv.pfds[1].revents & POLLIN)
 			server_engine_done(&sv);
+		if (sv.pfds[2].revents & POLLIN)
+			server_saves_done(&sv);
 		/* Clients first (their slots match pfds), then new ones. */
 		size_t n = sv.nclients;
 		for (size_t i = 0; i < n; i++) {
 			struct client *c = sv.clients[i];
-			short re = sv.pfds[3 + i].revents;
+			short re = sv.pfds[first_client + i].revents;
 			if (re & POLLIN)
 				server_read(&sv, c);
 			else if (re & (POLLERR | POLLHUP | POLLNVAL))
 				c->dead = true;
 		}
-		if (sv.pfds[2].revents & POLLIN)
+		if (sv.pfds[first_client - 1].revents & POLLIN)
 			server_accept(&sv);
 		for (size_t i = 0; i < sv.nclients;) {
 			struct client *c = sv.clients[i];
