@@ -17,3 +17,7 @@ tests_check_server_load_SOURCES = tests/check_server_load.c tests/roomtest.c \
 tests_check_server_load_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_server_load_LDADD = $(TESTS_LINK_LIBS)
 endif
+
+# Two SSH sessions through a real sshd started by the test.
+TESTS += tests/ssh-e2e.test
+EXTRA_DIST += tests/ssh-e2e.test
