@@ -343,6 +343,72 @@ START_TEST(test_identity)
 }
 END_TEST
 
+/* An engine seat answers moves (its search runs off the event loop); a
+ * clock is shown and runs; a draw is offered and accepted over the wire. */
+START_TEST(test_engine_clock_draw)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	const struct game_ops *ops = registry_find("infexion");
+	struct game_setup setup = {0};
+	struct session s;
+	ck_assert(session_init(&s, ops, &setup));
+	struct rt_peer a, b;
+	char line[NET_LINE_MAX + 1], code[8];
+	rt_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	rt_send(&a, "create infexion engine=1 seat=2");
+	rt_expect(&a, "created ", line);
+	rt_read_room(&a, &s, line);
+	ck_assert_str_eq(line + 12, "infexion 2");
+	for (int turn = 0; turn < 3; turn++) {
+		rt_expect(&a, "move ", line); /* the engine's */
+		rt_apply_move(&s, line);
+		char text[GAME_TEXT_MAX];
+		rt_choose(&s, text, sizeof text);
+		rt_send(&a, "move %s", text);
+		rt_expect(&a, "move ", line); /* ours, as everyone sees it */
+		rt_apply_move(&s, line);
+	}
+	ck_assert_uint_eq(s.ply, 6);
+	rt_send(&a, "draw");
+	rt_expect(&a, "error the engine declines draws", NULL);
+
+	rt_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_send(&a, "create tetress clock=1+2 analysis");
+	rt_expect(&a, "created ", line);
+	snprintf(code, sizeof code, "%.4s", line + 8);
+	rt_expect(&a, "options ", line);
+	ck_assert_str_eq(line + 13, "1+2 analysis");
+	rt_send(&b, "join %s", code);
+	rt_expect(&b, "clock ", line);
+	ck_assert_str_eq(line + 11, "60000 60000 1");
+	rt_send(&a, "move 0-0,0-1,0-2,0-3");
+	rt_expect(&b, "move ", line);
+	rt_expect(&b, "clock ", line);
+	long left1, left2;
+	char turn[4];
+	ck_assert_int_eq(sscanf(line + 11, "%ld %ld %3s", &left1, &left2, turn),
+	                 3);
+	ck_assert_int_gt(left1, 55000); /* the increment came back */
+	ck_assert_int_le(left1, 62000);
+	ck_assert_int_eq(left2, 60000);
+	ck_assert_str_eq(turn, "2");
+	rt_send(&b, "draw");
+	rt_expect(&a, "draw ", line);
+	ck_assert_str_eq(line + 10, "2");
+	rt_send(&a, "draw");
+	rt_expect(&b, "over ", line);
+	ck_assert_str_eq(line + 10, "1/2-1/2 draw agreed");
+	rt_send(&b, "resign");
+	rt_expect(&b, "error the game is over", NULL);
+	rt_peer_stop(&a, false);
+	rt_peer_stop(&b, false);
+	session_free(&s);
+	rt_server_clean(&sv);
+}
+END_TEST
+
 /* A raw connection (local-user identity) that sends hostile bytes. */
 static int
 rt_raw_connect(const struct rt_server *sv)
@@ -578,6 +644,7 @@ server_suite(void)
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_reconnect_and_restart);
 	tcase_add_test(tc, test_identity);
+	tcase_add_test(tc, test_engine_clock_draw);
 	tcase_add_test(tc, test_hostile_input);
 	suite_add_tcase(s, tc);
 	return s;
