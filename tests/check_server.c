@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "client/client.h"
+#include "client/view.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "roomtest.h"
@@ -575,6 +576,53 @@ START_TEST(test_lines)
 }
 END_TEST
 
+/* A client's view follows the lobby, a room's snapshot, its moves, the
+ * clock, offers and the end, and refuses a move that does not follow. */
+START_TEST(test_view)
+{
+	struct view v;
+	view_init(&v);
+	ck_assert_int_eq(view_feed(&v, "tabula 1", 0), VIEW_NOTHING);
+	ck_assert_int_eq(view_feed(&v, "welcome alice", 0), VIEW_WELCOME);
+	ck_assert_str_eq(v.name, "alice");
+	view_feed(&v, "room ABCD tetress 2 1 3 alice bob playing 5+3 - 1", 0);
+	view_feed(&v, "room EFGH tzaar 0 1 0 carol - waiting - analysis -", 0);
+	ck_assert_uint_eq(v.room_count, 0);
+	ck_assert_int_eq(view_feed(&v, "listed 2", 0), VIEW_LOBBY);
+	ck_assert_uint_eq(v.room_count, 2);
+	ck_assert_str_eq(v.rooms[1].player[0], "carol");
+	ck_assert(v.rooms[1].analysis);
+	ck_assert_int_eq(v.rooms[0].yours, 1);
+	view_feed(&v, "joined ABCD tetress 1", 0);
+	view_feed(&v, "options ABCD 5+3 -", 0);
+	view_feed(&v, "players ABCD alice bob", 0);
+	view_feed(&v, "move ABCD 1 0-0,0-1,0-2,0-3", 0);
+	view_feed(&v, "move ABCD 2 5-5,5-6,5-7,5-8", 0);
+	view_feed(&v, "clock ABCD 290000 295000 1", 1000);
+	ck_assert(!view_my_turn(&v)); /* not synced yet */
+	ck_assert_int_eq(view_feed(&v, "synced ABCD 2", 1000), VIEW_ROOM);
+	ck_assert(view_my_turn(&v));
+	ck_assert_uint_eq(v.s.ply, 2);
+	ck_assert_int_eq(view_clock(&v, 0, 3000), 288000);
+	ck_assert_int_eq(view_clock(&v, 1, 3000), 295000);
+	ck_assert_int_eq(view_feed(&v, "move ABCD 2 5-5,5-6,5-7,5-8", 0),
+	                 VIEW_NOTHING); /* told twice */
+	ck_assert_int_eq(view_feed(&v, "move ABCD 4 1-1,1-2,1-3,1-4", 0),
+	                 VIEW_ERROR);
+	ck_assert_int_eq(view_feed(&v, "draw ABCD 2", 0), VIEW_CHANGED);
+	ck_assert_int_eq(v.draw_offer, 2);
+	ck_assert_int_eq(view_feed(&v, "over ABCD 0-1 player 1 resigned", 0),
+	                 VIEW_OVER);
+	ck_assert_str_eq(v.reason, "player 1 resigned");
+	ck_assert(!view_my_turn(&v));
+	ck_assert_int_eq(view_feed(&v, "error not your turn", 0), VIEW_ERROR);
+	ck_assert_str_eq(v.error, "not your turn");
+	ck_assert_int_eq(view_feed(&v, "left", 0), VIEW_LEFT);
+	ck_assert(!v.in_room);
+	view_free(&v);
+}
+END_TEST
+
 /* The room rules without a server: a clock runs out, a draw is offered
  * and accepted, an offer lapses with a move. */
 START_TEST(test_room_rules)
@@ -640,6 +688,7 @@ server_suite(void)
 	TCase *tc = tcase_create("rooms");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_lines);
+	tcase_add_test(tc, test_view);
 	tcase_add_test(tc, test_room_rules);
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_reconnect_and_restart);

@@ -3,6 +3,7 @@
 src_libtabula_a_SOURCES += \
 	src/net/netline.c src/net/netline.h \
 	src/client/client.c src/client/client.h \
+	src/client/view.c src/client/view.h \
 	src/server/accounts.c src/server/accounts.h \
 	src/server/engine-job.c src/server/engine-job.h \
 	src/server/workers.c src/server/workers.h \
