@@ -152,21 +152,31 @@ load_line(struct load_peer *lp, const char *line)
 	}
 }
 
-/* Serves every peer's lines until all rooms are done and every peer has
- * seen its lobby, or the time is up. */
 static void
-load_run(size_t npeers, double limit_ms)
+load_spawn(const struct rt_server *sv, size_t i)
+{
+	char key[32];
+	snprintf(key, sizeof key, "AAAAloadkey%03zu", i);
+	peers[i].t0 = rt_now_ms();
+	rt_peer_start_raw(&peers[i].p, sv, key, 0600);
+}
+
+/* Starts peers [from, to) one by one while serving every started peer's
+ * lines (so nobody's answer waits for the others to start), until all
+ * rooms are done and every peer has seen its lobby, or the time is up. */
+static void
+load_run(const struct rt_server *sv, size_t from, size_t to, double limit_ms)
 {
 	static struct pollfd pfd[LOAD_PEERS];
 	double deadline = rt_now_ms() + limit_ms;
+	size_t npeers = from;
 	for (;;) {
-		bool busy = false;
-		for (size_t i = 0; i < npeers; i++)
-			busy |= peers[i].state < LS_ROOM &&
-			        !(i >= LOAD_PLAYERS && lobby_n == npeers);
-		for (size_t i = 0; i < LOAD_ROOMS; i++)
+		if (npeers < to)
+			load_spawn(sv, npeers++);
+		bool busy = npeers < to || lobby_n < npeers;
+		for (size_t i = 0; i < LOAD_ROOMS && to <= LOAD_PLAYERS; i++)
 			busy |= !rooms[i].done;
-		if (!busy || (npeers > LOAD_PLAYERS && lobby_n == npeers))
+		if (!busy)
 			return;
 		if (rt_now_ms() >= deadline) {
 			size_t done = 0, states[4] = {0};
@@ -182,7 +192,7 @@ load_run(size_t npeers, double limit_ms)
 		}
 		for (size_t i = 0; i < npeers; i++)
 			pfd[i] = (struct pollfd){peers[i].p.from, POLLIN, 0};
-		if (poll(pfd, npeers, 1000) <= 0)
+		if (poll(pfd, npeers, npeers < to ? 0 : 1000) <= 0)
 			continue;
 		for (size_t i = 0; i < npeers; i++) {
 			if (!(pfd[i].revents & (POLLIN | POLLHUP)))
@@ -225,13 +235,7 @@ START_TEST(test_200_clients)
 		ck_assert(session_init(&rooms[i].s, registry_at((size_t)i % 3),
 		                       &setup));
 	double start = rt_now_ms();
-	for (int i = 0; i < LOAD_PLAYERS; i++) {
-		char key[32];
-		snprintf(key, sizeof key, "AAAAloadkey%03d", i);
-		peers[i].t0 = rt_now_ms();
-		rt_peer_start_raw(&peers[i].p, &sv, key, 0600);
-	}
-	load_run(LOAD_PLAYERS, 30000);
+	load_run(&sv, 0, LOAD_PLAYERS, 90000);
 	double played = rt_now_ms() - start;
 	size_t plies = 0;
 	for (int i = 0; i < LOAD_ROOMS; i++)
@@ -245,13 +249,8 @@ START_TEST(test_200_clients)
 	            move_n);
 	/* Late visitors while the 200 stay connected. */
 	size_t before = lobby_n;
-	for (int i = LOAD_PLAYERS; i < LOAD_PEERS; i++) {
-		char key[32];
-		snprintf(key, sizeof key, "AAAAlatekey%03d", i);
-		peers[i].t0 = rt_now_ms();
-		rt_peer_start_raw(&peers[i].p, &sv, key, 0600);
-		load_run((size_t)i + 1, 20000);
-	}
+	for (size_t i = LOAD_PLAYERS; i < LOAD_PEERS; i++)
+		load_run(&sv, i, i + 1, 20000);
 	load_report("connect-to-lobby, one at a time with 200 connected",
 	            lobby_ms + before, lobby_n - before);
 	printf("200 players, 100 rooms, %d plies each: %.0f ms; server "

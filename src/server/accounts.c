@@ -46,7 +46,7 @@ accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
 		if (!identity_name_valid(p) || strlen(sp + 1) == 0 ||
 		    strlen(sp + 1) >= IDENTITY_KEY_MAX)
 			goto bad;
-		if (!accounts_add(a, sp + 1, p, NULL, 0))
+		if (!accounts_add(a, sp + 1, p))
 			goto bad;
 		continue;
 	bad:
@@ -57,6 +57,7 @@ accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
 		return false;
 	}
 	free(text);
+	a->saved_version = a->version;
 	return true;
 }
 
@@ -90,58 +91,65 @@ accounts_name_taken(const struct accounts *a, const char *name)
 	return false;
 }
 
-/* Writes the whole list to the file. */
-static bool
-accounts_save(const struct accounts *a, char *err, size_t err_size)
+static void
+accounts_save_job_run(struct worker_job *base)
+{
+	struct accounts_save_job *job = (struct accounts_save_job *)base;
+	job->ok = store_write(job->path, job->text, job->len, job->err,
+	                      sizeof job->err);
+}
+
+void
+accounts_save_job_free(struct worker_job *base)
+{
+	struct accounts_save_job *job = (struct accounts_save_job *)base;
+	if (job == NULL)
+		return;
+	free(job->text);
+	free(job);
+}
+
+struct accounts_save_job *
+accounts_save_job_new(const struct accounts *a)
 {
 	size_t size = 64;
 	for (size_t i = 0; i < a->count; i++)
 		size += strlen(a->list[i].name) + strlen(a->list[i].key) + 2;
+	struct accounts_save_job *job = calloc(1, sizeof *job);
 	char *text = malloc(size);
-	if (text == NULL) {
-		snprintf(err, err_size, "out of memory");
-		return false;
+	if (job == NULL || text == NULL) {
+		free(job);
+		free(text);
+		return NULL;
 	}
 	size_t len = (size_t)snprintf(text, size, "# tabula accounts 1\n");
 	for (size_t i = 0; i < a->count; i++)
 		len += (size_t)snprintf(text + len, size - len, "%s %s\n",
 		                        a->list[i].name, a->list[i].key);
-	bool ok = store_write(a->path, text, len, err, err_size);
-	free(text);
-	return ok;
+	job->base.run = accounts_save_job_run;
+	job->version = a->version;
+	snprintf(job->path, sizeof job->path, "%s", a->path);
+	job->text = text;
+	job->len = len;
+	return job;
 }
 
-/* With err NULL (while loading) nothing is saved. */
 bool
-accounts_add(struct accounts *a, const char *key, const char *name, char *err,
-             size_t err_size)
+accounts_add(struct accounts *a, const char *key, const char *name)
 {
 	if (a->count >= ACCOUNTS_MAX || accounts_name_of(a, key) != NULL ||
-	    accounts_name_taken(a, name)) {
-		if (err != NULL)
-			snprintf(err, err_size, "name or key already taken");
+	    accounts_name_taken(a, name))
 		return false;
-	}
 	struct account *list = realloc(a->list, (a->count + 1) * sizeof *list);
-	char *copy = strdup(key);
-	if (list == NULL || copy == NULL) {
-		free(copy);
-		if (list != NULL)
-			a->list = list;
-		if (err != NULL)
-			snprintf(err, err_size, "out of memory");
+	if (list == NULL)
 		return false;
-	}
 	a->list = list;
+	char *copy = strdup(key);
+	if (copy == NULL)
+		return false;
 	snprintf(list[a->count].name, sizeof list[a->count].name, "%s", name);
 	list[a->count].key = copy;
 	a->count++;
-	if (err == NULL)
-		return true;
-	if (!accounts_save(a, err, err_size)) {
-		a->count--;
-		free(copy);
-		return false;
-	}
+	a->version++;
 	return true;
 }

@@ -36,6 +36,9 @@
  * make before it is dropped. */
 enum { SERVER_MAX_STRIKES = 10 };
 
+/* What the savers' jobs are (worker_job.kind). */
+enum { SAVE_ROOM = 1, SAVE_ACCOUNTS = 2 };
+
 /* Letters of room codes: no I, O, 0 or 1 to misread. */
 static const char SERVER_CODE_LETTERS[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 
@@ -50,6 +53,8 @@ struct client {
 	double tokens;     /* rate limit: messages it may send now */
 	int64_t refill_ms;
 	int strikes;
+	unsigned naming; /* the accounts version whose save welcomes it */
+	char new_name[IDENTITY_NAME_MAX + 1];
 	bool closing; /* drop once the output is sent */
 	bool dead;    /* drop now */
 };
@@ -220,6 +225,8 @@ server_save_room(struct server *sv, struct room *r)
 	if (r->saving || r->saved_version == r->version)
 		return;
 	struct room_save_job *job = room_save_job_new(r);
+	if (job != NULL)
+		job->base.kind = SAVE_ROOM;
 	if (job != NULL && workers_submit(sv->savers, &job->base)) {
 		r->saving = true;
 		return;
@@ -236,11 +243,71 @@ server_save_room(struct server *sv, struct room *r)
 
 static struct room *server_room_by_id(struct server *sv, unsigned id);
 
+static void server_welcome(struct server *sv, struct client *c,
+                           const char *name);
+
+/* Starts saving the accounts when names were given since the last save. */
+static void
+server_save_accounts(struct server *sv)
+{
+	struct accounts *a = &sv->accounts;
+	if (a->saving || a->saved_version == a->version)
+		return;
+	struct accounts_save_job *job = accounts_save_job_new(a);
+	if (job != NULL) {
+		job->base.kind = SAVE_ACCOUNTS;
+		if (workers_submit(sv->savers, &job->base)) {
+			a->saving = true;
+			return;
+		}
+		accounts_save_job_free(&job->base);
+	}
+	/* Not saved: the names wait for the next try (the next name). */
+	fprintf(stderr, "tabula serve: cannot queue the accounts' save\n");
+}
+
+/* Welcomes the clients whose names are now on disk. */
+static void
+server_accounts_saved(struct server *sv, struct accounts_save_job *job)
+{
+	struct accounts *a = &sv->accounts;
+	a->saving = false;
+	if (!job->ok) {
+		/* A name is only used once it is bound to its key on disk:
+		 * the waiting clients are told, and may try again. */
+		fprintf(stderr, "tabula serve: %s\n", job->err);
+		for (size_t i = 0; i < sv->nclients; i++) {
+			struct client *c = sv->clients[i];
+			if (c->naming != 0 && c->naming <= job->version) {
+				c->naming = 0;
+				server_send(c, "bye cannot save the name");
+				c->closing = true;
+			}
+		}
+		return;
+	}
+	a->saved_version = job->version;
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->naming != 0 && c->naming <= a->saved_version) {
+			c->naming = 0;
+			server_welcome(sv, c, c->new_name);
+		}
+	}
+	server_save_accounts(sv);
+}
+
 static void
 server_saves_done(struct server *sv)
 {
 	struct worker_job *base;
 	while ((base = workers_take(sv->savers)) != NULL) {
+		if (base->kind == SAVE_ACCOUNTS) {
+			server_accounts_saved(sv,
+			                      (struct accounts_save_job *)base);
+			accounts_save_job_free(base);
+			continue;
+		}
 		struct room_save_job *job = (struct room_save_job *)base;
 		struct room *r = server_room_by_id(sv, job->room_id);
 		if (r != NULL) {
@@ -754,8 +821,7 @@ server_welcome(struct server *sv, struct client *c, const char *name)
 static void
 server_cmd_name(struct server *sv, struct client *c, char **words, int n)
 {
-	char err[256];
-	if (c->account[0] != '\0') {
+	if (c->account[0] != '\0' || c->naming != 0 || !c->id.by_key) {
 		server_send(c, "error you already have a name");
 		return;
 	}
@@ -770,13 +836,14 @@ server_cmd_name(struct server *sv, struct client *c, char **words, int n)
 		server_send(c, "error the name '%s' is taken", words[1]);
 		return;
 	}
-	if (!accounts_add(&sv->accounts, c->id.key, words[1], err,
-	                  sizeof err)) {
-		fprintf(stderr, "tabula serve: %s\n", err);
-		server_send(c, "error cannot save the name");
+	if (!accounts_add(&sv->accounts, c->id.key, words[1])) {
+		server_send(c, "error cannot give that name now");
 		return;
 	}
-	server_welcome(sv, c, words[1]);
+	/* Welcomed once the name is on disk (server_accounts_saved). */
+	c->naming = sv->accounts.version;
+	snprintf(c->new_name, sizeof c->new_name, "%s", words[1]);
+	server_save_accounts(sv);
 }
 
 static void
@@ -1132,6 +1199,15 @@ server_open(struct server *sv, const struct server_config *cfg)
 }
 
 static void
+server_free_save_job(struct worker_job *job)
+{
+	if (job->kind == SAVE_ACCOUNTS)
+		accounts_save_job_free(job);
+	else
+		room_save_job_free(job);
+}
+
+static void
 server_close(struct server *sv)
 {
 	for (size_t i = 0; i < sv->nclients; i++) {
@@ -1141,7 +1217,7 @@ server_close(struct server *sv)
 	while (sv->nclients > 0)
 		server_drop(sv, sv->nclients - 1);
 	/* Every save under way or queued reaches the disk before we go. */
-	workers_free(sv->savers, true, room_save_job_free);
+	workers_free(sv->savers, true, server_free_save_job);
 	workers_free(sv->engines, false, engine_job_free);
 	for (size_t i = 0; i < sv->nrooms; i++)
 		room_free(sv->rooms[i]);

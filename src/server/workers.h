@@ -22,6 +22,7 @@
 /* The head of every job struct: run is called on a worker thread. */
 struct worker_job {
 	void (*run)(struct worker_job *job);
+	int kind; /* the owner's tag: which struct this head starts */
 	struct worker_job *next;
 };
 
