@@ -6,6 +6,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
@@ -144,6 +145,18 @@ rt_server_clean(struct rt_server *s)
 		fprintf(stderr, "cannot remove %s\n", s->dir);
 }
 
+static void rt_peer_spawn(struct rt_peer *p, const struct rt_server *s,
+                          const char *key, uid_t uid, gid_t gid);
+
+void
+rt_peer_start_as(struct rt_peer *p, const struct rt_server *s, uid_t uid,
+                 gid_t gid)
+{
+	memset(p, 0, sizeof *p);
+	net_inbuf_init(&p->in);
+	rt_peer_spawn(p, s, NULL, uid, gid);
+}
+
 void
 rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s, const char *key,
                   int mode)
@@ -161,6 +174,13 @@ rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s, const char *key,
 		fchmod(fd, (mode_t)mode);
 		close(fd);
 	}
+	rt_peer_spawn(p, s, key, (uid_t)-1, (gid_t)-1);
+}
+
+static void
+rt_peer_spawn(struct rt_peer *p, const struct rt_server *s, const char *key,
+              uid_t uid, gid_t gid)
+{
 	int in[2], out[2];
 	/* Close-on-exec, so no other peer holds this one's pipes open. */
 	ck_assert_int_eq(pipe2(in, O_CLOEXEC), 0);
@@ -175,6 +195,9 @@ rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s, const char *key,
 		close(in[1]);
 		close(out[0]);
 		close(out[1]);
+		if (uid != (uid_t)-1 && (setgroups(0, NULL) != 0 ||
+		                         setgid(gid) != 0 || setuid(uid) != 0))
+			_exit(126);
 		if (key != NULL)
 			setenv("SSH_USER_AUTH", p->auth, 1);
 		else

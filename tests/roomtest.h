@@ -56,6 +56,11 @@ void rt_peer_start(struct rt_peer *p, const struct rt_server *s,
 void rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s,
                        const char *key, int mode);
 
+/* Like rt_peer_start_raw without a key, the peer running as user uid
+ * (the test must be root). */
+void rt_peer_start_as(struct rt_peer *p, const struct rt_server *s, uid_t uid,
+                      gid_t gid);
+
 void rt_send(struct rt_peer *p, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 
