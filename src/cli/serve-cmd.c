@@ -124,7 +124,7 @@ cli_connect_main(int argc, char **argv)
 	        {"help", no_argument, NULL, 'h'},
 	        {NULL, 0, NULL, 0}};
 	const struct cli_command *cmd = cli_find("connect");
-	const char *path = server_socket_path();
+	const char *path = net_socket_path();
 	int opt;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {

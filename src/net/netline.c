@@ -12,6 +12,13 @@
 
 #include "net/netline.h"
 
+const char *
+net_socket_path(void)
+{
+	const char *env = getenv("TABULA_SOCKET");
+	return env != NULL && env[0] != '\0' ? env : NET_DEFAULT_SOCKET;
+}
+
 void
 net_inbuf_init(struct net_inbuf *b)
 {

@@ -12,6 +12,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Where the server listens and clients connect when not told otherwise
+ * (the systemd unit's RuntimeDirectory); $TABULA_SOCKET overrides it. */
+#define NET_DEFAULT_SOCKET "/run/tabula/tabula.sock"
+
+/* The socket to use: $TABULA_SOCKET, else NET_DEFAULT_SOCKET. */
+const char *net_socket_path(void);
+
 /* The longest protocol line, its newline excluded. */
 #define NET_LINE_MAX 512
 

@@ -82,7 +82,7 @@ void
 server_config_defaults(struct server_config *cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
-	cfg->socket_path = server_socket_path();
+	cfg->socket_path = net_socket_path();
 	cfg->state_dir = SERVER_DEFAULT_STATE;
 	cfg->max_clients = 1000;
 	cfg->max_rooms = 500;
@@ -92,13 +92,6 @@ server_config_defaults(struct server_config *cfg)
 	cfg->save_threads = 4;
 	cfg->rate_per_sec = 20;
 	cfg->rate_burst = 40;
-}
-
-const char *
-server_socket_path(void)
-{
-	const char *env = getenv("TABULA_SOCKET");
-	return env != NULL && env[0] != '\0' ? env : SERVER_DEFAULT_SOCKET;
 }
 
 static int64_t

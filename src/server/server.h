@@ -13,10 +13,6 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-/* Where the server listens and clients connect when not told otherwise
- * (the systemd unit's RuntimeDirectory); $TABULA_SOCKET overrides it. */
-#define SERVER_DEFAULT_SOCKET "/run/tabula/tabula.sock"
-
 /* Where the rooms are kept (the systemd unit's StateDirectory). */
 #define SERVER_DEFAULT_STATE "/var/lib/tabula"
 
@@ -37,9 +33,6 @@ struct server_config {
 
 /* Fills cfg with the defaults (documented in tabula(6)). */
 void server_config_defaults(struct server_config *cfg);
-
-/* The socket clients use: $TABULA_SOCKET, else SERVER_DEFAULT_SOCKET. */
-const char *server_socket_path(void);
 
 /* Runs the server until SIGINT, SIGTERM or SIGHUP; returns an exit status
  * (0 after a signal, 1 when it could not start). */

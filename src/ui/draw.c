@@ -146,6 +146,8 @@ ui_draw_title(struct ui_app *app)
 	         game->shown, game->session.ply,
 	         ops->players > 1 ? ops->side_names[side] : "",
 	         ops->players > 1 ? " to move" : "");
+	if (app->online.in_room)
+		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -402,6 +404,8 @@ ui_draw(struct ui_app *app)
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);
+	else if (app->screen == SCREEN_LOBBY)
+		ui_online_draw(app);
 	else if (app->screen == SCREEN_MENU || !app->game.have)
 		ui_menu_draw(app);
 	else
