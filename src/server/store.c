@@ -1,5 +1,6 @@
 /*
- * Small state files, written atomically (see store.h).
+ * Small state files, written atomically (see store.h) through the one
+ * file replacer every part of the program uses (core/file.h).
  */
 #include "config.h"
 
@@ -11,94 +12,40 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/file.h"
 #include "server/store.h"
+
+struct store_data {
+	const char *data;
+	size_t len;
+};
+
+static bool
+store_put(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct store_data *d = ctx;
+	if (fwrite(d->data, 1, d->len, f) != d->len) {
+		snprintf(why, why_size, "%s", strerror(errno));
+		return false;
+	}
+	return true;
+}
 
 bool
 store_write(const char *path, const char *data, size_t len, char *err,
             size_t err_size)
 {
-	char tmp[4096];
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-		snprintf(err, err_size, "%s: path too long", path);
-		return false;
-	}
-	unlink(tmp); /* a leftover from a crash; O_EXCL below then succeeds */
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	              0600);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		return false;
-	}
-	size_t done = 0;
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		done += (size_t)n;
-	}
-	bool ok = done == len && fsync(fd) == 0;
-	if (!ok)
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-	if (close(fd) != 0 && ok) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	if (ok && rename(tmp, path) != 0) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(tmp);
-	return ok;
+	struct store_data d = {data, len};
+	return file_replace(path, store_put, &d, err, err_size);
 }
 
 char *
 store_read(const char *path, char *err, size_t err_size)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+	char *buf;
+	size_t len;
+	if (!file_read_all(path, STORE_FILE_MAX, &buf, &len, err, err_size))
 		return NULL;
-	}
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, err_size, "%s: not a regular file", path);
-		close(fd);
-		return NULL;
-	}
-	char *buf = malloc(STORE_FILE_MAX + 1);
-	if (buf == NULL) {
-		snprintf(err, err_size, "%s: out of memory", path);
-		close(fd);
-		return NULL;
-	}
-	size_t len = 0;
-	for (;;) {
-		ssize_t n = read(fd, buf + len, STORE_FILE_MAX + 1 - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			snprintf(err, err_size, "%s: %s", path,
-			         strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > STORE_FILE_MAX) {
-			snprintf(err, err_size, "%s: larger than %d bytes",
-			         path, STORE_FILE_MAX);
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-	}
-	close(fd);
-	buf[len] = '\0';
 	if (strlen(buf) != len) {
 		snprintf(err, err_size, "%s: contains a NUL byte", path);
 		free(buf);

@@ -1,7 +1,8 @@
 /*
  * The server's small state files (a room's seats and options, the SSH key
- * accounts): written whole and atomically, read with a size cap, never
- * through a symlink.  Game records go through record_save (core/record.h).
+ * accounts): written whole and atomically with file_replace, read with a
+ * size cap (core/file.h).  Game records go through record_save
+ * (core/record.h).
  */
 #ifndef TABULA_SERVER_STORE_H
 #define TABULA_SERVER_STORE_H
@@ -12,14 +13,15 @@
 /* The most bytes a state file may hold. */
 #define STORE_FILE_MAX (64 * 1024)
 
-/* Writes data to path.tmp, fsyncs it and renames it over path: a crash
- * leaves the old file or the new one.  False with a message on failure. */
+/* Replaces path with data atomically (a temporary file in its directory,
+ * fsync, rename): a crash leaves the old file or the new one.  False with a
+ * message on failure. */
 bool store_write(const char *path, const char *data, size_t len, char *err,
                  size_t err_size);
 
-/* Reads the regular file at path (not a symlink, at most STORE_FILE_MAX
- * bytes) into a new NUL-terminated buffer the caller frees; NULL with a
- * message on failure. */
+/* Reads the regular file at path (at most STORE_FILE_MAX bytes, no NUL)
+ * into a new NUL-terminated buffer the caller frees; NULL with a message
+ * on failure. */
 char *store_read(const char *path, char *err, size_t err_size);
 
 /* Makes directory path (mode 0700) unless it exists as a directory. */
