@@ -45,7 +45,11 @@ rt_server_init(struct rt_server *s, bool shared)
 	memset(s, 0, sizeof *s);
 	s->pid = -1;
 	s->shared = shared;
-	snprintf(s->dir, sizeof s->dir, "/tmp/tabula-rooms-XXXXXX");
+	const char *tmp = getenv("TMPDIR"); /* e.g. a tmpfs, to time the
+	                                       server without the disk */
+	snprintf(s->dir, sizeof s->dir, "%s/tabula-rooms-XXXXXX",
+	         tmp != NULL && tmp[0] == '/' && strlen(tmp) < 100 ? tmp
+	                                                           : "/tmp");
 	ck_assert_ptr_nonnull(mkdtemp(s->dir));
 	snprintf(s->socket, sizeof s->socket, "%s/socket", s->dir);
 	snprintf(s->state, sizeof s->state, "%s/state", s->dir);
