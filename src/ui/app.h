@@ -202,6 +202,7 @@ struct ui_online {
 	size_t typed_len;
 	char code[8]; /* a room code typed to join */
 	bool confirm_resign;
+	bool pointed;      /* the first list after connecting was shown */
 	int64_t listed_at; /* when the lobby last asked for the list */
 };
 

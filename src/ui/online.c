@@ -96,6 +96,7 @@ ui_online_open(struct ui_app *app)
 	if (registry_at((size_t)on->game)->players != 2)
 		on->game = ui_online_next_game(on->game, 1);
 	on->listed_at = 0;
+	on->pointed = false;
 	app->screen = SCREEN_LOBBY;
 	ui_status(app, false, "connecting to %s", net_socket_path());
 }
@@ -199,6 +200,28 @@ ui_online_follow(struct ui_app *app)
 		                  : "");
 }
 
+/* After a reconnection: the first list puts the cursor on a game the
+ * player has not finished, so Enter takes them back to their seat. */
+static void
+ui_online_point_at_mine(struct ui_app *app)
+{
+	struct ui_online *on = &app->online;
+	if (on->pointed)
+		return;
+	on->pointed = true;
+	for (size_t i = 0; i < on->view.room_count; i++) {
+		const struct view_room_entry *e = &on->view.rooms[i];
+		if (e->yours && (strcmp(e->state, "playing") == 0 ||
+		                 strcmp(e->state, "waiting") == 0)) {
+			on->row = ONLINE_FORM_ROWS + (int)i;
+			ui_status(app, false,
+			          "your game in room %s: Enter goes back to it",
+			          e->code);
+			return;
+		}
+	}
+}
+
 void
 ui_online_poll(struct ui_app *app)
 {
@@ -254,8 +277,10 @@ ui_online_poll(struct ui_app *app)
 		case VIEW_BYE:
 			ui_status(app, true, "%s", on->view.error);
 			break;
-		case VIEW_LEFT:
 		case VIEW_LOBBY:
+			ui_online_point_at_mine(app);
+			break;
+		case VIEW_LEFT:
 		case VIEW_NOTHING:
 			break;
 		}
