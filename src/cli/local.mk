@@ -7,5 +7,6 @@ src_libtabula_a_SOURCES += \
 	src/cli/match-cmd.c \
 	src/cli/perft-cmd.c \
 	src/cli/replay-cmd.c \
+	src/cli/serve-cmd.c \
 	src/cli/stats-cmd.c \
 	src/cli/tetris-cmd.c

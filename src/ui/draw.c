@@ -33,7 +33,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	struct game_pos pos = *ui_shown_pos(app);
 	for (int k = 0; k < line->pv_len && k < input->ghost_plies; k++) {
 		int mc[UI_MOVE_CELLS];
-		char digit[4];
+		char digit[12];
 		int n = input->move_cells(app, &pos, line->pv[k], mc,
 		                          UI_MOVE_CELLS);
 		snprintf(digit, sizeof digit, "%d", k + 1);
@@ -146,6 +146,8 @@ ui_draw_title(struct ui_app *app)
 	         game->shown, game->session.ply,
 	         ops->players > 1 ? ops->side_names[side] : "",
 	         ops->players > 1 ? " to move" : "");
+	if (app->online.in_room)
+		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -421,6 +423,8 @@ ui_draw(struct ui_app *app)
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);
+	else if (app->screen == SCREEN_LOBBY)
+		ui_online_draw(app);
 	else if (app->screen == SCREEN_MENU || !app->game.have)
 		ui_menu_draw(app);
 	else

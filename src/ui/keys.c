@@ -28,13 +28,21 @@ struct ui_command {
 	void (*run)(struct ui_app *app);
 };
 
+/* A move made here: to the room server in a room, else played. */
+static void
+ui_keys_play(struct ui_app *app, game_move move)
+{
+	if (!ui_online_play(app, move))
+		ui_play_move(app, move);
+}
+
 /* An arrow key, through the game's move input. */
 static void
 ui_keys_move(struct ui_app *app, int dy, int dx)
 {
 	game_move move;
 	if (app->game.input->step(app, dy, dx, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }
 
 static void
@@ -63,7 +71,7 @@ ui_keys_cmd_select(struct ui_app *app)
 {
 	game_move move;
 	if (app->game.input->select(app, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }
 
 static void
@@ -94,10 +102,27 @@ ui_keys_cmd_open(struct ui_app *app)
 	ui_prompt_open(app, UI_PROMPT_OPEN);
 }
 
+/* Typed move text: checked here, then played or sent to the room. */
+static void
+ui_keys_play_text(struct ui_app *app, const char *text)
+{
+	game_move move;
+	char why[256];
+	const struct game_ops *ops = app->game.session.ops;
+	if (!app->online.in_room) {
+		ui_play_text(app, text);
+		return;
+	}
+	if (!ops->parse_move(ui_shown_pos(app), text, &move, why, sizeof why))
+		ui_status(app, true, "illegal move '%s': %s", text, why);
+	else
+		ui_online_play(app, move);
+}
+
 static void
 ui_keys_cmd_pass(struct ui_app *app)
 {
-	ui_play_text(app, "pass");
+	ui_keys_play_text(app, "pass");
 }
 
 static void
@@ -297,7 +322,7 @@ ui_keys_prompt_done(struct ui_app *app)
 	char err[1024];
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
-		ui_play_text(app, text);
+		ui_keys_play_text(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
 		struct stat st;
 		char full[1024];
@@ -334,6 +359,10 @@ ui_keys_handle(struct ui_app *app, int key)
 		app->screen = app->game.have ? SCREEN_GAME : SCREEN_MENU;
 		return;
 	}
+	if (app->screen == SCREEN_LOBBY) {
+		ui_online_key(app, key);
+		return;
+	}
 	if (app->screen == SCREEN_MENU) {
 		ui_menu_key(app, key);
 		return;
@@ -355,6 +384,8 @@ ui_keys_handle(struct ui_app *app, int key)
 		ui_play_confirm(app, key == 'y' || key == 'Y');
 		return;
 	}
+	if (ui_online_game_key(app, key))
+		return;
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
@@ -379,5 +410,5 @@ ui_keys_click(struct ui_app *app, int y, int x)
 	int cell = ui_board_hit(game->view, app->board_y, app->board_x, y, x);
 	game_move move;
 	if (cell >= 0 && game->input->click(app, cell, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }

@@ -327,7 +327,9 @@ static void
 ui_final_save(struct ui_app *app)
 {
 	char err[1024];
-	if (app->game.have && !ui_play_save(app, NULL, err, sizeof err))
+	/* A room's game is the room server's to keep. */
+	if (app->game.have && !app->online.in_room &&
+	    !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
 
@@ -382,15 +384,17 @@ ui_loop(struct ui_app *app, int signal_fd)
 			last_draw = now;
 			continue;
 		}
-		struct pollfd fds[3] = {
+		timeout = ui_online_timeout(app, timeout);
+		struct pollfd fds[4] = {
 		        {.fd = STDIN_FILENO, .events = POLLIN},
 		        {.fd = signal_fd, .events = POLLIN},
 		        {.fd = app->analysis.engine
 		                       ? ui_engine_fd(app->analysis.engine)
 		                       : -1,
 		         .events = POLLIN},
+		        {.fd = ui_online_fd(app), .events = POLLIN},
 		};
-		int n = poll(fds, 3, timeout);
+		int n = poll(fds, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
 		if (ui_now_ms() >= app->game.flash_until_ms &&
@@ -405,6 +409,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 			ui_engine_drain(app->analysis.engine);
 			ui_play_poll_search(app);
 		}
+		if (fds[3].revents & (POLLIN | POLLHUP | POLLERR))
+			ui_online_poll(app);
+		ui_online_tick(app);
 	}
 }
 
