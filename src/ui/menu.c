@@ -26,6 +26,7 @@ enum ui_menu_row {
 	MENU_SEED,
 	MENU_START,
 	MENU_RESUME,
+	MENU_ONLINE,
 	MENU_QUIT,
 	MENU_ROWS
 };
@@ -82,6 +83,7 @@ ui_menu_draw(struct ui_app *app)
 	         m->seed);
 	snprintf(rows[MENU_START], sizeof rows[0], "Start");
 	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
+	snprintf(rows[MENU_ONLINE], sizeof rows[0], "Play on this host");
 	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
 	for (int i = 0; i < MENU_ROWS; i++) {
 		bool dim = (i == MENU_SETUP && !ops->caps.random_setup) ||
@@ -93,7 +95,8 @@ ui_menu_draw(struct ui_app *app)
 		ui_grid_printf(g, 2 + i, 2, g->width - 4, role, "%c %s",
 		               i == m->row ? '>' : ' ', rows[i]);
 	}
-	if (m->row == MENU_START || m->row == MENU_RESUME) {
+	if (m->row == MENU_START || m->row == MENU_RESUME ||
+	    m->row == MENU_ONLINE) {
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
@@ -226,6 +229,8 @@ ui_menu_activate(struct ui_app *app)
 	char err[1024];
 	if (m->row == MENU_QUIT) {
 		app->quit = true;
+	} else if (m->row == MENU_ONLINE) {
+		ui_online_open(app);
 	} else if (m->row == MENU_RESUME) {
 		char path[1024];
 		if (!ui_save_path(path, sizeof path, false, err, sizeof err) ||
