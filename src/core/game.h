@@ -72,6 +72,10 @@ struct game_caps {
 	enum game_input input; /* how the UI builds a move */
 	int bench_depth;       /* the bench's search depth; 0: its default */
 	int default_level;     /* engine level offered first; 0: the default */
+	/* The search may reduce late moves, noisy ones included, and orders
+	 * noisy moves by history (games whose trees are mostly noisy moves,
+	 * like TZAAR's captures; man page "The search"). */
+	bool reduce_late;
 };
 
 struct game_ops {

@@ -345,7 +345,10 @@ const struct game_ops tzaar_game = {
         .side_names = {"White", "Black"},
         .side_letters = "wb",
         .pos_size = sizeof(struct tzaar_pos),
-        .caps = {.random_setup = true, .bench_depth = 4, .default_level = 8},
+        .caps = {.random_setup = true,
+                 .bench_depth = 4,
+                 .default_level = 8,
+                 .reduce_late = true},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,

@@ -315,7 +315,9 @@ ab_order(struct alphabeta *ab, const struct game_pos *pos, int ply,
 			rank = AB_ORDER_HASH;
 		else if (ab_is_noisy(ab, pos, m))
 			rank = AB_ORDER_NOISY +
-			       ab->history[side][ab_history_slot(m)];
+			       (ab->ops->caps.reduce_late
+			                ? ab->history[side][ab_history_slot(m)]
+			                : 0);
 		else if (ab->killers[ply][0] == (int64_t)m)
 			rank = AB_ORDER_KILLER + 1;
 		else if (ab->killers[ply][1] == (int64_t)m)
@@ -360,9 +362,11 @@ ab_reward(struct alphabeta *ab, const struct game_pos *pos, int ply,
           game_move move, int depth)
 {
 	/* Noisy moves are tried early anyway: no killer slot for them, but
-	 * history orders them among themselves. */
-	if (!ab_is_noisy(ab, pos, move) &&
-	    ab->killers[ply][0] != (int64_t)move) {
+	 * where the game asks for it history orders them among themselves. */
+	bool noisy = ab_is_noisy(ab, pos, move);
+	if (noisy && !ab->ops->caps.reduce_late)
+		return;
+	if (!noisy && ab->killers[ply][0] != (int64_t)move) {
 		ab->killers[ply][1] = ab->killers[ply][0];
 		ab->killers[ply][0] = (int64_t)move;
 	}
@@ -421,17 +425,17 @@ ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
 	return score;
 }
 
-/* Late move reductions: a move (not a killer) tried late at a node with
- * depth to spare is first searched shallower with a null window, and
- * again at full depth only if it might raise alpha; noisy moves later
- * and less.
- * Returns the plies to take off (0: none). */
+/* Late move reductions, in games that ask for them (game_caps.reduce_late):
+ * a move (not a killer) tried late at a node with depth to spare is first
+ * searched shallower with a null window, and again at full depth only if it
+ * might raise alpha; noisy moves later and less. Returns the plies to take off
+ * (0: none). */
 static int
 ab_reduction(const struct alphabeta *ab, const struct game_pos *pos, int ply,
              game_move m, int depth, int index)
 {
-	if (depth < AB_LMR_MIN_DEPTH || index < AB_LMR_MIN_INDEX ||
-	    ab->killers[ply][0] == (int64_t)m ||
+	if (!ab->ops->caps.reduce_late || depth < AB_LMR_MIN_DEPTH ||
+	    index < AB_LMR_MIN_INDEX || ab->killers[ply][0] == (int64_t)m ||
 	    ab->killers[ply][1] == (int64_t)m)
 		return 0;
 	if (ab_is_noisy(ab, pos, m))
