@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <term.h>
 #include <langinfo.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -204,6 +205,20 @@ ui_term_open(int color, char *err, size_t err_size)
 		return false;
 	}
 	set_term(ui_term_screen);
+	/* A terminal that cannot move the cursor (TERM=dumb, a printer)
+	 * would show a blank, unusable screen: refuse it like an unknown
+	 * one. */
+	const char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (const char *)-1) {
+		endwin();
+		delscreen(ui_term_screen);
+		ui_term_screen = NULL;
+		snprintf(err, err_size,
+		         "terminal type '%s' (TERM) cannot move the cursor; "
+		         "try TERM=xterm or TERM=vt100",
+		         term);
+		return false;
+	}
 	cbreak();
 	noecho();
 	nonl();
