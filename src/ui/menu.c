@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/registry.h"
+#include "core/file.h"
 #include "ui/app.h"
 
 enum ui_menu_row {
@@ -111,11 +112,13 @@ static char *
 ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
                     size_t err_size)
 {
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+	/* A regular file only: a FIFO would wait for a writer forever. */
+	char full[1024];
+	FILE *f = NULL;
+	if (file_expand_home(path, full, sizeof full, err, err_size))
+		f = file_open_read(full, err, err_size);
+	if (f == NULL)
 		return NULL;
-	}
 	size_t cap = 1024, len = 0;
 	char *buf = malloc(cap);
 	int c;
@@ -146,9 +149,17 @@ ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
 		}
 		buf[len++] = (char)toupper(c);
 	}
+	bool too_long =
+	        buf != NULL && offset >= UI_MENU_MAX_PIECES && fgetc(f) != EOF;
 	fclose(f);
 	if (buf == NULL) {
 		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	if (too_long) {
+		snprintf(err, err_size, "%s: longer than %ld bytes", path,
+		         (long)UI_MENU_MAX_PIECES);
+		free(buf);
 		return NULL;
 	}
 	buf[len] = '\0';
