@@ -13,6 +13,8 @@ EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test $(UI_
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \
+	tests/data/ui/infexion-long-error.keys \
+	tests/data/ui/infexion-long-error.screen \
 	tests/data/ui/infexion-spread.keys \
 	tests/data/ui/infexion-spread.screen \
 	tests/data/ui/menu.keys \

@@ -311,6 +311,46 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 	}
 }
 
+/* Prints text whole, ending on row last: a message wider than the screen
+ * is wrapped at spaces onto the rows above (at most UI_STATUS_ROWS), never
+ * cut at the screen's edge. */
+static void
+ui_draw_status_text(struct ui_grid *g, int last, int role, const char *text)
+{
+	enum { UI_STATUS_ROWS = 4 };
+	const char *starts[UI_STATUS_ROWS];
+	int lens[UI_STATUS_ROWS], rows = 0, width = g->width;
+	const char *p = text;
+	while (*p != '\0' && rows < UI_STATUS_ROWS && width > 0) {
+		int n = (int)strlen(p);
+		if (n > width) {
+			n = width;
+			/* Break at the last space that fits, if any. */
+			for (int i = width; i > 0; i--) {
+				if (p[i] == ' ') {
+					n = i;
+					break;
+				}
+			}
+		}
+		starts[rows] = p;
+		lens[rows++] = n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	for (int r = 0; r < rows; r++) {
+		int y = last - (rows - 1 - r);
+		if (y < 0)
+			continue;
+		for (int x = 0; x < g->width; x++)
+			ui_grid_print(g, y, x, 1, role, " ");
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", lens[r], starts[r]);
+		ui_grid_print(g, y, 0, g->width, role, line);
+	}
+}
+
 static void
 ui_draw_status(struct ui_app *app)
 {
@@ -346,8 +386,8 @@ ui_draw_status(struct ui_app *app)
 	}
 	const char *text =
 	        app->prompt.status[0] ? app->prompt.status : "? keys  q quit";
-	ui_grid_print(g, y, 0, g->width,
-	              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
+	ui_draw_status_text(
+	        g, y, app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
 }
 
 static void
