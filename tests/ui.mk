@@ -32,6 +32,8 @@ UI_SCREENS = \
 	tests/data/ui/tetress-select.keys \
 	tests/data/ui/tetress-select.screen \
 	tests/data/ui/tetris-drop.keys \
+	tests/data/ui/tetris-ghosts.keys \
+	tests/data/ui/tetris-ghosts.screen \
 	tests/data/ui/tetris-drop.screen \
 	tests/data/ui/too-small.keys \
 	tests/data/ui/too-small.screen \
