@@ -17,6 +17,8 @@ UI_SCREENS = \
 	tests/data/ui/infexion-long-error.screen \
 	tests/data/ui/infexion-spread.keys \
 	tests/data/ui/infexion-spread.screen \
+	tests/data/ui/menu-small.keys \
+	tests/data/ui/menu-small.screen \
 	tests/data/ui/menu.keys \
 	tests/data/ui/menu.screen \
 	tests/data/ui/open-record.keys \

@@ -29,6 +29,9 @@
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
 #define UI_MIN_WIDTH  78
 #define UI_MIN_HEIGHT 24
+/* The menu alone fits in less: its longest line and its rows. */
+#define UI_MENU_MIN_WIDTH  48
+#define UI_MENU_MIN_HEIGHT 15
 
 /* Cells a move names at most (Tetress: four). */
 #define UI_MOVE_CELLS 4
@@ -211,6 +214,17 @@ struct ui_app {
 	struct ui_pick pick;
 	struct ui_tetris tetris;
 };
+
+/* Whether the terminal is too small for what is on screen: the game
+ * needs UI_MIN_*, the menu only UI_MENU_MIN_*. */
+static inline bool
+ui_too_small(const struct ui_app *app, int *need_w, int *need_h)
+{
+	bool menu = app->screen == SCREEN_MENU || !app->game.have;
+	*need_w = menu ? UI_MENU_MIN_WIDTH : UI_MIN_WIDTH;
+	*need_h = menu ? UI_MENU_MIN_HEIGHT : UI_MIN_HEIGHT;
+	return app->grid.width < *need_w || app->grid.height < *need_h;
+}
 
 /* The shown position. */
 static inline const struct game_pos *

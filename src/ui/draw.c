@@ -444,8 +444,10 @@ ui_draw_too_small(struct ui_app *app)
 {
 	struct ui_grid *g = &app->grid;
 	char text[128];
+	int need_w, need_h;
+	ui_too_small(app, &need_w, &need_h);
 	snprintf(text, sizeof text, "Terminal too small: %dx%d, need %dx%d",
-	         g->width, g->height, UI_MIN_WIDTH, UI_MIN_HEIGHT);
+	         g->width, g->height, need_w, need_h);
 	int y = g->height / 2, x = (g->width - (int)strlen(text)) / 2;
 	ui_grid_print(g, y > 0 ? y - 1 : 0, x > 0 ? x : 0, g->width, ROLE_WARN,
 	              text);
@@ -457,7 +459,8 @@ void
 ui_draw(struct ui_app *app)
 {
 	ui_grid_clear(&app->grid);
-	if (app->grid.width < UI_MIN_WIDTH || app->grid.height < UI_MIN_HEIGHT)
+	int need_w, need_h;
+	if (ui_too_small(app, &need_w, &need_h))
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);

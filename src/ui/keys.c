@@ -324,8 +324,8 @@ void
 ui_keys_handle(struct ui_app *app, int key)
 {
 	app->dirty = true;
-	if (app->grid.width < UI_MIN_WIDTH ||
-	    app->grid.height < UI_MIN_HEIGHT) {
+	int need_w, need_h;
+	if (ui_too_small(app, &need_w, &need_h)) {
 		if (key == 'q')
 			app->quit = true;
 		return;

@@ -98,9 +98,18 @@ ui_menu_draw(struct ui_app *app)
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
-	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-	              "Up/Down: line  Left/Right: change  Enter: start  "
-	              "digits: seed  letters: file");
+	/* The key hint on one line, or two in a narrow terminal. */
+	static const char keys1[] = "Up/Down: line  Left/Right: change  ",
+	                  keys2[] = "Enter: start  digits: seed  letters: file";
+	if (g->width - 4 >= (int)(sizeof keys1 + sizeof keys2 - 2)) {
+		ui_grid_printf(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		               "%s%s", keys1, keys2);
+	} else {
+		ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		              keys1);
+		ui_grid_print(g, 4 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		              keys2);
+	}
 	if (app->prompt.status[0] != '\0')
 		ui_grid_print(g, g->height - 1, 0, g->width,
 		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
