@@ -83,7 +83,8 @@ struct ui_menu {
 };
 
 struct ui_options {
-	int color; /* UI_COLOR_* */
+	int color;  /* UI_COLOR_* */
+	bool light; /* --theme=light: colours for a light background */
 	bool ascii;
 	bool analysis;      /* analysis panel on at start */
 	int analysis_depth; /* 0: think until stopped */

@@ -63,7 +63,9 @@ ui_usage(FILE *out)
 	        "[--no-analysis]\n"
 	        "              [--multipv N] [--analysis-depth N] [--hash MB] "
 	        "[--ascii]\n"
-	        "              [--color=never|auto|always] [--screen-dump "
+	        "              [--color=never|auto|always] "
+	        "[--theme=dark|light]\n"
+	        "              [--screen-dump "
 	        "KEYS] "
 	        "[--size WxH]\n"
 	        "              [--no-save]\n"
@@ -100,6 +102,7 @@ enum {
 	OPT_HASH,
 	OPT_ASCII,
 	OPT_COLOR,
+	OPT_THEME,
 	OPT_DUMP,
 	OPT_SIZE,
 	OPT_NO_SAVE,
@@ -120,6 +123,7 @@ static const struct option UI_OPTIONS[] = {
         {"hash", required_argument, NULL, OPT_HASH},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"color", required_argument, NULL, OPT_COLOR},
+        {"theme", required_argument, NULL, OPT_THEME},
         {"colour", required_argument, NULL, OPT_COLOR},
         {"screen-dump", required_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
@@ -176,6 +180,9 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 	case OPT_ASCII:
 		o->ascii = true;
 		return true;
+	case OPT_THEME:
+		o->light = strcmp(arg, "light") == 0;
+		return o->light || strcmp(arg, "dark") == 0;
 	case OPT_COLOR:
 		o->color = strcmp(arg, "never") == 0    ? UI_COLOR_NEVER
 		           : strcmp(arg, "always") == 0 ? UI_COLOR_ALWAYS
@@ -414,7 +421,7 @@ ui_run_terminal(struct ui_app *app)
 	}
 	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
 	ui_term_signals(sig_pipe[1]);
-	if (!ui_term_open(app->opt.color, err, sizeof err)) {
+	if (!ui_term_open(app->opt.color, app->opt.light, err, sizeof err)) {
 		fprintf(stderr, "tabula: %s\n", err);
 		close(sig_pipe[0]);
 		close(sig_pipe[1]);
