@@ -35,6 +35,7 @@ int cli_engine_main(int argc, char **argv);
 int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
+int cli_puzzles_main(int argc, char **argv);
 int cli_replay_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 

@@ -23,6 +23,13 @@ static const struct cli_command cli_commands[] = {
          "count move sequences of DEPTH plies", cli_perft_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
          "branching statistics from random games", cli_stats_main},
+        {"puzzles",
+         "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
+         "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
+         "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
+         "[--budget NODES]",
+         "find, prove and rate puzzles, or prove a puzzle file again",
+         cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
         {"tetris",

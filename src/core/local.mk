@@ -3,6 +3,7 @@ src_libtabula_a_SOURCES += \
 	src/core/game.h \
 	src/core/perft.c src/core/perft.h \
 	src/core/pool.c src/core/pool.h \
+	src/core/puzzle.c src/core/puzzle.h \
 	src/core/registry.c src/core/registry.h \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \

@@ -1,0 +1,295 @@
+/*
+ * `tabula puzzles generate GAME [options]` writes a puzzle file
+ * (tabula(6), PUZZLES) from games it plays and proves;
+ * `tabula puzzles check GAME FILE [--sample N]` reads one and proves its
+ * puzzles again.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/puzzle.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "search/prove.h"
+#include "search/puzzlegen.h"
+
+static const uint64_t PUZZLES_DEFAULT_BUDGET = 2000000;
+
+struct puzzles_opts {
+	struct puzzlegen_config cfg;
+	const char *output;
+	bool verbose;
+	long sample;
+};
+
+static double
+puzzles_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+puzzles_stats_line(FILE *out, const char *prefix,
+                   const struct puzzlegen_stats *st)
+{
+	fprintf(out,
+	        "%sgames %d positions %llu forced-wins %d puzzles %d (win %d "
+	        "save %d) undecided %d nodes %llu",
+	        prefix, st->games, (unsigned long long)st->positions,
+	        st->wins_found, st->win_puzzles + st->save_puzzles,
+	        st->win_puzzles, st->save_puzzles, st->unknown,
+	        (unsigned long long)st->nodes);
+}
+
+static void
+puzzles_progress(void *ctx, const struct puzzlegen_stats *st)
+{
+	const struct puzzles_opts *o = ctx;
+	if (!o->verbose)
+		return;
+	puzzles_stats_line(stderr, "", st);
+	fputc('\n', stderr);
+}
+
+static int
+puzzles_options(int argc, char **argv, struct puzzles_opts *o)
+{
+	const struct cli_command *self = cli_find("puzzles");
+	static const struct option options[] = {
+	        {"seed", required_argument, NULL, 's'},
+	        {"games", required_argument, NULL, 'n'},
+	        {"count", required_argument, NULL, 'c'},
+	        {"max-plies", required_argument, NULL, 'd'},
+	        {"scan", required_argument, NULL, 'k'},
+	        {"per-game", required_argument, NULL, 'p'},
+	        {"budget", required_argument, NULL, 'b'},
+	        {"no-saves", no_argument, NULL, 'S'},
+	        {"output", required_argument, NULL, 'o'},
+	        {"sample", required_argument, NULL, 'm'},
+	        {"verbose", no_argument, NULL, 'v'},
+	        {NULL, 0, NULL, 0},
+	};
+	int opt;
+	long v;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "s:n:c:d:k:p:b:So:m:v", options,
+	                          NULL)) != -1) {
+		switch (opt) {
+		case 's':
+			if (!text_to_long(optarg, 0, LONG_MAX, &v))
+				return cli_usage_error(self, "bad --seed");
+			o->cfg.seed = (uint64_t)v;
+			break;
+		case 'n':
+			if (!text_to_long(optarg, 1, 1000000, &v))
+				return cli_usage_error(self, "bad --games");
+			o->cfg.games = (int)v;
+			break;
+		case 'c':
+			if (!text_to_long(optarg, 0, 1000000, &v))
+				return cli_usage_error(self, "bad --count");
+			o->cfg.count = (int)v;
+			break;
+		case 'd':
+			if (!text_to_long(optarg, 1, PUZZLE_MAX_LINE, &v))
+				return cli_usage_error(self, "bad --max-plies");
+			o->cfg.max_plies = (int)v;
+			break;
+		case 'k':
+			if (!text_to_long(optarg, 1, 100000, &v))
+				return cli_usage_error(self, "bad --scan");
+			o->cfg.scan_plies = (int)v;
+			break;
+		case 'p':
+			if (!text_to_long(optarg, 1, 100000, &v))
+				return cli_usage_error(self, "bad --per-game");
+			o->cfg.per_game = (int)v;
+			break;
+		case 'b':
+			if (!text_to_long(optarg, 1, LONG_MAX, &v))
+				return cli_usage_error(self, "bad --budget");
+			o->cfg.budget = (uint64_t)v;
+			break;
+		case 'S':
+			o->cfg.saves = false;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'm':
+			if (!text_to_long(optarg, 1, 1000000, &v))
+				return cli_usage_error(self, "bad --sample");
+			o->sample = v;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		default:
+			return cli_usage_error(self, NULL);
+		}
+	}
+	return EXIT_OK;
+}
+
+static void
+puzzles_write(FILE *f, const struct puzzles_opts *o,
+              const struct puzzle_set *set, const struct puzzlegen_stats *st)
+{
+	const struct puzzlegen_config *c = &o->cfg;
+	fprintf(f, "%s\n", PUZZLE_MAGIC);
+	fprintf(f,
+	        "# %s: %zu puzzles, made by: tabula puzzles generate %s "
+	        "--seed %llu --games %d --count %d --max-plies %d --scan %d "
+	        "--per-game %d --budget %llu%s\n",
+	        c->ops->title, set->count, c->ops->name,
+	        (unsigned long long)c->seed, c->games, c->count, c->max_plies,
+	        c->scan_plies, c->per_game, (unsigned long long)c->budget,
+	        c->saves ? "" : " --no-saves");
+	puzzles_stats_line(f, "# ", st);
+	fprintf(f, "\n# ID | KIND | PLIES | RATING | THEMES | POSITION | "
+	           "SOLUTION (see tabula(6), PUZZLES)\n");
+	for (size_t i = 0; i < set->count; i++)
+		puzzle_format_line(c->ops, &set->items[i], f);
+}
+
+/* Writes the file atomically (path.tmp, fsync, rename); never through an
+ * existing file or link at path.tmp. */
+static bool
+puzzles_save(const char *path, const struct puzzles_opts *o,
+             const struct puzzle_set *set, const struct puzzlegen_stats *st)
+{
+	char tmp[4096];
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+		fprintf(stderr, "tabula puzzles: %s: path too long\n", path);
+		return false;
+	}
+	unlink(tmp);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (f == NULL) {
+		fprintf(stderr, "tabula puzzles: %s: %s\n", tmp,
+		        strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	puzzles_write(f, o, set, st);
+	bool ok = fflush(f) == 0 && fsync(fd) == 0;
+	ok = fclose(f) == 0 && ok;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		fprintf(stderr, "tabula puzzles: %s: %s\n", path,
+		        strerror(errno));
+		unlink(tmp);
+	}
+	return ok;
+}
+
+static int
+puzzles_generate(struct puzzles_opts *o)
+{
+	struct puzzle_set set;
+	struct puzzlegen_stats st;
+	char err[512];
+	double t0 = puzzles_now();
+	if (!puzzlegen_run(&o->cfg, &set, puzzles_progress, o, &st, err,
+	                   sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	bool ok = true;
+	if (o->output != NULL)
+		ok = puzzles_save(o->output, o, &set, &st);
+	else
+		puzzles_write(stdout, o, &set, &st);
+	puzzles_stats_line(stderr, "", &st);
+	fprintf(stderr, " time %.1fs\n", puzzles_now() - t0);
+	puzzle_set_free(&set);
+	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
+}
+
+static int
+puzzles_check(const struct puzzles_opts *o, const char *path)
+{
+	const struct game_ops *ops = o->cfg.ops;
+	struct puzzle_set set;
+	char err[1024];
+	if (!puzzle_load(path, ops, &set, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	struct prover *prover = prover_new(ops, 18);
+	if (prover == NULL) {
+		fprintf(stderr, "tabula puzzles: out of memory\n");
+		puzzle_set_free(&set);
+		return EXIT_FAILURE_RUN;
+	}
+	/* An even spread over the file: every step-th puzzle. */
+	size_t step = 1;
+	if (o->sample > 0 && set.count > (size_t)o->sample)
+		step = set.count / (size_t)o->sample;
+	int checked = 0, failed = 0;
+	for (size_t i = 0; i < set.count; i += step) {
+		if (o->sample > 0 && checked >= o->sample)
+			break;
+		enum prove_result r =
+		        puzzlegen_verify(prover, ops, &set.items[i],
+		                         o->cfg.budget, err, sizeof err);
+		checked++;
+		if (r != PROVE_YES) {
+			fprintf(stderr, "tabula puzzles: %s: %s\n", path, err);
+			failed++;
+		}
+	}
+	printf("checked %d of %zu puzzles: %d proved, %d failed\n", checked,
+	       set.count, checked - failed, failed);
+	prover_free(prover);
+	puzzle_set_free(&set);
+	return failed == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+}
+
+int
+cli_puzzles_main(int argc, char **argv)
+{
+	const struct cli_command *self = cli_find("puzzles");
+	if (argc < 2)
+		return cli_usage_error(self, "want generate or check");
+	const char *sub = argv[1];
+	struct puzzles_opts o = {
+	        .cfg = {.seed = 1,
+	                .games = 1000,
+	                .count = 200,
+	                .max_plies = 5,
+	                .scan_plies = 12,
+	                .per_game = 2,
+	                .budget = PUZZLES_DEFAULT_BUDGET,
+	                .saves = true},
+	};
+	int rc = puzzles_options(argc - 1, argv + 1, &o);
+	if (rc != EXIT_OK)
+		return rc;
+	int rest = argc - 1 - optind;
+	char **words = argv + 1 + optind;
+	if (rest < 1)
+		return cli_usage_error(self, "want a GAME");
+	o.cfg.ops = registry_find(words[0]);
+	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
+		return cli_usage_error(self, "unknown or one-player game");
+	if (strcmp(sub, "generate") == 0 && rest == 1)
+		return puzzles_generate(&o);
+	if (strcmp(sub, "check") == 0 && rest == 2)
+		return puzzles_check(&o, words[1]);
+	return cli_usage_error(self, "want generate GAME or check GAME FILE");
+}
