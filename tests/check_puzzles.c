@@ -10,7 +10,11 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "core/datadir.h"
+#include "core/puzzle-progress.h"
 #include "core/puzzle.h"
 #include "core/registry.h"
 #include "search/prove.h"
@@ -239,6 +243,141 @@ START_TEST(test_format_errors)
 }
 END_TEST
 
+/* ---- the player's progress ----------------------------------------- */
+
+/* A fresh XDG_DATA_HOME under /tmp; its path in dir. */
+static void
+progress_home(char *dir, size_t size)
+{
+	snprintf(dir, size, "/tmp/tabula-progress-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	setenv("XDG_DATA_HOME", dir, 1);
+}
+
+static struct puzzle
+progress_puzzle(const char *id, int rating)
+{
+	struct puzzle pz = {.rating = rating};
+	snprintf(pz.id, sizeof pz.id, "%s", id);
+	return pz;
+}
+
+START_TEST(test_progress_roundtrip)
+{
+	char dir[64], path[512], err[512];
+	progress_home(dir, sizeof dir);
+	ck_assert_msg(
+	        puzzle_progress_path(path, sizeof path, true, err, sizeof err),
+	        "%s", err);
+	ck_assert_ptr_nonnull(strstr(path, "/tabula/puzzles.txt"));
+	struct puzzle_progress pp;
+	ck_assert(puzzle_progress_load(path, &pp, err, sizeof err));
+	ck_assert_int_eq(pp.player_count, 0);
+	struct puzzle easy = progress_puzzle("t-1", 800);
+	struct puzzle hard = progress_puzzle("t-2", 1600);
+	/* Solving raises the rating, more for a hard puzzle; failing an
+	 * easy one lowers it; a hint counts half. */
+	int up_easy =
+	        puzzle_progress_record(&pp, "tzaar", &easy, PUZZLE_SOLVED);
+	int up_hard =
+	        puzzle_progress_record(&pp, "tzaar", &hard, PUZZLE_SOLVED);
+	ck_assert_int_gt(up_easy, 0);
+	ck_assert_int_gt(up_hard, up_easy);
+	int down = puzzle_progress_record(&pp, "tzaar", &easy, PUZZLE_FAILED);
+	ck_assert_int_lt(down, 0);
+	int before = puzzle_progress_player(&pp, "tzaar")->rating;
+	puzzle_progress_record(&pp, "tzaar", &hard, PUZZLE_HINTED);
+	ck_assert_int_gt(puzzle_progress_player(&pp, "tzaar")->rating, before);
+	ck_assert(puzzle_progress_save(path, &pp, err, sizeof err));
+	struct puzzle_progress back;
+	ck_assert_msg(puzzle_progress_load(path, &back, err, sizeof err), "%s",
+	              err);
+	ck_assert_int_eq(back.player_count, 1);
+	ck_assert_int_eq(back.players[0].rating, pp.players[0].rating);
+	ck_assert_int_eq(back.players[0].solved, 3);
+	ck_assert_int_eq(back.players[0].failed, 1);
+	ck_assert_int_eq(back.tried_count, 2);
+
+	/* Never written through a link: one at the temporary name and one
+	 * at the file itself leave their targets alone. */
+	char target[600], tmp[600];
+	snprintf(target, sizeof target, "%s/target", dir);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(target, "w");
+	fputs("keep\n", f);
+	fclose(f);
+	ck_assert_int_eq(symlink(target, tmp), 0);
+	ck_assert(puzzle_progress_save(path, &pp, err, sizeof err));
+	unlink(path);
+	ck_assert_int_eq(symlink(target, path), 0);
+	ck_assert(puzzle_progress_save(path, &pp, err, sizeof err));
+	struct stat st;
+	ck_assert_int_eq(lstat(path, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+	char buf[16] = "";
+	f = fopen(target, "r");
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+	fclose(f);
+	ck_assert_str_eq(buf, "keep\n");
+
+	/* A broken file is refused with its line. */
+	f = fopen(path, "w");
+	fprintf(f, "%s\nrating tzaar lots 1 2\n", PUZZLE_PROGRESS_MAGIC);
+	fclose(f);
+	ck_assert(!puzzle_progress_load(path, &back, err, sizeof err));
+	ck_assert_msg(strstr(err, "puzzles.txt:2: ") != NULL, "%s", err);
+	unlink(path);
+	unlink(target);
+	snprintf(tmp, sizeof tmp, "%s/tabula", dir);
+	rmdir(tmp);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_progress_pick)
+{
+	struct puzzle items[40];
+	for (int i = 0; i < 40; i++) {
+		char id[16];
+		snprintf(id, sizeof id, "p-%d", i);
+		items[i] = progress_puzzle(id, 500 + 50 * i);
+	}
+	struct puzzle_set set = {.items = items, .count = 40};
+	struct puzzle_progress pp;
+	memset(&pp, 0, sizeof pp);
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		size_t i = puzzle_progress_pick(&pp, &set, 1500, seed);
+		ck_assert_int_le(abs(items[i].rating - 1500), 150);
+	}
+	/* Tried ones are not offered while others are near. */
+	for (int i = 17; i <= 23; i++)
+		puzzle_progress_record(&pp, "x", &items[i], PUZZLE_SOLVED);
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		size_t i = puzzle_progress_pick(&pp, &set, 1500, seed);
+		ck_assert(i < 17 || i > 23);
+	}
+}
+END_TEST
+
+/* The data directory: $TABULA_DATA_DIR first. */
+START_TEST(test_datadir)
+{
+	char buf[4096], err[512];
+	const char *dir = getenv("TABULA_DATA_DIR");
+	ck_assert_msg(dir != NULL, "TABULA_DATA_DIR is not set (make check)");
+	ck_assert_msg(datadir_path("puzzles/tzaar.txt", buf, sizeof buf, err,
+	                           sizeof err),
+	              "%s", err);
+	ck_assert_int_eq(strncmp(buf, dir, strlen(dir)), 0);
+	char saved[4096];
+	snprintf(saved, sizeof saved, "%s", dir);
+	setenv("TABULA_DATA_DIR", "/nonexistent/tabula", 1);
+	ck_assert(!datadir_find(buf, sizeof buf, err, sizeof err));
+	ck_assert_ptr_nonnull(strstr(err, "TABULA_DATA_DIR"));
+	setenv("TABULA_DATA_DIR", saved, 1);
+}
+END_TEST
+
 /* ---- the generator --------------------------------------------------- */
 
 static char *
@@ -351,6 +490,11 @@ puzzles_suite(void)
 	tc = tcase_create("format");
 	tcase_add_test(tc, test_format_roundtrip);
 	tcase_add_test(tc, test_format_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("progress");
+	tcase_add_test(tc, test_progress_roundtrip);
+	tcase_add_test(tc, test_progress_pick);
+	tcase_add_test(tc, test_datadir);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("files");
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);

@@ -27,7 +27,7 @@ static const struct cli_command cli_commands[] = {
          "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
          "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
          "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
-         "[--budget NODES]",
+         "[--budget NODES] | merge GAME OUTPUT INPUT...",
          "find, prove and rate puzzles, or prove a puzzle file again",
          cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",

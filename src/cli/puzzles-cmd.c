@@ -2,7 +2,8 @@
  * `tabula puzzles generate GAME [options]` writes a puzzle file
  * (tabula(6), PUZZLES) from games it plays and proves;
  * `tabula puzzles check GAME FILE [--sample N]` reads one and proves its
- * puzzles again.
+ * puzzles again; `tabula puzzles merge GAME OUTPUT INPUT...` joins files
+ * made in parts (say, one per seed, run side by side).
  */
 #include "config.h"
 
@@ -30,6 +31,7 @@ struct puzzles_opts {
 	const char *output;
 	bool verbose;
 	long sample;
+	size_t written; /* puzzles in the output file so far */
 };
 
 static double
@@ -51,16 +53,6 @@ puzzles_stats_line(FILE *out, const char *prefix,
 	        st->wins_found, st->win_puzzles + st->save_puzzles,
 	        st->win_puzzles, st->save_puzzles, st->unknown,
 	        (unsigned long long)st->nodes);
-}
-
-static void
-puzzles_progress(void *ctx, const struct puzzlegen_stats *st)
-{
-	const struct puzzles_opts *o = ctx;
-	if (!o->verbose)
-		return;
-	puzzles_stats_line(stderr, "", st);
-	fputc('\n', stderr);
 }
 
 static int
@@ -145,7 +137,7 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 
 static void
 puzzles_write(FILE *f, const struct puzzles_opts *o,
-              const struct puzzle_set *set, const struct puzzlegen_stats *st)
+              const struct puzzle_set *set)
 {
 	const struct puzzlegen_config *c = &o->cfg;
 	fprintf(f, "%s\n", PUZZLE_MAGIC);
@@ -154,11 +146,10 @@ puzzles_write(FILE *f, const struct puzzles_opts *o,
 	        "--seed %llu --games %d --count %d --max-plies %d --scan %d "
 	        "--per-game %d --budget %llu%s\n",
 	        c->ops->title, set->count, c->ops->name,
-	        (unsigned long long)c->seed, c->games, c->count, c->max_plies,
-	        c->scan_plies, c->per_game, (unsigned long long)c->budget,
-	        c->saves ? "" : " --no-saves");
-	puzzles_stats_line(f, "# ", st);
-	fprintf(f, "\n# ID | KIND | PLIES | RATING | THEMES | POSITION | "
+	        (unsigned long long)c->seed, c->games, (int)set->count,
+	        c->max_plies, c->scan_plies, c->per_game,
+	        (unsigned long long)c->budget, c->saves ? "" : " --no-saves");
+	fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
 	           "SOLUTION (see tabula(6), PUZZLES)\n");
 	for (size_t i = 0; i < set->count; i++)
 		puzzle_format_line(c->ops, &set->items[i], f);
@@ -168,7 +159,7 @@ puzzles_write(FILE *f, const struct puzzles_opts *o,
  * existing file or link at path.tmp. */
 static bool
 puzzles_save(const char *path, const struct puzzles_opts *o,
-             const struct puzzle_set *set, const struct puzzlegen_stats *st)
+             const struct puzzle_set *set)
 {
 	char tmp[4096];
 	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
@@ -185,7 +176,7 @@ puzzles_save(const char *path, const struct puzzles_opts *o,
 			close(fd);
 		return false;
 	}
-	puzzles_write(f, o, set, st);
+	puzzles_write(f, o, set);
 	bool ok = fflush(f) == 0 && fsync(fd) == 0;
 	ok = fclose(f) == 0 && ok;
 	ok = ok && rename(tmp, path) == 0;
@@ -195,6 +186,23 @@ puzzles_save(const char *path, const struct puzzles_opts *o,
 		unlink(tmp);
 	}
 	return ok;
+}
+
+/* After each game: the statistics with --verbose, and the file so far
+ * when it grew (a run stopped early leaves what a run with --count set to
+ * its size would write). */
+static void
+puzzles_progress(void *ctx, const struct puzzlegen_stats *st,
+                 const struct puzzle_set *set)
+{
+	struct puzzles_opts *o = ctx;
+	if (o->verbose) {
+		puzzles_stats_line(stderr, "", st);
+		fputc('\n', stderr);
+	}
+	if (o->output != NULL && set->count > o->written &&
+	    puzzles_save(o->output, o, set))
+		o->written = set->count;
 }
 
 static int
@@ -211,9 +219,9 @@ puzzles_generate(struct puzzles_opts *o)
 	}
 	bool ok = true;
 	if (o->output != NULL)
-		ok = puzzles_save(o->output, o, &set, &st);
+		ok = puzzles_save(o->output, o, &set);
 	else
-		puzzles_write(stdout, o, &set, &st);
+		puzzles_write(stdout, o, &set);
 	puzzles_stats_line(stderr, "", &st);
 	fprintf(stderr, " time %.1fs\n", puzzles_now() - t0);
 	puzzle_set_free(&set);
@@ -260,6 +268,106 @@ puzzles_check(const struct puzzles_opts *o, const char *path)
 	return failed == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
 }
 
+/* Copies the "made by" comment lines of the file at path to out. */
+static void
+puzzles_copy_origin(const char *path, FILE *out)
+{
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return;
+	char line[1024];
+	for (int n = 0; n < 8 && fgets(line, sizeof line, f) != NULL; n++) {
+		if (line[0] == '#' && strstr(line, "made by:") != NULL)
+			fputs(line, out);
+	}
+	fclose(f);
+}
+
+/* Joins shard files (each checked on reading) into one, ids kept. */
+static int
+puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
+              char **inputs)
+{
+	const struct game_ops *ops = o->cfg.ops;
+	struct puzzle_set all = {.ops = ops};
+	char err[1024];
+	int rc = EXIT_OK;
+	for (int i = 0; i < n && rc == EXIT_OK; i++) {
+		struct puzzle_set one;
+		if (!puzzle_load(inputs[i], ops, &one, err, sizeof err)) {
+			fprintf(stderr, "tabula puzzles: %s\n", err);
+			rc = EXIT_FAILURE_RUN;
+			break;
+		}
+		struct puzzle *items = realloc(
+		        all.items, (all.count + one.count + 1) * sizeof *items);
+		if (items == NULL) {
+			fprintf(stderr, "tabula puzzles: out of memory\n");
+			rc = EXIT_FAILURE_RUN;
+		} else {
+			all.items = items;
+			memcpy(all.items + all.count, one.items,
+			       one.count * sizeof *items);
+			all.count += one.count;
+		}
+		puzzle_set_free(&one);
+	}
+	for (size_t i = 0; rc == EXIT_OK && i < all.count; i++) {
+		for (size_t j = i + 1; j < all.count; j++) {
+			if (strcmp(all.items[i].id, all.items[j].id) == 0) {
+				fprintf(stderr, "tabula puzzles: id %s twice\n",
+				        all.items[i].id);
+				rc = EXIT_FAILURE_RUN;
+				break;
+			}
+		}
+	}
+	char tmp[4096];
+	FILE *f = NULL;
+	if (rc == EXIT_OK &&
+	    (size_t)snprintf(tmp, sizeof tmp, "%s.tmp", output) < sizeof tmp) {
+		unlink(tmp);
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+		              0644);
+		f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (f == NULL && fd >= 0)
+			close(fd);
+	}
+	if (rc == EXIT_OK && f == NULL) {
+		fprintf(stderr, "tabula puzzles: %s: %s\n", output,
+		        strerror(errno));
+		rc = EXIT_FAILURE_RUN;
+	}
+	if (rc == EXIT_OK) {
+		fprintf(f,
+		        "%s\n# %s: %zu puzzles, joined by: tabula puzzles "
+		        "merge %s OUTPUT",
+		        PUZZLE_MAGIC, ops->title, all.count, ops->name);
+		for (int i = 0; i < n; i++)
+			fprintf(f, " %s",
+			        strrchr(inputs[i], '/') != NULL
+			                ? strrchr(inputs[i], '/') + 1
+			                : inputs[i]);
+		fputc('\n', f);
+		for (int i = 0; i < n; i++)
+			puzzles_copy_origin(inputs[i], f);
+		fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
+		           "SOLUTION (see tabula(6), PUZZLES)\n");
+		for (size_t i = 0; i < all.count; i++)
+			puzzle_format_line(ops, &all.items[i], f);
+		bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+		ok = fclose(f) == 0 && ok && rename(tmp, output) == 0;
+		if (!ok) {
+			fprintf(stderr, "tabula puzzles: %s: %s\n", output,
+			        strerror(errno));
+			unlink(tmp);
+			rc = EXIT_FAILURE_RUN;
+		}
+	}
+	puzzle_set_free(&all);
+	return rc;
+}
+
 int
 cli_puzzles_main(int argc, char **argv)
 {
@@ -291,5 +399,8 @@ cli_puzzles_main(int argc, char **argv)
 		return puzzles_generate(&o);
 	if (strcmp(sub, "check") == 0 && rest == 2)
 		return puzzles_check(&o, words[1]);
-	return cli_usage_error(self, "want generate GAME or check GAME FILE");
+	if (strcmp(sub, "merge") == 0 && rest >= 3)
+		return puzzles_merge(&o, words[1], rest - 2, words + 2);
+	return cli_usage_error(self, "want generate GAME, check GAME FILE or "
+	                             "merge GAME OUTPUT INPUT...");
 }

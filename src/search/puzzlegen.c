@@ -19,9 +19,8 @@
 #include "search/puzzlegen.h"
 
 static const char *const puzzlegen_pairings[][2] = {
-        {"level=3", "random"},  {"level=1", "greedy"},
-        {"level=4", "level=2"}, {"greedy", "random"},
-        {"level=2", "level=1"}, {"level=5", "greedy"},
+        {"level=3", "random"},  {"level=1", "greedy"},  {"level=4", "level=2"},
+        {"greedy", "random"},   {"level=2", "level=1"}, {"level=5", "greedy"},
         {"level=3", "level=3"}, {"random", "level=2"},
 };
 enum {
@@ -516,7 +515,7 @@ puzzlegen_run(const struct puzzlegen_config *cfg, struct puzzle_set *set,
 		prover_clear(g.prover);
 		st->nodes = prover_nodes(g.prover);
 		if (progress != NULL)
-			progress(ctx, st);
+			progress(ctx, st, set);
 	}
 	st->nodes = prover_nodes(g.prover);
 	free(positions);

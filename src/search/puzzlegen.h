@@ -47,9 +47,10 @@ struct puzzlegen_stats {
 	uint64_t nodes; /* solver nodes */
 };
 
-/* Called after each game. */
+/* Called after each game with the puzzles so far. */
 typedef void (*puzzlegen_progress_fn)(void *ctx,
-                                      const struct puzzlegen_stats *st);
+                                      const struct puzzlegen_stats *st,
+                                      const struct puzzle_set *set);
 
 /* Generates puzzles into set (freed with puzzle_set_free); false with err
  * filled when out of memory or a player failed. */
