@@ -27,8 +27,9 @@ static const struct cli_command cli_commands[] = {
          "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
          "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
          "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
-         "[--budget NODES] | merge GAME OUTPUT INPUT...",
-         "find, prove and rate puzzles, or prove a puzzle file again",
+         "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
+         "[--games N] [--seed S] [--depth N]",
+         "find, prove and rate puzzles; prove them again; example games",
          cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},

@@ -22,6 +22,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "search/prove.h"
+#include "search/search.h"
 #include "search/puzzlegen.h"
 
 static const uint64_t PUZZLES_DEFAULT_BUDGET = 2000000;
@@ -32,6 +33,8 @@ struct puzzles_opts {
 	bool verbose;
 	long sample;
 	size_t written; /* puzzles in the output file so far */
+	bool games_given;
+	int depth; /* examples: analysis depth */
 };
 
 static double
@@ -71,12 +74,13 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 	        {"output", required_argument, NULL, 'o'},
 	        {"sample", required_argument, NULL, 'm'},
 	        {"verbose", no_argument, NULL, 'v'},
+	        {"depth", required_argument, NULL, 'D'},
 	        {NULL, 0, NULL, 0},
 	};
 	int opt;
 	long v;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "s:n:c:d:k:p:b:So:m:v", options,
+	while ((opt = getopt_long(argc, argv, "s:n:c:d:k:p:b:So:m:vD:", options,
 	                          NULL)) != -1) {
 		switch (opt) {
 		case 's':
@@ -88,6 +92,7 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 			if (!text_to_long(optarg, 1, 1000000, &v))
 				return cli_usage_error(self, "bad --games");
 			o->cfg.games = (int)v;
+			o->games_given = true;
 			break;
 		case 'c':
 			if (!text_to_long(optarg, 0, 1000000, &v))
@@ -127,6 +132,11 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 			break;
 		case 'v':
 			o->verbose = true;
+			break;
+		case 'D':
+			if (!text_to_long(optarg, 2, SEARCH_MAX_DEPTH, &v))
+				return cli_usage_error(self, "bad --depth");
+			o->depth = (int)v;
 			break;
 		default:
 			return cli_usage_error(self, NULL);
@@ -399,8 +409,16 @@ cli_puzzles_main(int argc, char **argv)
 		return puzzles_generate(&o);
 	if (strcmp(sub, "check") == 0 && rest == 2)
 		return puzzles_check(&o, words[1]);
+	if (strcmp(sub, "examples") == 0 && rest == 2)
+		return cli_puzzles_examples(
+		        o.cfg.ops, words[1], o.games_given ? o.cfg.games : 3,
+		        o.cfg.seed,
+		        o.depth > 0                               ? o.depth
+		        : strcmp(o.cfg.ops->name, "tetress") == 0 ? 2
+		                                                  : 4);
 	if (strcmp(sub, "merge") == 0 && rest >= 3)
 		return puzzles_merge(&o, words[1], rest - 2, words + 2);
-	return cli_usage_error(self, "want generate GAME, check GAME FILE or "
-	                             "merge GAME OUTPUT INPUT...");
+	return cli_usage_error(
+	        self, "want generate GAME, check GAME FILE or "
+	              "merge GAME OUTPUT INPUT... or examples GAME DIR");
 }

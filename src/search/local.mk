@@ -11,6 +11,6 @@ src_libtabula_a_SOURCES += \
 	src/search/timectl.c src/search/timectl.h \
 	src/search/tt.c src/search/tt.h
 src_libtabula_a_SOURCES += src/cli/bench-cmd.c src/cli/match-cmd.c \
-	src/cli/puzzles-cmd.c
+	src/cli/puzzles-cmd.c src/cli/examples-cmd.c
 # The match's Elo needs log10 and sqrt.
 src_tabula_LDADD += -lm
