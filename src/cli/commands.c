@@ -28,7 +28,7 @@ static const struct cli_command cli_commands[] = {
          "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
          "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
          "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
-         "[--games N] [--seed S] [--depth N]",
+         "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
          "find, prove and rate puzzles; prove them again; example games",
          cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/datadir.h"
 #include "core/puzzle.h"
 #include "core/registry.h"
 #include "core/text.h"
@@ -378,6 +379,45 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 	return rc;
 }
 
+/* Where the game's puzzles are and how many there are of each kind. */
+static int
+puzzles_list(const struct puzzles_opts *o, const char *file)
+{
+	const struct game_ops *ops = o->cfg.ops;
+	char path[4096], rel[64], err[1024];
+	snprintf(rel, sizeof rel, "puzzles/%s.txt", ops->name);
+	if (file != NULL)
+		snprintf(path, sizeof path, "%s", file);
+	else if (!datadir_path(rel, path, sizeof path, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	struct puzzle_set set;
+	if (!puzzle_load(path, ops, &set, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	int wins = 0, low = PUZZLE_RATING_MAX, high = PUZZLE_RATING_MIN;
+	int by_plies[PUZZLE_MAX_LINE + 1] = {0};
+	for (size_t i = 0; i < set.count; i++) {
+		const struct puzzle *pz = &set.items[i];
+		wins += pz->kind == PUZZLE_WIN;
+		by_plies[pz->plies]++;
+		low = pz->rating < low ? pz->rating : low;
+		high = pz->rating > high ? pz->rating : high;
+	}
+	printf("%s: %zu puzzles in %s\n", ops->name, set.count, path);
+	printf("win %d save %zu ratings %d to %d plies", wins,
+	       set.count - (size_t)wins, low, high);
+	for (int d = 1; d <= PUZZLE_MAX_LINE; d++) {
+		if (by_plies[d] > 0)
+			printf(" %d:%d", d, by_plies[d]);
+	}
+	printf("\n");
+	puzzle_set_free(&set);
+	return EXIT_OK;
+}
+
 int
 cli_puzzles_main(int argc, char **argv)
 {
@@ -407,6 +447,8 @@ cli_puzzles_main(int argc, char **argv)
 		return cli_usage_error(self, "unknown or one-player game");
 	if (strcmp(sub, "generate") == 0 && rest == 1)
 		return puzzles_generate(&o);
+	if (strcmp(sub, "list") == 0 && rest <= 2)
+		return puzzles_list(&o, rest == 2 ? words[1] : NULL);
 	if (strcmp(sub, "check") == 0 && rest == 2)
 		return puzzles_check(&o, words[1]);
 	if (strcmp(sub, "examples") == 0 && rest == 2)
@@ -418,7 +460,7 @@ cli_puzzles_main(int argc, char **argv)
 		                                                  : 4);
 	if (strcmp(sub, "merge") == 0 && rest >= 3)
 		return puzzles_merge(&o, words[1], rest - 2, words + 2);
-	return cli_usage_error(
-	        self, "want generate GAME, check GAME FILE or "
-	              "merge GAME OUTPUT INPUT... or examples GAME DIR");
+	return cli_usage_error(self, "want generate GAME, check GAME FILE or "
+	                             "merge GAME OUTPUT INPUT..., examples "
+	                             "GAME DIR or list GAME [FILE]");
 }
