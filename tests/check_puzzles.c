@@ -18,6 +18,7 @@
 #include "core/puzzle.h"
 #include "core/registry.h"
 #include "search/prove.h"
+#include "search/puzzle-play.h"
 #include "search/puzzlegen.h"
 #include "testutil.h"
 #include "toygame.h"
@@ -240,6 +241,68 @@ START_TEST(test_format_errors)
 	ck_assert(!puzzle_read(f, "p.txt", ops, &set, err, sizeof err));
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(err, "not a puzzle file"));
+}
+END_TEST
+
+/* ---- solving one ---------------------------------------------------- */
+
+static game_move
+move_of(const struct game_ops *ops, const struct game_pos *pos,
+        const char *text)
+{
+	game_move m;
+	char err[256];
+	ck_assert_msg(ops->parse_move(pos, text, &m, err, sizeof err), "%s: %s",
+	              text, err);
+	return m;
+}
+
+START_TEST(test_play_puzzle)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	struct prover *prover = prover_new(ops, 14);
+	struct puzzle pz;
+	char err[512], text[512];
+	ck_assert(puzzle_parse_line(ops, GOOD_TZAAR, &pz, err, sizeof err));
+	struct puzzle_play pp;
+
+	/* Solved alone: the first sub-move, then the second. */
+	puzzle_play_start(&pp, ops, &pz, prover);
+	ck_assert_int_eq(puzzle_play_move(&pp, move_of(ops, &pp.pos, "I2xF2")),
+	                 PUZZLE_RIGHT);
+	ck_assert_int_eq(puzzle_play_move(&pp, move_of(ops, &pp.pos, "F2xD1")),
+	                 PUZZLE_COMPLETE);
+	ck_assert_int_eq(puzzle_play_outcome(&pp), PUZZLE_SOLVED);
+	ck_assert_int_eq(puzzle_play_move(&pp, 0), PUZZLE_REFUSED);
+
+	/* Another first move fails. */
+	puzzle_play_start(&pp, ops, &pz, prover);
+	game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(&pp.pos, moves);
+	ck_assert_int_gt(n, 1);
+	game_move other = moves[0] == pz.line[0] ? moves[1] : moves[0];
+	ck_assert_int_eq(puzzle_play_move(&pp, other), PUZZLE_WRONG);
+	ck_assert_int_eq(puzzle_play_outcome(&pp), PUZZLE_FAILED);
+
+	/* A hint names the first cell, then the move; it halves the score. */
+	puzzle_play_start(&pp, ops, &pz, prover);
+	puzzle_play_hint(&pp, text, sizeof text);
+	ck_assert_msg(strstr(text, "starts I2...") != NULL, "%s", text);
+	puzzle_play_hint(&pp, text, sizeof text);
+	ck_assert_str_eq(text, "play I2xF2");
+	puzzle_play_move(&pp, move_of(ops, &pp.pos, "I2xF2"));
+	puzzle_play_move(&pp, move_of(ops, &pp.pos, "F2xD1"));
+	ck_assert_int_eq(puzzle_play_outcome(&pp), PUZZLE_HINTED);
+
+	/* The solution shown first: solved, but scored as failed. */
+	puzzle_play_start(&pp, ops, &pz, prover);
+	puzzle_play_solution(&pp, text, sizeof text);
+	ck_assert_str_eq(text, "I2xF2 F2xD1");
+	puzzle_play_move(&pp, move_of(ops, &pp.pos, "I2xF2"));
+	ck_assert_int_eq(puzzle_play_move(&pp, move_of(ops, &pp.pos, "F2xD1")),
+	                 PUZZLE_COMPLETE);
+	ck_assert_int_eq(puzzle_play_outcome(&pp), PUZZLE_FAILED);
+	prover_free(prover);
 }
 END_TEST
 
@@ -490,6 +553,9 @@ puzzles_suite(void)
 	tc = tcase_create("format");
 	tcase_add_test(tc, test_format_roundtrip);
 	tcase_add_test(tc, test_format_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("play");
+	tcase_add_test(tc, test_play_puzzle);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("progress");
 	tcase_add_test(tc, test_progress_roundtrip);
