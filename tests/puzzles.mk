@@ -8,3 +8,7 @@ tests_check_puzzles_SOURCES = tests/check_puzzles.c tests/toygame.c \
 tests_check_puzzles_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_puzzles_LDADD = $(TESTS_LINK_LIBS)
 endif
+
+# The trainer end to end in tmux, on puzzles of its own.
+TESTS += tests/puzzle-tmux.test
+EXTRA_DIST += tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt
