@@ -3,7 +3,7 @@
  * (tabula(6), PUZZLES) from games it plays and proves;
  * `tabula puzzles check GAME FILE [--sample N]` reads one and proves its
  * puzzles again; `tabula puzzles merge GAME OUTPUT INPUT...` joins files
- * made in parts (say, one per seed, run side by side).
+ * made in parts (say, one per seed, run side by side), each position once.
  */
 #include "config.h"
 
@@ -303,6 +303,7 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 	struct puzzle_set all = {.ops = ops};
 	char err[1024];
 	int rc = EXIT_OK;
+	size_t dropped = 0;
 	for (int i = 0; i < n && rc == EXIT_OK; i++) {
 		struct puzzle_set one;
 		if (!puzzle_load(inputs[i], ops, &one, err, sizeof err)) {
@@ -317,9 +318,18 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 			rc = EXIT_FAILURE_RUN;
 		} else {
 			all.items = items;
-			memcpy(all.items + all.count, one.items,
-			       one.count * sizeof *items);
-			all.count += one.count;
+			/* A position found by two parts is kept once. */
+			for (size_t k = 0; k < one.count; k++) {
+				bool twice = false;
+				for (size_t j = 0; j < all.count && !twice; j++)
+					twice = strcmp(all.items[j].position,
+					               one.items[k].position) ==
+					        0;
+				if (twice)
+					dropped++;
+				else
+					all.items[all.count++] = one.items[k];
+			}
 		}
 		puzzle_set_free(&one);
 	}
@@ -375,6 +385,10 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 			rc = EXIT_FAILURE_RUN;
 		}
 	}
+	if (rc == EXIT_OK)
+		fprintf(stderr,
+		        "%zu puzzles, %zu repeated positions left out\n",
+		        all.count, dropped);
 	puzzle_set_free(&all);
 	return rc;
 }
