@@ -6,6 +6,7 @@
 #ifndef TABULA_CLI_CLI_H
 #define TABULA_CLI_CLI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/game.h"
@@ -45,5 +46,9 @@ int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);
 int cli_replay_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
+
+/* Whether arg is an option of `tabula tetris` (alone or as NAME=VALUE);
+ * anything else after `tetris` belongs to the terminal UI's game. */
+bool cli_tetris_takes_option(const char *arg);
 
 #endif
