@@ -8,17 +8,16 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/datadir.h"
+#include "core/file.h"
 #include "core/puzzle.h"
 #include "core/registry.h"
 #include "core/text.h"
@@ -166,37 +165,35 @@ puzzles_write(FILE *f, const struct puzzles_opts *o,
 		puzzle_format_line(c->ops, &set->items[i], f);
 }
 
-/* Writes the file atomically (path.tmp, fsync, rename); never through an
- * existing file or link at path.tmp. */
+struct puzzles_file {
+	const struct puzzles_opts *o;
+	const struct puzzle_set *set;
+};
+
+static bool
+puzzles_file_write(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct puzzles_file *pf = ctx;
+	puzzles_write(f, pf->o, pf->set);
+	if (ferror(f)) {
+		snprintf(why, why_size, "write error");
+		return false;
+	}
+	return true;
+}
+
+/* Writes the file atomically (core/file.h); never through a link. */
 static bool
 puzzles_save(const char *path, const struct puzzles_opts *o,
              const struct puzzle_set *set)
 {
-	char tmp[4096];
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-		fprintf(stderr, "tabula puzzles: %s: path too long\n", path);
+	struct puzzles_file pf = {.o = o, .set = set};
+	char err[1024];
+	if (!file_replace(path, puzzles_file_write, &pf, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
 		return false;
 	}
-	unlink(tmp);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (f == NULL) {
-		fprintf(stderr, "tabula puzzles: %s: %s\n", tmp,
-		        strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return false;
-	}
-	puzzles_write(f, o, set);
-	bool ok = fflush(f) == 0 && fsync(fd) == 0;
-	ok = fclose(f) == 0 && ok;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		fprintf(stderr, "tabula puzzles: %s: %s\n", path,
-		        strerror(errno));
-		unlink(tmp);
-	}
-	return ok;
+	return true;
 }
 
 /* After each game: the statistics with --verbose, and the file so far
@@ -294,6 +291,39 @@ puzzles_copy_origin(const char *path, FILE *out)
 	fclose(f);
 }
 
+struct puzzles_joined {
+	const struct puzzle_set *set;
+	int n;
+	char **inputs;
+};
+
+static bool
+puzzles_joined_write(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct puzzles_joined *j = ctx;
+	const struct game_ops *ops = j->set->ops;
+	fprintf(f,
+	        "%s\n# %s: %zu puzzles, joined by: tabula puzzles merge %s "
+	        "OUTPUT",
+	        PUZZLE_MAGIC, ops->title, j->set->count, ops->name);
+	for (int i = 0; i < j->n; i++) {
+		const char *slash = strrchr(j->inputs[i], '/');
+		fprintf(f, " %s", slash != NULL ? slash + 1 : j->inputs[i]);
+	}
+	fputc('\n', f);
+	for (int i = 0; i < j->n; i++)
+		puzzles_copy_origin(j->inputs[i], f);
+	fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
+	           "SOLUTION (see tabula(6), PUZZLES)\n");
+	for (size_t i = 0; i < j->set->count; i++)
+		puzzle_format_line(ops, &j->set->items[i], f);
+	if (ferror(f)) {
+		snprintf(why, why_size, "write error");
+		return false;
+	}
+	return true;
+}
+
 /* Joins shard files (each checked on reading) into one, ids kept. */
 static int
 puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
@@ -343,47 +373,11 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 			}
 		}
 	}
-	char tmp[4096];
-	FILE *f = NULL;
+	struct puzzles_joined j = {.set = &all, .n = n, .inputs = inputs};
 	if (rc == EXIT_OK &&
-	    (size_t)snprintf(tmp, sizeof tmp, "%s.tmp", output) < sizeof tmp) {
-		unlink(tmp);
-		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
-		              0644);
-		f = fd >= 0 ? fdopen(fd, "w") : NULL;
-		if (f == NULL && fd >= 0)
-			close(fd);
-	}
-	if (rc == EXIT_OK && f == NULL) {
-		fprintf(stderr, "tabula puzzles: %s: %s\n", output,
-		        strerror(errno));
+	    !file_replace(output, puzzles_joined_write, &j, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
 		rc = EXIT_FAILURE_RUN;
-	}
-	if (rc == EXIT_OK) {
-		fprintf(f,
-		        "%s\n# %s: %zu puzzles, joined by: tabula puzzles "
-		        "merge %s OUTPUT",
-		        PUZZLE_MAGIC, ops->title, all.count, ops->name);
-		for (int i = 0; i < n; i++)
-			fprintf(f, " %s",
-			        strrchr(inputs[i], '/') != NULL
-			                ? strrchr(inputs[i], '/') + 1
-			                : inputs[i]);
-		fputc('\n', f);
-		for (int i = 0; i < n; i++)
-			puzzles_copy_origin(inputs[i], f);
-		fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
-		           "SOLUTION (see tabula(6), PUZZLES)\n");
-		for (size_t i = 0; i < all.count; i++)
-			puzzle_format_line(ops, &all.items[i], f);
-		bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
-		ok = fclose(f) == 0 && ok && rename(tmp, output) == 0;
-		if (!ok) {
-			fprintf(stderr, "tabula puzzles: %s: %s\n", output,
-			        strerror(errno));
-			unlink(tmp);
-			rc = EXIT_FAILURE_RUN;
-		}
 	}
 	if (rc == EXIT_OK)
 		fprintf(stderr,

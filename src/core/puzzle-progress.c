@@ -4,14 +4,13 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "core/file.h"
 #include "core/puzzle-progress.h"
 #include "core/rng.h"
 #include "core/text.h"
@@ -111,24 +110,14 @@ puzzle_progress_load(const char *path, struct puzzle_progress *pp, char *err,
                      size_t err_size)
 {
 	memset(pp, 0, sizeof *pp);
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		if (errno == ENOENT)
-			return true;
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		return false;
-	}
+	struct stat st;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return true; /* a new player */
 	char *text;
 	size_t len;
-	enum text_read_result r =
-	        text_read_all(f, PUZZLE_PROGRESS_MAX_BYTES, &text, &len);
-	fclose(f);
-	if (r != TEXT_READ_OK) {
-		snprintf(err, err_size, "%s: %s", path,
-		         r == TEXT_READ_TOO_LARGE ? "file too large"
-		                                  : "cannot be read");
+	if (!file_read_all(path, PUZZLE_PROGRESS_MAX_BYTES, &text, &len, err,
+	                   err_size))
 		return false;
-	}
 	bool ok = true;
 	int line_no = 0;
 	for (char *c = text; ok && *c != '\0';) {
@@ -156,26 +145,10 @@ puzzle_progress_load(const char *path, struct puzzle_progress *pp, char *err,
 	return ok;
 }
 
-bool
-puzzle_progress_save(const char *path, const struct puzzle_progress *pp,
-                     char *err, size_t err_size)
+static bool
+progress_write(FILE *f, const void *ctx, char *why, size_t why_size)
 {
-	char tmp[4096];
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-		snprintf(err, err_size, "%s: path too long", path);
-		return false;
-	}
-	/* A fresh file: O_EXCL and O_NOFOLLOW refuse a link or anything
-	 * left at the temporary name, so nothing is written through it. */
-	unlink(tmp);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return false;
-	}
+	const struct puzzle_progress *pp = ctx;
 	fprintf(f, "%s\n", PUZZLE_PROGRESS_MAGIC);
 	for (int i = 0; i < pp->player_count; i++) {
 		const struct puzzle_player *p = &pp->players[i];
@@ -184,15 +157,20 @@ puzzle_progress_save(const char *path, const struct puzzle_progress *pp,
 	}
 	for (int i = 0; i < pp->tried_count; i++)
 		fprintf(f, "tried %s\n", pp->tried[i]);
-	bool ok = fflush(f) == 0 && fsync(fd) == 0;
-	ok = fclose(f) == 0 && ok;
-	/* rename replaces a link at path by the file; it never follows it. */
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		unlink(tmp);
+	if (ferror(f)) {
+		snprintf(why, why_size, "write error");
+		return false;
 	}
-	return ok;
+	return true;
+}
+
+bool
+puzzle_progress_save(const char *path, const struct puzzle_progress *pp,
+                     char *err, size_t err_size)
+{
+	/* A fresh temporary file renamed over the old one; a link or a
+	 * device at path is refused, never written through. */
+	return file_replace(path, progress_write, pp, err, err_size);
 }
 
 struct puzzle_player *

@@ -10,7 +10,8 @@
  *     tried tzaar-1-17
  *
  * ("rating GAME RATING SOLVED FAILED"; "tried ID", oldest first).  It is
- * written atomically (a new file, fsync, rename), never through a link.
+ * written atomically (core/file.h: a new file, fsync, rename), never
+ * through a link.
  */
 #ifndef TABULA_CORE_PUZZLE_PROGRESS_H
 #define TABULA_CORE_PUZZLE_PROGRESS_H
@@ -54,7 +55,8 @@ bool puzzle_progress_path(char *buf, size_t size, bool create, char *err,
 bool puzzle_progress_load(const char *path, struct puzzle_progress *pp,
                           char *err, size_t err_size);
 
-/* Writes pp to path atomically; false with the reason in err. */
+/* Writes pp to path atomically; false with the reason in err (also when
+ * path is a link or not a regular file). */
 bool puzzle_progress_save(const char *path, const struct puzzle_progress *pp,
                           char *err, size_t err_size);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/file.h"
 #include "core/puzzle.h"
 #include "core/text.h"
 
@@ -313,11 +314,9 @@ puzzle_load(const char *path, const struct game_ops *ops,
             struct puzzle_set *set, char *err, size_t err_size)
 {
 	*set = (struct puzzle_set){.ops = ops};
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+	FILE *f = file_open_read(path, err, err_size);
+	if (f == NULL)
 		return false;
-	}
 	bool ok = puzzle_read(f, path, ops, set, err, err_size);
 	fclose(f);
 	return ok;
