@@ -126,8 +126,11 @@ examples_game(const struct examples_opts *o, int index, struct alphabeta *ab,
 	player_new_game(p2);
 	snprintf(meta.setup, sizeof meta.setup, "%s",
 	         setup.seed != 0 ? "random" : "standard");
-	snprintf(meta.player1, sizeof meta.player1, "engine %s", side[0]->spec);
-	snprintf(meta.player2, sizeof meta.player2, "engine %s", side[1]->spec);
+	/* The UI's words, so that opening the record knows the players. */
+	snprintf(meta.player1, sizeof meta.player1, "engine level %d",
+	         side[0]->level);
+	snprintf(meta.player2, sizeof meta.player2, "engine level %d",
+	         side[1]->level);
 	char err[512];
 	bool ok = true;
 	while (ok && s.ply < EXAMPLES_MAX_PLIES) {
