@@ -21,13 +21,13 @@
 static const int TRAINER_IDLE_MS = 250;
 
 static int
-trainer_usage(const char *why)
+trainer_usage(FILE *out, const char *why)
 {
 	if (why != NULL)
 		fprintf(stderr, "tabula puzzle: %s\n", why);
-	fprintf(stderr, "usage: tabula puzzle [GAME] [--ascii] "
-	                "[--color=never|auto|always] [--no-save]\n");
-	return EXIT_USAGE;
+	fprintf(out, "usage: tabula puzzle [GAME] [--ascii] "
+	             "[--color=never|auto|always] [--no-save]\n");
+	return why != NULL ? EXIT_USAGE : EXIT_OK;
 }
 
 static void
@@ -75,6 +75,9 @@ ui_trainer_main(int argc, char **argv)
 	int color = UI_COLOR_AUTO;
 	bool ascii = false, no_save = false;
 	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0)
+			return trainer_usage(stdout, NULL);
 		if (strcmp(argv[i], "--ascii") == 0)
 			ascii = true;
 		else if (strcmp(argv[i], "--no-save") == 0)
@@ -86,11 +89,11 @@ ui_trainer_main(int argc, char **argv)
 		else if (strcmp(argv[i], "--color=auto") == 0)
 			color = UI_COLOR_AUTO;
 		else if (argv[i][0] == '-')
-			return trainer_usage("unknown option");
+			return trainer_usage(stderr, "unknown option");
 		else if (game == NULL)
 			game = argv[i];
 		else
-			return trainer_usage("one GAME at most");
+			return trainer_usage(stderr, "one GAME at most");
 	}
 	const struct game_ops *ops = NULL;
 	for (size_t i = 0; game == NULL && registry_at(i) != NULL; i++) {
@@ -100,7 +103,7 @@ ui_trainer_main(int argc, char **argv)
 	if (game != NULL)
 		ops = registry_find(game);
 	if (ops == NULL || ops->players != 2)
-		return trainer_usage("want tetress, infexion or tzaar");
+		return trainer_usage(stderr, "want tetress, infexion or tzaar");
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "tabula puzzle: needs a terminal\n");
 		return EXIT_FAILURE_RUN;
