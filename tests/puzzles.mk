@@ -11,4 +11,5 @@ endif
 
 # The trainer end to end in tmux, on puzzles of its own.
 TESTS += tests/puzzle-tmux.test
-EXTRA_DIST += tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt
+EXTRA_DIST += tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt \
+	tests/data/puzzles/games/tzaar-1.rec

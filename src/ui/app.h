@@ -46,7 +46,7 @@ enum {
 
 enum { UI_PROMPT_MOVE, UI_PROMPT_SAVE, UI_PROMPT_OPEN };
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP };
+enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP, SCREEN_PUZZLE };
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
@@ -72,6 +72,7 @@ struct ui_menu {
 	bool random_setup;
 	uint64_t seed;
 	char pieces_file[256];
+	int example; /* the example game on its line, from 0 */
 };
 
 struct ui_options {
@@ -203,6 +204,10 @@ struct ui_app {
 	struct ui_prompt prompt;
 	struct ui_pick pick;
 	struct ui_tetris tetris;
+
+	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
+	 * which opens and closes it; ui/trainer.h). */
+	struct ui_trainer *trainer;
 };
 
 /* The shown position. */
@@ -324,6 +329,8 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const char *pieces_file, char *err, size_t err_size);
 void ui_menu_draw(struct ui_app *app);
 void ui_menu_key(struct ui_app *app, int key);
+/* Closes the puzzle trainer and shows the menu again. */
+void ui_menu_close_puzzles(struct ui_app *app);
 
 /* ---- save.c */
 /* The autosave file's path ($XDG_STATE_HOME/tabula/last.rec), creating
