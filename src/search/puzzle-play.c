@@ -185,9 +185,10 @@ puzzle_play_hint(struct puzzle_play *pp, char *buf, size_t size)
 	char text[GAME_TEXT_MAX];
 	pp->ops->format_move(&pp->pos, m, text, sizeof text);
 	if (pp->hints == 1)
-		snprintf(buf, size, "%s in %d plies: the move starts %.*s...",
+		snprintf(buf, size, "%s in %d pl%s: the move starts %.*s...",
 		         pp->pz->kind == PUZZLE_WIN ? "win" : "hold out",
-		         pp->left, (int)puzzle_play_prefix(text), text);
+		         pp->left, pp->left == 1 ? "y" : "ies",
+		         (int)puzzle_play_prefix(text), text);
 	else
 		snprintf(buf, size, "play %s", text);
 }

@@ -71,13 +71,13 @@ trainer_show(struct ui_trainer *tr, size_t index)
 	const char *side =
 	        tr->ops->side_names[tr->ops->side_to_move(&pz->start)];
 	if (pz->kind == PUZZLE_WIN)
-		trainer_status(tr, false, "%s to move and win within %d plies",
-		               side, pz->plies);
+		trainer_status(tr, false, "%s to move and win within %d pl%s",
+		               side, pz->plies, pz->plies == 1 ? "y" : "ies");
 	else
 		trainer_status(tr, false,
 		               "%s to move: find the only move that holds out "
-		               "for %d plies",
-		               side, pz->plies);
+		               "for %d pl%s",
+		               side, pz->plies, pz->plies == 1 ? "y" : "ies");
 }
 
 static struct puzzle_player *
@@ -309,8 +309,9 @@ trainer_draw_panel(struct ui_trainer *tr, struct ui_grid *g, int y, int x)
 	int w = g->width - x;
 	bool over = tr->play.state != PUZZLE_PLAYING;
 	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "Puzzle %s", pz->id);
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "%s, within %d plies",
-	               pz->kind == PUZZLE_WIN ? "Win" : "Hold out", pz->plies);
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "%s, within %d pl%s",
+	               pz->kind == PUZZLE_WIN ? "Win" : "Hold out", pz->plies,
+	               pz->plies == 1 ? "y" : "ies");
 	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "Puzzle rating %d",
 	               pz->rating);
 	if (over)
