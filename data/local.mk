@@ -8,6 +8,10 @@ dist_puzzles_DATA = \
 	data/puzzles/tzaar.txt
 examplesdir = $(pkgdatadir)/games
 dist_examples_DATA = \
+	data/games/infexion-1.rec data/games/infexion-2.rec \
+	data/games/infexion-3.rec \
+	data/games/tetress-1.rec data/games/tetress-2.rec \
+	data/games/tetress-3.rec \
 	data/games/tzaar-1.rec data/games/tzaar-2.rec data/games/tzaar-3.rec
 dist_pkgdata_DATA += data/README
 
