@@ -354,8 +354,8 @@ ui_trainer_draw(struct ui_trainer *tr, struct ui_grid *g)
 	char title[256];
 	snprintf(title, sizeof title, " tabula puzzles  %s  %s  %s to move",
 	         tr->ops->title, pz->id, tr->ops->side_names[stm]);
-	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, title);
-	ui_grid_set_role(g, 0, 0, g->width, ROLE_TITLE);
+	/* The title bar across the whole width. */
+	ui_grid_printf(g, 0, 0, g->width, ROLE_TITLE, "%-*s", g->width, title);
 	char fen[GAME_TEXT_MAX];
 	tr->ops->format_pos(&tr->play.pos, fen, sizeof fen);
 	struct ui_piece cells[UI_BOARD_MAX_CELLS];
