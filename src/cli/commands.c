@@ -33,6 +33,14 @@ static const struct cli_command cli_commands[] = {
          cli_serve_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
          "branching statistics from random games", cli_stats_main},
+        {"puzzles",
+         "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
+         "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
+         "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
+         "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
+         "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
+         "find, prove and rate puzzles; prove them again; example games",
+         cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
         {"tetris",

@@ -53,7 +53,13 @@ enum {
 	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
 };
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP, SCREEN_LOBBY };
+enum ui_screen {
+	SCREEN_MENU,
+	SCREEN_GAME,
+	SCREEN_HELP,
+	SCREEN_LOBBY,
+	SCREEN_PUZZLE
+};
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
@@ -79,6 +85,7 @@ struct ui_menu {
 	bool random_setup;
 	uint64_t seed;
 	char pieces_file[256];
+	int example; /* the example game on its line, from 0 */
 };
 
 struct ui_options {
@@ -235,6 +242,10 @@ struct ui_app {
 	struct ui_pick pick;
 	struct ui_tetris tetris;
 	struct ui_online online;
+
+	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
+	 * which opens and closes it; ui/trainer.h). */
+	struct ui_trainer *trainer;
 };
 
 /* The shown position. */
@@ -358,6 +369,8 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const char *pieces_file, char *err, size_t err_size);
 void ui_menu_draw(struct ui_app *app);
 void ui_menu_key(struct ui_app *app, int key);
+/* Closes the puzzle trainer and shows the menu again. */
+void ui_menu_close_puzzles(struct ui_app *app);
 
 /* ---- online.c: play on this host */
 /* Connects to the room server and shows the lobby (the status line says

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/trainer.h"
 
 /* Gap between the board and the panel. */
 static const int UI_PANEL_GAP = 3;
@@ -425,6 +426,8 @@ ui_draw(struct ui_app *app)
 		ui_draw_help(app);
 	else if (app->screen == SCREEN_LOBBY)
 		ui_online_draw(app);
+	else if (app->screen == SCREEN_PUZZLE && app->trainer != NULL)
+		ui_trainer_draw(app->trainer, &app->grid);
 	else if (app->screen == SCREEN_MENU || !app->game.have)
 		ui_menu_draw(app);
 	else

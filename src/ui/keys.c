@@ -16,6 +16,7 @@
 #include "core/registry.h"
 #include "core/file.h"
 #include "ui/app.h"
+#include "ui/trainer.h"
 
 /* Keys of one command, 0-terminated. */
 #define UI_KEYS_MAX 5
@@ -375,6 +376,12 @@ ui_keys_handle(struct ui_app *app, int key)
 			ui_status(app, false, "not saved");
 		return;
 	}
+	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
+		ui_trainer_key(app->trainer, key);
+		if (app->trainer->quit)
+			ui_menu_close_puzzles(app);
+		return;
+	}
 	if (app->prompt.active) {
 		if (ui_prompt_key(app, key))
 			ui_keys_prompt_done(app);
@@ -404,6 +411,10 @@ void
 ui_keys_click(struct ui_app *app, int y, int x)
 {
 	const struct ui_game *game = &app->game;
+	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
+		ui_trainer_click(app->trainer, y, x);
+		return;
+	}
 	if (app->screen != SCREEN_GAME || game->view == NULL ||
 	    game->input->click == NULL)
 		return;

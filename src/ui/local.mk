@@ -24,5 +24,6 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/status.c \
 	src/ui/term.c src/ui/term.h \
 	src/ui/tetris.c \
+	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \
 	src/ui/ui.c src/ui/ui.h \
 	src/ui/views.c

@@ -319,6 +319,7 @@ ui_app_free(struct ui_app *app)
 {
 	ui_analysis_free(app);
 	ui_play_free(app);
+	ui_menu_close_puzzles(app);
 	ui_grid_free(&app->grid);
 }
 
