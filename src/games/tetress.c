@@ -162,6 +162,13 @@ tetress_placement_cells(game_move move)
 	return tetress_tables.placements[move];
 }
 
+void
+tetress_shape_cell(int shape, int i, int *row, int *col)
+{
+	*row = TETRESS_SHAPE_CELLS[shape][i][0];
+	*col = TETRESS_SHAPE_CELLS[shape][i][1];
+}
+
 static struct bb121
 tetress_occupied(const struct tetress_pos *p)
 {
@@ -232,6 +239,19 @@ tetress_count_legal(const struct tetress_pos *p, int colour)
 	for (int s = 0; s < TETRESS_SHAPES; s++)
 		n += bb121_count(legal[s]);
 	return n;
+}
+
+void
+tetress_legal_placements(const struct game_pos *pos,
+                         struct bb121 legal[TETRESS_SHAPES])
+{
+	tetress_tables_init();
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	if (p->actions >= TETRESS_TURN_LIMIT) {
+		memset(legal, 0, TETRESS_SHAPES * sizeof legal[0]);
+		return;
+	}
+	tetress_legal_origins(p, p->side, legal);
 }
 
 int
@@ -480,16 +500,14 @@ tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
 	return true;
 }
 
-/* The referee's checks, in its order: each cell empty, then the neighbour
- * rule, then the shape. */
-static bool
-tetress_parse_move(const struct game_pos *pos, const char *text,
-                   game_move *move, char *err, size_t err_size)
+/* The referee's checks before the shape, in its order: the game goes on,
+ * each cell is empty, then the neighbour rule. */
+bool
+tetress_check_cells(const struct game_pos *pos, const int cells[4], char *err,
+                    size_t err_size)
 {
+	tetress_tables_init();
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	int cells[4];
-	if (!tetress_read_cells(text, cells, err, err_size))
-		return false;
 	struct game_status st;
 	tetress_status(pos, &st);
 	if (st.outcome != OUTCOME_ONGOING) {
@@ -514,6 +532,22 @@ tetress_parse_move(const struct game_pos *pos, const char *text,
 		         TETRESS_COLOUR_NAMES[p->side]);
 		return false;
 	}
+	return true;
+}
+
+/* The referee's checks, in its order: each cell empty, then the neighbour
+ * rule, then the shape. */
+static bool
+tetress_parse_move(const struct game_pos *pos, const char *text,
+                   game_move *move, char *err, size_t err_size)
+{
+	int cells[4];
+	if (!tetress_read_cells(text, cells, err, err_size) ||
+	    !tetress_check_cells(pos, cells, err, err_size))
+		return false;
+	struct bb121 piece = {0, 0};
+	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++)
+		piece = bb121_or(piece, bb121_cell(cells[i]));
 	for (game_move m = 0; m < TETRESS_PLACEMENTS; m++) {
 		if (bb121_equal(tetress_tables.placements[m], piece)) {
 			*move = m;
