@@ -44,7 +44,7 @@ cmp_int(const void *a, const void *b)
 
 /* The piece's cells, sorted. */
 static void
-sorted_cells(const struct tetress_piece *p, int cells[4])
+sorted_cells(const struct game_piece *p, int cells[4])
 {
 	tetress_piece_cells(p, cells);
 	qsort(cells, 4, sizeof cells[0], cmp_int);
@@ -54,7 +54,7 @@ sorted_cells(const struct tetress_piece *p, int cells[4])
  * anticlockwise (dir -1) on screen, back on the board, sorted.  The anchor
  * is far from the seams, so no cell wraps. */
 static void
-turned_cells(const struct tetress_piece *p, int dir, int out[4])
+turned_cells(const struct game_piece *p, int dir, int out[4])
 {
 	int cells[4], ar = p->anchor / SIDE, ac = p->anchor % SIDE;
 	tetress_piece_cells(p, cells);
@@ -79,8 +79,7 @@ START_TEST(test_letters_and_turns)
 	for (int k = 0; k < TETRESS_PIECE_KINDS; k++) {
 		ck_assert_int_eq(tetress_piece_turns(k), turns[k]);
 		for (int t = 0; t < turns[k]; t++) {
-			struct tetress_piece p = {(uint8_t)k, (uint8_t)t,
-			                          (uint8_t)cell(5, 5)};
+			struct game_piece p = {k, t, cell(5, 5)};
 			int shape =
 			        (int)(tetress_piece_move(&p) / (SIDE * SIDE));
 			ck_assert_msg(!shape_seen[shape],
@@ -102,8 +101,7 @@ START_TEST(test_turns_are_quarter_turns)
 	for (int k = 0; k < TETRESS_PIECE_KINDS; k++) {
 		int n = tetress_piece_turns(k);
 		for (int t = 0; t < n; t++) {
-			struct tetress_piece p = {(uint8_t)k, (uint8_t)t,
-			                          (uint8_t)cell(5, 5)};
+			struct game_piece p = {k, t, cell(5, 5)};
 			int here[4], want[4], got[4];
 			sorted_cells(&p, here);
 			ck_assert_msg(bsearch(&(int){p.anchor}, here, 4,
@@ -115,7 +113,7 @@ START_TEST(test_turns_are_quarter_turns)
 			else
 				turned_cells(&p, n == 2 && t == 1 ? -1 : 1,
 				             want);
-			struct tetress_piece q = p;
+			struct game_piece q = p;
 			tetress_piece_turn(&q, 1);
 			ck_assert_int_eq(q.turn, (t + 1) % n);
 			ck_assert_int_eq(q.anchor, p.anchor);
@@ -133,7 +131,7 @@ END_TEST
 START_TEST(test_moves_round_trip)
 {
 	for (game_move m = 0; m < TETRESS_PLACEMENTS; m++) {
-		struct tetress_piece p = tetress_piece_of_move(m);
+		struct game_piece p = tetress_piece_of_move(m);
 		ck_assert_uint_eq(tetress_piece_move(&p), m);
 		int cells[4];
 		tetress_piece_cells(&p, cells);
@@ -149,7 +147,7 @@ END_TEST
 START_TEST(test_slide_and_cells_wrap)
 {
 	/* I lying flat with its pivot (second cell) on 0-10. */
-	struct tetress_piece p = {0, 0, (uint8_t)cell(0, 10)};
+	struct game_piece p = {0, 0, cell(0, 10)};
 	int cells[4];
 	sorted_cells(&p, cells);
 	ck_assert_int_eq(cells[0], cell(0, 0));
@@ -173,22 +171,21 @@ START_TEST(test_slide_and_cells_wrap)
 	tetress_piece_slide(&p, 22, -33);
 	ck_assert_int_eq(p.anchor, cell(0, 10));
 	/* Standing up on 0-0, the I reaches from row 10 to row 2. */
-	struct tetress_piece v = {0, 1, (uint8_t)cell(0, 0)};
+	struct game_piece v = {0, 1, cell(0, 0)};
 	sorted_cells(&v, cells);
 	ck_assert_int_eq(cells[0], cell(0, 0));
 	ck_assert_int_eq(cells[1], cell(1, 0));
 	ck_assert_int_eq(cells[2], cell(2, 0));
 	ck_assert_int_eq(cells[3], cell(10, 0));
 	/* A T pointing up on 0-0 reaches over both seams. */
-	struct tetress_piece t = {2, 0, (uint8_t)cell(0, 0)};
+	struct game_piece t = {2, 0, cell(0, 0)};
 	ops->format_move(&pos, tetress_piece_move(&t), text, sizeof text);
 	ck_assert_str_eq(text, "0-0,0-1,0-10,10-0");
 }
 END_TEST
 
 static void
-assert_refused(const struct game_pos *pos, struct tetress_piece p,
-               const char *why)
+assert_refused(const struct game_pos *pos, struct game_piece p, const char *why)
 {
 	char err[256], typed[64];
 	ck_assert_msg(!tetress_piece_check(pos, &p, err, sizeof err),
@@ -212,26 +209,39 @@ START_TEST(test_check_reasons)
 	               ".........../.........../.........../.........../"
 	               ".........../.........../.........../.....bbbb.. r 2");
 	/* I flat over 0-2..0-5: 0-2 and 0-3 are Red's. */
-	assert_refused(&pos, (struct tetress_piece){0, 0, (uint8_t)cell(0, 3)},
+	assert_refused(&pos, (struct game_piece){0, 0, cell(0, 3)},
 	               "cell 0-2 is occupied");
-	assert_refused(&pos, (struct tetress_piece){1, 0, (uint8_t)cell(5, 5)},
+	assert_refused(&pos, (struct game_piece){1, 0, cell(5, 5)},
 	               "touches a Red token");
 	/* Touching only Blue does not count. */
-	assert_refused(&pos, (struct tetress_piece){0, 0, (uint8_t)cell(9, 6)},
+	assert_refused(&pos, (struct game_piece){0, 0, cell(9, 6)},
 	               "touches a Red token");
 	/* Across the seam: row 10 touches Red's row 0. */
-	struct tetress_piece ok = {0, 0, (uint8_t)cell(10, 1)};
+	struct game_piece ok = {0, 0, cell(10, 1)};
 	ck_assert_msg(tetress_piece_check(&pos, &ok, err, sizeof err), "%s",
 	              err);
 	/* An O over the side seam (1-10, 1-0, 2-10, 2-0) touches 0-0. */
-	struct tetress_piece o = {1, 0, (uint8_t)cell(1, 10)};
+	struct game_piece o = {1, 0, cell(1, 10)};
 	ck_assert_msg(tetress_piece_check(&pos, &o, err, sizeof err), "%s",
 	              err);
 	pos_from(&pos, ".........../.........../.........../.........../"
 	               ".........../.........../.........../.........../"
 	               ".........../.........../........... r 150");
-	assert_refused(&pos, (struct tetress_piece){2, 0, (uint8_t)cell(5, 5)},
+	assert_refused(&pos, (struct game_piece){2, 0, cell(5, 5)},
 	               "game is over");
+	/* Through the game's capabilities, out-of-range pieces are refused. */
+	const struct game_pieces *pc = ops->caps.pieces;
+	ck_assert_ptr_nonnull(pc);
+	ck_assert_int_eq(ops->caps.input, GAME_INPUT_PIECE);
+	ck_assert_str_eq(pc->letters, "IOTJLSZ");
+	ops->init(&pos, NULL);
+	static const struct game_piece bad[] = {{7, 0, 0},   {-1, 0, 0},
+	                                        {1, 1, 0},   {2, 4, 0},
+	                                        {2, 0, 121}, {2, 0, -1}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert(!pc->check(&pos, &bad[i], err, sizeof err));
+		ck_assert_msg(strstr(err, "not a piece") != NULL, "%s", err);
+	}
 }
 END_TEST
 
@@ -267,10 +277,10 @@ distance(int a, int b)
 /* The scan lists exactly the legal placements of the kind, each once,
  * nearest first, and centre first when it is legal. */
 static void
-assert_scan(const struct game_pos *pos, struct tetress_piece centre)
+assert_scan(const struct game_pos *pos, struct game_piece centre)
 {
 	static bool legal[TETRESS_PLACEMENTS], seen[TETRESS_PLACEMENTS];
-	struct tetress_piece out[TETRESS_PIECE_MAX_SCAN];
+	struct game_piece out[TETRESS_PIECE_MAX_SCAN];
 	int want = kind_moves(pos, centre.kind, legal);
 	int n = tetress_piece_scan(pos, &centre, out, TETRESS_PIECE_MAX_SCAN);
 	ck_assert_int_eq(n, want);
@@ -293,7 +303,7 @@ assert_scan(const struct game_pos *pos, struct tetress_piece centre)
 		                  tetress_piece_move(&centre));
 	}
 	/* A short buffer still gets the count and the nearest ones. */
-	struct tetress_piece few[2];
+	struct game_piece few[2];
 	ck_assert_int_eq(tetress_piece_scan(pos, &centre, few, 2), n);
 	for (int i = 0; i < 2 && i < n; i++)
 		ck_assert_uint_eq(tetress_piece_move(&few[i]),
@@ -303,10 +313,10 @@ assert_scan(const struct game_pos *pos, struct tetress_piece centre)
 START_TEST(test_scan_order_and_wrap)
 {
 	struct game_pos pos;
-	struct tetress_piece out[TETRESS_PIECE_MAX_SCAN];
+	struct game_piece out[TETRESS_PIECE_MAX_SCAN];
 	ops->init(&pos, NULL);
 	/* First action: every placement is legal. */
-	struct tetress_piece t = {2, 1, (uint8_t)cell(5, 5)};
+	struct game_piece t = {2, 1, cell(5, 5)};
 	ck_assert_int_eq(
 	        tetress_piece_scan(&pos, &t, out, TETRESS_PIECE_MAX_SCAN),
 	        4 * 121);
@@ -327,7 +337,7 @@ START_TEST(test_scan_order_and_wrap)
 	 * touches 0-1 over the bottom seam, so that comes first; the nearest
 	 * flat one is on row 10 (10-0..10-3, distance 2), nearer than any
 	 * on row 1 (distance 4 the short way round). */
-	struct tetress_piece i = {0, 0, (uint8_t)cell(8, 1)};
+	struct game_piece i = {0, 0, cell(8, 1)};
 	int n = tetress_piece_scan(&pos, &i, out, TETRESS_PIECE_MAX_SCAN);
 	ck_assert_int_gt(n, 0);
 	ck_assert_int_eq(out[0].anchor, cell(8, 1));
@@ -339,8 +349,7 @@ START_TEST(test_scan_order_and_wrap)
 	ck_assert_int_eq(out[flat].anchor, cell(10, 1));
 	for (int k = 0; k < TETRESS_PIECE_KINDS; k++)
 		for (int a = 0; a < 121; a += 7)
-			assert_scan(&pos, (struct tetress_piece){(uint8_t)k, 0,
-			                                         (uint8_t)a});
+			assert_scan(&pos, (struct game_piece){k, 0, a});
 }
 END_TEST
 
@@ -360,7 +369,7 @@ START_TEST(test_kinds_playable)
 	snprintf(text, sizeof text, "%s r 20", rows);
 	pos_from(&pos, text);
 	ck_assert_uint_eq(tetress_piece_kinds_playable(&pos), 1u << 0);
-	struct tetress_piece flat = {0, 0, (uint8_t)cell(5, 1)};
+	struct game_piece flat = {0, 0, cell(5, 1)};
 	char err[256];
 	ck_assert_msg(tetress_piece_check(&pos, &flat, err, sizeof err), "%s",
 	              err);

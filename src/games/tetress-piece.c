@@ -62,22 +62,22 @@ tetress_piece_turns(int kind)
 }
 
 void
-tetress_piece_turn(struct tetress_piece *p, int quarter_turns)
+tetress_piece_turn(struct game_piece *p, int quarter_turns)
 {
 	int n = PIECE_TURNS[p->kind];
-	p->turn = (uint8_t)(((p->turn + quarter_turns) % n + n) % n);
+	p->turn = (((p->turn + quarter_turns) % n + n) % n);
 }
 
 void
-tetress_piece_slide(struct tetress_piece *p, int rows, int cols)
+tetress_piece_slide(struct game_piece *p, int rows, int cols)
 {
 	int r = p->anchor / SIDE, c = p->anchor % SIDE;
-	p->anchor = (uint8_t)(wrap(r + rows) * SIDE + wrap(c + cols));
+	p->anchor = (wrap(r + rows) * SIDE + wrap(c + cols));
 }
 
 /* The top-left cell of the shape's bounding box (the game's origin). */
 static int
-piece_origin(const struct tetress_piece *p, int shape)
+piece_origin(const struct game_piece *p, int shape)
 {
 	int r = p->anchor / SIDE - SHAPE_PIVOT[shape][0];
 	int c = p->anchor % SIDE - SHAPE_PIVOT[shape][1];
@@ -85,7 +85,7 @@ piece_origin(const struct tetress_piece *p, int shape)
 }
 
 void
-tetress_piece_cells(const struct tetress_piece *p, int cells[4])
+tetress_piece_cells(const struct game_piece *p, int cells[4])
 {
 	int shape = PIECE_SHAPES[p->kind][p->turn];
 	int origin = piece_origin(p, shape);
@@ -98,44 +98,51 @@ tetress_piece_cells(const struct tetress_piece *p, int cells[4])
 }
 
 game_move
-tetress_piece_move(const struct tetress_piece *p)
+tetress_piece_move(const struct game_piece *p)
 {
 	int shape = PIECE_SHAPES[p->kind][p->turn];
 	return (game_move)(shape * CELLS + piece_origin(p, shape));
 }
 
-struct tetress_piece
+struct game_piece
 tetress_piece_of_move(game_move move)
 {
-	struct tetress_piece p = {0, 0, 0};
+	struct game_piece p = {0, 0, 0};
 	int shape = (int)(move / CELLS), origin = (int)(move % CELLS);
 	for (int k = 0; k < TETRESS_PIECE_KINDS; k++)
 		for (int t = 0; t < PIECE_TURNS[k]; t++)
 			if (PIECE_SHAPES[k][t] == shape) {
-				p.kind = (uint8_t)k;
-				p.turn = (uint8_t)t;
+				p.kind = k;
+				p.turn = t;
 			}
 	int r = origin / SIDE + SHAPE_PIVOT[shape][0];
 	int c = origin % SIDE + SHAPE_PIVOT[shape][1];
-	p.anchor = (uint8_t)(wrap(r) * SIDE + wrap(c));
+	p.anchor = (wrap(r) * SIDE + wrap(c));
 	return p;
 }
 
 bool
-tetress_piece_check(const struct game_pos *pos, const struct tetress_piece *p,
+tetress_piece_check(const struct game_pos *pos, const struct game_piece *p,
                     char *err, size_t err_size)
 {
-	int cells[4];
-	tetress_piece_cells(p, cells);
 	if (err_size > 0)
 		err[0] = '\0';
+	if (p->kind < 0 || p->kind >= TETRESS_PIECE_KINDS || p->turn < 0 ||
+	    p->turn >= PIECE_TURNS[p->kind] || p->anchor < 0 ||
+	    p->anchor >= CELLS) {
+		snprintf(err, err_size,
+		         "not a piece (kind %d, turn %d, cell %d)", p->kind,
+		         p->turn, p->anchor);
+		return false;
+	}
+	int cells[4];
+	tetress_piece_cells(p, cells);
 	return tetress_check_cells(pos, cells, err, err_size);
 }
 
 int
-tetress_piece_scan(const struct game_pos *pos,
-                   const struct tetress_piece *centre,
-                   struct tetress_piece *out, int max)
+tetress_piece_scan(const struct game_pos *pos, const struct game_piece *centre,
+                   struct game_piece *out, int max)
 {
 	struct bb121 legal[TETRESS_SHAPES];
 	tetress_legal_placements(pos, legal);
@@ -148,10 +155,9 @@ tetress_piece_scan(const struct game_pos *pos,
 				if (abs(dr) + abs(dc) != d)
 					continue;
 				for (int k = 0; k < turns; k++) {
-					struct tetress_piece p = *centre;
-					p.anchor =
-					        (uint8_t)(wrap(cr + dr) * SIDE +
-					                  wrap(cc + dc));
+					struct game_piece p = *centre;
+					p.anchor = (wrap(cr + dr) * SIDE +
+					            wrap(cc + dc));
 					tetress_piece_turn(&p, k);
 					int shape =
 					        PIECE_SHAPES[p.kind][p.turn];
@@ -180,3 +186,15 @@ tetress_piece_kinds_playable(const struct game_pos *pos)
 				kinds |= 1u << k;
 	return kinds;
 }
+
+const struct game_pieces tetress_pieces = {
+        .letters = TETRESS_PIECE_LETTERS,
+        .turns = tetress_piece_turns,
+        .turn = tetress_piece_turn,
+        .slide = tetress_piece_slide,
+        .move = tetress_piece_move,
+        .of_move = tetress_piece_of_move,
+        .check = tetress_piece_check,
+        .scan = tetress_piece_scan,
+        .kinds_playable = tetress_piece_kinds_playable,
+};

@@ -26,11 +26,12 @@ enum {
 	TETRESS_PIECE_MAX_SCAN = TETRESS_PIECE_MAX_TURNS * 121,
 };
 
-struct tetress_piece {
-	uint8_t kind;   /* index in TETRESS_PIECE_LETTERS */
-	uint8_t turn;   /* quarter turns clockwise, 0..turns(kind) - 1 */
-	uint8_t anchor; /* cell row * 11 + column of the pivot */
-};
+/* struct game_piece (core/game.h): kind is the index in
+ * TETRESS_PIECE_LETTERS, turn 0..tetress_piece_turns(kind) - 1, anchor the
+ * cell row * 11 + column of the pivot. */
+
+/* The piece model for the UI (game_caps.pieces). */
+extern const struct game_pieces tetress_pieces;
 
 /* The kind a letter names (either case), or -1. */
 int tetress_piece_kind_of(char letter);
@@ -40,29 +41,28 @@ int tetress_piece_turns(int kind);
 
 /* Turns the piece by quarter turns clockwise (negative: anticlockwise)
  * about its pivot. */
-void tetress_piece_turn(struct tetress_piece *p, int quarter_turns);
+void tetress_piece_turn(struct game_piece *p, int quarter_turns);
 
 /* Moves the anchor by (rows, cols), wrapping around the torus. */
-void tetress_piece_slide(struct tetress_piece *p, int rows, int cols);
+void tetress_piece_slide(struct game_piece *p, int rows, int cols);
 
 /* The four cells the piece covers (row * 11 + column), in the order of
  * the shape table. */
-void tetress_piece_cells(const struct tetress_piece *p, int cells[4]);
+void tetress_piece_cells(const struct game_piece *p, int cells[4]);
 
 /* The game's move for the piece (always a valid placement number; whether
  * it is legal is tetress_piece_check's question). */
-game_move tetress_piece_move(const struct tetress_piece *p);
+game_move tetress_piece_move(const struct game_piece *p);
 
 /* The piece a placement number describes (the inverse of
  * tetress_piece_move). */
-struct tetress_piece tetress_piece_of_move(game_move move);
+struct game_piece tetress_piece_of_move(game_move move);
 
 /* Whether the piece is a legal move for the side to move; when it is not,
  * err gets the rule it breaks in one line (the same words as a typed
  * move's refusal). */
-bool tetress_piece_check(const struct game_pos *pos,
-                         const struct tetress_piece *p, char *err,
-                         size_t err_size);
+bool tetress_piece_check(const struct game_pos *pos, const struct game_piece *p,
+                         char *err, size_t err_size);
 
 /* The legal placements of centre's kind in a fixed scan order around it:
  * anchors by distance on the torus (rows plus columns, each the shorter
@@ -71,8 +71,8 @@ bool tetress_piece_check(const struct game_pos *pos,
  * returns how many there are (so centre itself, when legal, comes first;
  * a UI steps through them with an index). */
 int tetress_piece_scan(const struct game_pos *pos,
-                       const struct tetress_piece *centre,
-                       struct tetress_piece *out, int max);
+                       const struct game_piece *centre, struct game_piece *out,
+                       int max);
 
 /* The kinds with at least one legal placement: bit k for kind k. */
 unsigned tetress_piece_kinds_playable(const struct game_pos *pos);

@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tetress.h"
+#include "games/tetress-piece.h"
 #include "games/tetress-eval.h"
 #include "core/text.h"
 
@@ -708,7 +709,9 @@ const struct game_ops tetress_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct tetress_pos),
-        .caps = {.bench_depth = 2},
+        .caps = {.bench_depth = 2,
+                 .input = GAME_INPUT_PIECE,
+                 .pieces = &tetress_pieces}, /* games/tetress-piece.c */
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,
         .play = tetress_play,
