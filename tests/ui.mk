@@ -25,11 +25,18 @@ UI_SCREENS = \
 	tests/data/ui/tetress-bad.rec \
 	tests/data/ui/tetress-clear.keys \
 	tests/data/ui/tetress-clear.screen \
+	tests/data/ui/tetress-cramped.rec \
 	tests/data/ui/tetress-game.rec \
 	tests/data/ui/tetress-history.keys \
 	tests/data/ui/tetress-history.screen \
 	tests/data/ui/tetress-illegal.keys \
 	tests/data/ui/tetress-illegal.screen \
+	tests/data/ui/tetress-piece.keys \
+	tests/data/ui/tetress-piece.screen \
+	tests/data/ui/tetress-piece-mouse.keys \
+	tests/data/ui/tetress-piece-mouse.screen \
+	tests/data/ui/tetress-piece-none.keys \
+	tests/data/ui/tetress-piece-none.screen \
 	tests/data/ui/tetress-select.keys \
 	tests/data/ui/tetress-select.screen \
 	tests/data/ui/tetris-drop.keys \

@@ -14,6 +14,7 @@ src_tabula_SOURCES += \
 	src/ui/keys.c \
 	src/ui/menu.c \
 	src/ui/pick.c \
+	src/ui/piece.c \
 	src/ui/play.c \
 	src/ui/save.c \
 	src/ui/script.c src/ui/script.h \
