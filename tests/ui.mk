@@ -16,6 +16,8 @@ EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS)
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \
+	tests/data/ui/infexion-seam.keys \
+	tests/data/ui/infexion-seam.screen \
 	tests/data/ui/infexion-spread.keys \
 	tests/data/ui/infexion-spread.screen \
 	tests/data/ui/menu.keys \
@@ -44,4 +46,6 @@ UI_SCREENS = \
 	tests/data/ui/too-small.keys \
 	tests/data/ui/too-small.screen \
 	tests/data/ui/tzaar-capture.keys \
-	tests/data/ui/tzaar-capture.screen
+	tests/data/ui/tzaar-capture.screen \
+	tests/data/ui/tzaar-direction.keys \
+	tests/data/ui/tzaar-direction.screen

@@ -58,6 +58,15 @@ ui_keys_cmd_down(struct ui_app *app)
 	ui_keys_move(app, 1, 0);
 }
 
+/* The numeric keypad's corners: diagonal steps (the hex boards' other
+ * directions). */
+static void
+ui_keys_cmd_diagonal(struct ui_app *app, int key)
+{
+	ui_keys_move(app, key == '7' || key == '9' ? -1 : 1,
+	             key == '7' || key == '1' ? -1 : 1);
+}
+
 static void
 ui_keys_cmd_select(struct ui_app *app)
 {
@@ -248,6 +257,12 @@ static const struct ui_command UI_COMMANDS[] = {
          "j Down",
          "down (Tetris: drop)",
          ui_keys_cmd_down},
+        {"diagonal",
+         {'7', '9', '1', '3'},
+         "7 9 1 3",
+         "diagonal steps (keypad)",
+         NULL,
+         ui_keys_cmd_diagonal},
         {"select",
          {'\n', '\r', ' ', KEY_ENTER},
          "Enter Space",

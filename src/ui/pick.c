@@ -80,12 +80,32 @@ ui_pick_changed(struct ui_app *app)
 	app->pick.nsel = 0;
 }
 
+static int ui_pick_next_cell(const struct ui_app *app, const struct ui_move *m);
+
+/* An arrow.  With the first cells of a path picked (Infexion, TZAAR), it
+ * goes to the nearest cell that way where a legal move goes on, however
+ * far (a TZAAR capture across empty cells), so a direction key picks the
+ * target; else, and when no such cell is that way, one cell on. */
 static bool
 ui_pick_step(struct ui_app *app, int dy, int dx, game_move *move)
 {
 	(void)move;
-	app->pick.cursor =
-	        ui_board_step(app->game.view, app->pick.cursor, dy, dx);
+	const struct ui_game *game = &app->game;
+	struct ui_pick *pick = &app->pick;
+	int to = -1;
+	if (pick->nsel > 0 && !game->view->unordered) {
+		static bool targets[UI_BOARD_MAX_CELLS];
+		memset(targets, 0, sizeof targets);
+		for (int i = 0; i < game->nmoves; i++) {
+			int c = ui_pick_next_cell(app, &game->moves[i]);
+			if (c >= 0 && c < UI_BOARD_MAX_CELLS)
+				targets[c] = true;
+		}
+		to = ui_board_step_among(game->view, pick->cursor, dy, dx,
+		                         targets);
+	}
+	pick->cursor =
+	        to >= 0 ? to : ui_board_step(game->view, pick->cursor, dy, dx);
 	app->dirty = true;
 	return false;
 }
