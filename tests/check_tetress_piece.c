@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -399,6 +400,83 @@ START_TEST(test_kinds_playable)
 }
 END_TEST
 
+/* Keys the piece cursor needs for a placement q from piece p (man page:
+ * KEYS): a letter if the kind differs, the fewer of r and R presses, the
+ * slide (arrows and the keypad's diagonals: the larger of the row and
+ * column distances round the torus) and Enter; or the letter, Tab up to
+ * q in the scan around p, and Enter, when that is fewer. */
+static int
+piece_keys(const struct game_pos *pos, struct game_piece p, struct game_piece q)
+{
+	int keys = p.kind != q.kind ? 1 : 0;
+	int n = tetress_piece_turns(q.kind);
+	int turn = p.turn % n;
+	int cw = ((q.turn - turn) % n + n) % n;
+	int slide = torus_gap(p.anchor / SIDE, q.anchor / SIDE);
+	int cols = torus_gap(p.anchor % SIDE, q.anchor % SIDE);
+	if (cols > slide)
+		slide = cols;
+	int steer = keys + (cw < n - cw ? cw : n - cw) + slide + 1;
+	static struct game_piece out[TETRESS_PIECE_MAX_SCAN];
+	struct game_piece centre = {q.kind, turn, p.anchor};
+	int found =
+	        tetress_piece_scan(pos, &centre, out, TETRESS_PIECE_MAX_SCAN);
+	char err[256];
+	bool legal = tetress_piece_check(pos, &centre, err, sizeof err);
+	for (int i = 0; i < found; i++) {
+		if (tetress_piece_move(&out[i]) != tetress_piece_move(&q))
+			continue;
+		int tabs = legal ? i : i + 1;
+		return keys + tabs + 1 < steer ? keys + tabs + 1 : steer;
+	}
+	return steer;
+}
+
+/* Keys per placement over random games, the piece cursor staying where
+ * each side last placed: printed for the record, and bounded. */
+START_TEST(test_keys_per_placement)
+{
+	static game_move moves[GAME_MAX_MOVES];
+	struct rng rng;
+	rng_seed(&rng, 7);
+	long count[10] = {0}, total = 0, sum = 0;
+	int most = 0;
+	for (int game = 0; game < 10; game++) {
+		struct game_pos pos;
+		ops->init(&pos, NULL);
+		struct game_piece at[2] = {{2, 0, cell(5, 5)},
+		                           {2, 0, cell(5, 5)}};
+		for (int ply = 0; ply < 150; ply++) {
+			int n = ops->gen_moves(&pos, moves);
+			if (n == 0)
+				break;
+			game_move m = moves[rng_next(&rng) % (uint64_t)n];
+			struct game_piece q = tetress_piece_of_move(m);
+			int side = ops->side_to_move(&pos);
+			int keys = piece_keys(&pos, at[side], q);
+			count[keys < 9 ? keys : 9]++;
+			most = keys > most ? keys : most;
+			sum += keys;
+			total++;
+			at[side] = q;
+			ops->play(&pos, m);
+		}
+	}
+	fprintf(stderr,
+	        "tetress: %ld placements with the piece cursor: keys 1: %ld, "
+	        "2: %ld, 3: %ld, 4: %ld, 5: %ld, 6: %ld, 7: %ld, 8: %ld, 9: "
+	        "%ld; %.1f on average\n",
+	        total, count[1], count[2], count[3], count[4], count[5],
+	        count[6], count[7], count[8], count[9],
+	        (double)sum / (double)total);
+	ck_assert_int_gt(total, 100);
+	ck_assert_int_eq(count[0], 0);
+	/* At most a letter, two turns, five slides (anywhere on the torus
+	 * is that near) and Enter. */
+	ck_assert_int_le(most, 9);
+}
+END_TEST
+
 static Suite *
 tetress_piece_suite(void)
 {
@@ -412,6 +490,7 @@ tetress_piece_suite(void)
 	tcase_add_test(tc, test_check_reasons);
 	tcase_add_test(tc, test_scan_order_and_wrap);
 	tcase_add_test(tc, test_kinds_playable);
+	tcase_add_test(tc, test_keys_per_placement);
 	suite_add_tcase(s, tc);
 	return s;
 }
