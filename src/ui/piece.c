@@ -44,8 +44,8 @@ ui_piece_model(const struct ui_app *app)
 static bool
 ui_piece_steering(const struct ui_app *app)
 {
-	return app->game.have && ui_piece_model(app) != NULL &&
-	       !app->piece.cells;
+	return app->game.have && app->game.view != NULL &&
+	       ui_piece_model(app) != NULL && !app->piece.cells;
 }
 
 /* The piece's cells as the board view numbers them; returns the count. */
@@ -99,7 +99,8 @@ ui_piece_moved(struct ui_app *app)
 static bool
 ui_piece_ready(struct ui_app *app)
 {
-	if (!app->game.have || ui_piece_model(app) == NULL) {
+	if (!app->game.have || app->game.view == NULL ||
+	    ui_piece_model(app) == NULL) {
 		ui_status(app, true, "no piece cursor in %s",
 		          app->game.have ? app->game.session.ops->title
 		                         : "the menu");
@@ -115,7 +116,8 @@ ui_piece_ready(struct ui_app *app)
 void
 ui_piece_toggle(struct ui_app *app)
 {
-	if (!app->game.have || ui_piece_model(app) == NULL) {
+	if (!app->game.have || app->game.view == NULL ||
+	    ui_piece_model(app) == NULL) {
 		ui_piece_ready(app);
 		return;
 	}
