@@ -16,10 +16,10 @@
  *     *
  *
  * The first line names the format and its version.  Tag pairs follow, one per
- * line.  Then the moves in canonical notation (PROTOCOL.md), with move numbers
- * (ignored on reading), optional {comments} after a move, and a result token
- * (1-0, 0-1, 1/2-1/2 or *) at the end.  Reading replays every move and checks
- * it against the position; errors name the file and the line.
+ * line.  Then the moves in canonical notation (NOTATION in tabula(6)), with
+ * move numbers (ignored on reading), optional {comments} after a move, and a
+ * result token (1-0, 0-1, 1/2-1/2 or *) at the end.  Reading replays every move
+ * and checks it against the position; errors name the file and the line.
  */
 #ifndef TABULA_CORE_RECORD_H
 #define TABULA_CORE_RECORD_H

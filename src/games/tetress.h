@@ -33,9 +33,6 @@ struct tetress_pos {
 /* A placement is shape * 121 + origin, the top-left cell of the shape's
  * bounding box; this is the game_move of Tetress. */
 
-/* The four cells a placement covers. */
-struct bb121 tetress_placement_cells(game_move move);
-
 /* Offset (row, col) of cell i (0..3) of a fixed shape (0..18) from the
  * top-left corner of its bounding box. */
 void tetress_shape_cell(int shape, int i, int *row, int *col);

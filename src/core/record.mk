@@ -1,4 +1,0 @@
-# Game records: in the library, so the CLI, the TUI and match runners share them.
-src_libtabula_a_SOURCES += src/core/record.c src/core/record-read.c \
-	src/core/record-history.c src/core/record.h
-src_libtabula_a_SOURCES += src/cli/replay-cmd.c
