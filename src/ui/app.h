@@ -9,7 +9,8 @@
  * The files call one another downwards only:
  *   ui.c, script.c -> keys.c -> menu.c -> online.c -> play.c -> analysis.c
  *   ui.c -> draw.c -> menu.c, online.c, keys.c (the help lines)
- *   keys.c, draw.c, play.c -> the move input (pick.c or tetris.c)
+ *   keys.c, draw.c, play.c -> the move input (pick.c, piece.c, tetris.c)
+ *   piece.c -> pick.c (its cell cursor)
  *   everything -> status.c, clock.c, save.c, board views, grid, engine
  */
 #ifndef TABULA_UI_APP_H
@@ -133,6 +134,11 @@ struct ui_input {
 	int side_width;
 	void (*draw_side)(struct ui_app *app, int y, int x,
 	                  const struct ui_board_info *info);
+	/* Tab (delta 1) and Shift-Tab (-1): on to the next or previous
+	 * legal target or placement (NULL: nothing to walk). */
+	void (*next)(struct ui_app *app, int delta);
+	/* Lines under the board, w columns wide (NULL: none). */
+	void (*draw_below)(struct ui_app *app, int y, int x, int w);
 };
 
 /* The game and its history (owner: play.c). */
@@ -192,6 +198,17 @@ struct ui_pick {
 	int nsel;
 };
 
+/* The piece steered over the board (owner: piece.c). */
+struct ui_piece_cursor {
+	bool cells; /* picking cells instead (v switches) */
+	struct game_piece piece;
+	/* Tab's walk through the legal placements: where it began and how
+	 * far along it is. */
+	bool walking;
+	struct game_piece centre;
+	int index;
+};
+
 /* The Tetris placement being steered (owner: tetris.c). */
 struct ui_tetris {
 	int rot, col;
@@ -240,6 +257,7 @@ struct ui_app {
 	struct ui_analysis analysis;
 	struct ui_prompt prompt;
 	struct ui_pick pick;
+	struct ui_piece_cursor piece;
 	struct ui_tetris tetris;
 	struct ui_online online;
 
@@ -334,16 +352,22 @@ void ui_analysis_stop(struct ui_app *app);
 bool ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
                       size_t size);
 
-/* ---- pick.c, tetris.c: the move inputs */
+/* ---- pick.c, piece.c, tetris.c: the move inputs */
 extern const struct ui_input ui_input_cells;
+extern const struct ui_input ui_input_piece;
 extern const struct ui_input ui_input_placement;
 /* The input for a game's caps.input. */
 const struct ui_input *ui_input_of(const struct game_ops *ops);
-/* Moves the cursor to the next cell where a legal move starts or goes
- * on (pick.c). */
-void ui_pick_next_target(struct ui_app *app);
 /* Drops the picked cells (pick.c). */
 void ui_pick_cancel(struct ui_app *app);
+/* The piece cursor's keys (piece.c): piece cursor or cell cursor; the
+ * kind named by a letter; the next (+1) or previous (-1) kind; turning
+ * by quarter turns clockwise (negative: anticlockwise).  Each says on the
+ * status line when the game has no piece cursor. */
+void ui_piece_toggle(struct ui_app *app);
+void ui_piece_choose(struct ui_app *app, char letter);
+void ui_piece_cycle(struct ui_app *app, int delta);
+void ui_piece_rotate(struct ui_app *app, int quarter_turns);
 
 /* ---- draw.c */
 /* Draws the current screen into app->grid. */

@@ -16,6 +16,9 @@
 /* Gap between the board and the panel. */
 static const int UI_PANEL_GAP = 3;
 
+/* Columns of the help's key names ("I O T J L S Z"). */
+static const int UI_HELP_KEYS = 14;
+
 /* Rows of the principal variation shown when there is one line. */
 static const int UI_PV_ROWS = 3;
 
@@ -365,6 +368,10 @@ ui_draw_game(struct ui_app *app)
 	if (view == NULL)
 		return;
 	ui_draw_board(app);
+	if (app->game.input->draw_below != NULL)
+		app->game.input->draw_below(app, app->board_y + view->height,
+		                            app->board_x,
+		                            view->width + UI_PANEL_GAP - 1);
 	int panel_x = app->board_x + view->width + UI_PANEL_GAP +
 	              app->game.input->side_width;
 	int w = g->width - panel_x - 1;
@@ -386,9 +393,9 @@ ui_draw_help_line(void *ctx, const char *keys, const char *what)
 		h->y = 2;
 		h->x += h->col_w;
 	}
-	ui_grid_printf(h->g, h->y, h->x, 12, ROLE_TITLE, "%s", keys);
-	ui_grid_printf(h->g, h->y, h->x + 12, h->col_w - 13, ROLE_NORMAL, "%s",
-	               what);
+	ui_grid_printf(h->g, h->y, h->x, UI_HELP_KEYS, ROLE_TITLE, "%s", keys);
+	ui_grid_printf(h->g, h->y, h->x + UI_HELP_KEYS,
+	               h->col_w - UI_HELP_KEYS - 1, ROLE_NORMAL, "%s", what);
 	h->y++;
 }
 

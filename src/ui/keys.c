@@ -19,7 +19,7 @@
 #include "ui/trainer.h"
 
 /* Keys of one command, 0-terminated. */
-#define UI_KEYS_MAX 5
+#define UI_KEYS_MAX 8
 
 struct ui_command {
 	const char *name;
@@ -27,6 +27,9 @@ struct ui_command {
 	const char *label; /* the keys as the help shows them */
 	const char *help;
 	void (*run)(struct ui_app *app);
+	/* Instead of run, for commands whose keys differ in one value
+	 * (the piece letters): told the key. */
+	void (*run_key)(struct ui_app *app, int key);
 };
 
 /* A move made here: to the room server in a room, else played. */
@@ -67,6 +70,15 @@ ui_keys_cmd_down(struct ui_app *app)
 	ui_keys_move(app, 1, 0);
 }
 
+/* The numeric keypad's corners: diagonal steps (the hex boards' other
+ * directions). */
+static void
+ui_keys_cmd_diagonal(struct ui_app *app, int key)
+{
+	ui_keys_move(app, key == '7' || key == '9' ? -1 : 1,
+	             key == '7' || key == '1' ? -1 : 1);
+}
+
 static void
 ui_keys_cmd_select(struct ui_app *app)
 {
@@ -75,10 +87,57 @@ ui_keys_cmd_select(struct ui_app *app)
 		ui_keys_play(app, move);
 }
 
+/* Tab and Shift-Tab, through the game's move input. */
+static void
+ui_keys_walk(struct ui_app *app, int delta)
+{
+	if (app->game.input->next != NULL)
+		app->game.input->next(app, delta);
+	else
+		ui_status(app, true, "nothing to step through in %s",
+		          app->game.session.ops->title);
+}
+
 static void
 ui_keys_cmd_next_target(struct ui_app *app)
 {
-	ui_pick_next_target(app);
+	ui_keys_walk(app, 1);
+}
+static void
+ui_keys_cmd_prev_target(struct ui_app *app)
+{
+	ui_keys_walk(app, -1);
+}
+
+static void
+ui_keys_cmd_piece_cursor(struct ui_app *app)
+{
+	ui_piece_toggle(app);
+}
+static void
+ui_keys_cmd_piece_kind(struct ui_app *app, int key)
+{
+	ui_piece_choose(app, (char)key);
+}
+static void
+ui_keys_cmd_next_kind(struct ui_app *app)
+{
+	ui_piece_cycle(app, 1);
+}
+static void
+ui_keys_cmd_prev_kind(struct ui_app *app)
+{
+	ui_piece_cycle(app, -1);
+}
+static void
+ui_keys_cmd_turn(struct ui_app *app)
+{
+	ui_piece_rotate(app, 1);
+}
+static void
+ui_keys_cmd_turn_back(struct ui_app *app)
+{
+	ui_piece_rotate(app, -1);
 }
 
 static void
@@ -227,6 +286,12 @@ static const struct ui_command UI_COMMANDS[] = {
          "j Down",
          "down (Tetris: drop)",
          ui_keys_cmd_down},
+        {"diagonal",
+         {'7', '9', '1', '3'},
+         "7 9 1 3",
+         "diagonal steps (keypad)",
+         NULL,
+         ui_keys_cmd_diagonal},
         {"select",
          {'\n', '\r', ' ', KEY_ENTER},
          "Enter Space",
@@ -235,8 +300,36 @@ static const struct ui_command UI_COMMANDS[] = {
         {"next-target",
          {'\t'},
          "Tab",
-         "to the next legal cell",
+         "next legal cell or piece",
          ui_keys_cmd_next_target},
+        {"prev-target",
+         {KEY_BTAB},
+         "Shift-Tab",
+         "previous legal cell/piece",
+         ui_keys_cmd_prev_target},
+        {"piece-cursor",
+         {'v'},
+         "v",
+         "Tetress: piece/cell mode",
+         ui_keys_cmd_piece_cursor},
+        {"piece-kind",
+         {'I', 'O', 'T', 'J', 'L', 'S', 'Z'},
+         "I O T J L S Z",
+         "Tetress: take that piece",
+         NULL,
+         ui_keys_cmd_piece_kind},
+        {"next-kind", {'c'}, "c", "Tetress: next piece", ui_keys_cmd_next_kind},
+        {"prev-kind",
+         {'C'},
+         "C",
+         "Tetress: previous piece",
+         ui_keys_cmd_prev_kind},
+        {"turn", {'r'}, "r", "Tetress: turn clockwise", ui_keys_cmd_turn},
+        {"turn-back",
+         {'R'},
+         "R",
+         "Tetress: anticlockwise",
+         ui_keys_cmd_turn_back},
         {"cancel",
          {27, KEY_BACKSPACE, 127},
          "Esc",
@@ -263,7 +356,7 @@ static const struct ui_command UI_COMMANDS[] = {
         {"engine-side",
          {'e'},
          "e",
-         "engine or human plays side",
+         "engine/human plays side",
          ui_keys_cmd_engine_side},
         {"back", {'[', KEY_PPAGE}, "[ PgUp", "one move back", ui_keys_cmd_back},
         {"forward",
@@ -396,10 +489,13 @@ ui_keys_handle(struct ui_app *app, int key)
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
-			if (UI_COMMANDS[i].keys[k] == key) {
+			if (UI_COMMANDS[i].keys[k] != key)
+				continue;
+			if (UI_COMMANDS[i].run_key != NULL)
+				UI_COMMANDS[i].run_key(app, key);
+			else
 				UI_COMMANDS[i].run(app);
-				return;
-			}
+			return;
 		}
 	}
 	if (key < 127 && isprint(key))

@@ -18,6 +18,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/menu.c \
 	src/ui/online.c \
 	src/ui/pick.c \
+	src/ui/piece.c \
 	src/ui/play.c \
 	src/ui/save.c \
 	src/ui/script.c src/ui/script.h \
