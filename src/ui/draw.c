@@ -11,9 +11,13 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/trainer.h"
 
 /* Gap between the board and the panel. */
 static const int UI_PANEL_GAP = 3;
+
+/* Columns of the help's key names ("I O T J L S Z"). */
+static const int UI_HELP_KEYS = 14;
 
 /* Rows of the principal variation shown when there is one line. */
 static const int UI_PV_ROWS = 3;
@@ -33,7 +37,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	struct game_pos pos = *ui_shown_pos(app);
 	for (int k = 0; k < line->pv_len && k < input->ghost_plies; k++) {
 		int mc[UI_MOVE_CELLS];
-		char digit[4];
+		char digit[12];
 		int n = input->move_cells(app, &pos, line->pv[k], mc,
 		                          UI_MOVE_CELLS);
 		snprintf(digit, sizeof digit, "%d", k + 1);
@@ -146,6 +150,8 @@ ui_draw_title(struct ui_app *app)
 	         game->shown, game->session.ply,
 	         ops->players > 1 ? ops->side_names[side] : "",
 	         ops->players > 1 ? " to move" : "");
+	if (app->online.in_room)
+		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -402,6 +408,10 @@ ui_draw_game(struct ui_app *app)
 	if (view == NULL)
 		return;
 	ui_draw_board(app);
+	if (app->game.input->draw_below != NULL)
+		app->game.input->draw_below(app, app->board_y + view->height,
+		                            app->board_x,
+		                            view->width + UI_PANEL_GAP - 1);
 	int panel_x = app->board_x + view->width + UI_PANEL_GAP +
 	              app->game.input->side_width;
 	int w = g->width - panel_x - 1;
@@ -423,9 +433,9 @@ ui_draw_help_line(void *ctx, const char *keys, const char *what)
 		h->y = 2;
 		h->x += h->col_w;
 	}
-	ui_grid_printf(h->g, h->y, h->x, 12, ROLE_TITLE, "%s", keys);
-	ui_grid_printf(h->g, h->y, h->x + 12, h->col_w - 13, ROLE_NORMAL, "%s",
-	               what);
+	ui_grid_printf(h->g, h->y, h->x, UI_HELP_KEYS, ROLE_TITLE, "%s", keys);
+	ui_grid_printf(h->g, h->y, h->x + UI_HELP_KEYS,
+	               h->col_w - UI_HELP_KEYS - 1, ROLE_NORMAL, "%s", what);
 	h->y++;
 }
 
@@ -464,6 +474,10 @@ ui_draw(struct ui_app *app)
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);
+	else if (app->screen == SCREEN_LOBBY)
+		ui_online_draw(app);
+	else if (app->screen == SCREEN_PUZZLE && app->trainer != NULL)
+		ui_trainer_draw(app->trainer, &app->grid);
 	else if (app->screen == SCREEN_MENU || !app->game.have)
 		ui_menu_draw(app);
 	else

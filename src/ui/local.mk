@@ -16,12 +16,15 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/grid.c src/ui/grid.h \
 	src/ui/keys.c \
 	src/ui/menu.c \
+	src/ui/online.c \
 	src/ui/pick.c \
+	src/ui/piece.c \
 	src/ui/play.c \
 	src/ui/save.c \
 	src/ui/script.c src/ui/script.h \
 	src/ui/status.c \
 	src/ui/term.c src/ui/term.h \
 	src/ui/tetris.c \
+	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \
 	src/ui/ui.c src/ui/ui.h \
 	src/ui/views.c

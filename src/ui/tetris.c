@@ -260,4 +260,6 @@ const struct ui_input ui_input_placement = {
         .ghost_overlay = "<>",
         .side_width = UI_TETRIS_BOX,
         .draw_side = ui_tetris_draw_box,
+        .next = NULL,
+        .draw_below = NULL,
 };

@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "search/who.h"
 #include "ui/app.h"
 #include "ui/script.h"
 #include "ui/term.h"
@@ -73,17 +74,21 @@ ui_usage(FILE *out)
 	        UI_LEVELS);
 }
 
+/* --p1, --p2: a human, or the engine at a level (search/who.h). */
 static bool
 ui_parse_who(const char *text, int *who)
 {
-	long level;
-	if (strcmp(text, "human") == 0)
+	struct who w;
+	char err[256];
+	if (!who_parse(text, 0, &w, err, sizeof err))
+		return false;
+	if (w.kind == WHO_HUMAN)
 		*who = 0;
-	else if (strcmp(text, "engine") == 0)
+	else if (w.kind == WHO_ENGINE && w.level > 0)
+		*who = w.level;
+	else if (w.kind == WHO_ENGINE && w.lim.depth == 0 && w.lim.nodes == 0 &&
+	         w.lim.movetime_ms == 0)
 		*who = -2; /* engine at the --level */
-	else if (strncmp(text, "engine:", 7) == 0 &&
-	         text_to_long(text + 7, 1, UI_LEVELS, &level))
-		*who = (int)level;
 	else
 		return false;
 	return true;
@@ -321,6 +326,7 @@ ui_app_free(struct ui_app *app)
 {
 	ui_analysis_free(app);
 	ui_play_free(app);
+	ui_menu_close_puzzles(app);
 	ui_grid_free(&app->grid);
 }
 
@@ -329,7 +335,9 @@ static void
 ui_final_save(struct ui_app *app)
 {
 	char err[1024];
-	if (app->game.have && !ui_play_save(app, NULL, err, sizeof err))
+	/* A room's game is the room server's to keep. */
+	if (app->game.have && !app->online.in_room &&
+	    !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
 
@@ -384,15 +392,17 @@ ui_loop(struct ui_app *app, int signal_fd)
 			last_draw = now;
 			continue;
 		}
-		struct pollfd fds[3] = {
+		timeout = ui_online_timeout(app, timeout);
+		struct pollfd fds[4] = {
 		        {.fd = STDIN_FILENO, .events = POLLIN},
 		        {.fd = signal_fd, .events = POLLIN},
 		        {.fd = app->analysis.engine
 		                       ? ui_engine_fd(app->analysis.engine)
 		                       : -1,
 		         .events = POLLIN},
+		        {.fd = ui_online_fd(app), .events = POLLIN},
 		};
-		int n = poll(fds, 3, timeout);
+		int n = poll(fds, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
 		if (ui_now_ms() >= app->game.flash_until_ms &&
@@ -407,6 +417,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 			ui_engine_drain(app->analysis.engine);
 			ui_play_poll_search(app);
 		}
+		if (fds[3].revents & (POLLIN | POLLHUP | POLLERR))
+			ui_online_poll(app);
+		ui_online_tick(app);
 	}
 }
 
