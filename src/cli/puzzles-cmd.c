@@ -280,7 +280,8 @@ puzzles_check(const struct puzzles_opts *o, const char *path)
 static void
 puzzles_copy_origin(const char *path, FILE *out)
 {
-	FILE *f = fopen(path, "r");
+	char err[1200];
+	FILE *f = file_open_read(path, err, sizeof err); /* no FIFO waits */
 	if (f == NULL)
 		return;
 	char line[1024];
