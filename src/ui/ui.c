@@ -226,17 +226,19 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 {
 	optind = 1;
 	opterr = 0;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, NULL)) != -1) {
+	int opt, index = 0;
+	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, &index)) != -1) {
 		if (opt == '?' || !ui_take_option(opt, optarg, o, st)) {
+			/* The option by its name: argv[optind - 1] is its value
+			 * when that came as a word of its own. */
 			if (opt == '?')
 				fprintf(stderr, "tabula: unknown option '%s'\n",
 				        argv[optind - 1]);
 			else
 				fprintf(stderr,
-				        "tabula: bad value '%s' for "
-				        "'%s'\n",
-				        optarg ? optarg : "", argv[optind - 1]);
+				        "tabula: bad value '%s' for --%s\n",
+				        optarg ? optarg : "",
+				        UI_OPTIONS[index].name);
 			ui_usage(stderr);
 			return EXIT_USAGE;
 		}
