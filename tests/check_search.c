@@ -25,6 +25,7 @@
 #include "search/level.h"
 #include "search/match.h"
 #include "search/player.h"
+#include "search/who.h"
 #include "search/search.h"
 #include "search/timectl.h"
 #include "search/tt.h"
@@ -866,6 +867,51 @@ START_TEST(test_match_record)
 }
 END_TEST
 
+/* One grammar for who plays: every spelling of the UI, the records and
+ * the match reads the same, and the record's spelling reads back. */
+START_TEST(test_who_grammar)
+{
+	struct who w;
+	char err[256], text[64];
+	ck_assert(who_parse("human", 5, &w, err, sizeof err));
+	ck_assert_int_eq(w.kind, WHO_HUMAN);
+	ck_assert(who_parse("engine", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 5);
+	ck_assert(who_parse("engine:3", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 3);
+	ck_assert(who_parse("engine level 3", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 3);
+	ck_assert(who_parse("level=3", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 3);
+	who_format(&w, text, sizeof text);
+	ck_assert_str_eq(text, "engine level 3");
+	ck_assert(who_parse("engine depth 7", 0, &w, err, sizeof err));
+	ck_assert(w.level == 0 && w.lim.depth == 7);
+	who_format(&w, text, sizeof text);
+	ck_assert_str_eq(text, "engine depth 7");
+	ck_assert(who_parse("engine movetime 250", 0, &w, err, sizeof err));
+	who_format(&w, text, sizeof text);
+	ck_assert_str_eq(text, "engine movetime 250");
+	ck_assert(who_parse("depth=4,nodes=900", 0, &w, err, sizeof err));
+	ck_assert(w.lim.depth == 4 && w.lim.nodes == 900);
+	ck_assert(who_parse("random", 0, &w, err, sizeof err));
+	ck_assert_int_eq(w.kind, WHO_RANDOM);
+	ck_assert(who_parse("exec:./x y", 0, &w, err, sizeof err));
+	ck_assert_str_eq(w.command, "./x y");
+	ck_assert(!who_parse("engine:0", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("engine level 99", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("engine depth 3 more", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("martian", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("depth=99999999999999999999", 0, &w, err,
+	                     sizeof err));
+	ck_assert(!who_parse("exec:", 0, &w, err, sizeof err));
+	struct player p;
+	ck_assert(!player_parse(&p, "human", NULL, err, sizeof err));
+	ck_assert(player_parse(&p, "engine:2", NULL, err, sizeof err));
+	ck_assert(p.kind == PLAYER_ENGINE && p.level == 2);
+}
+END_TEST
+
 /* An outside program speaking the protocol plays through pipes: the
  * built tabula itself ($TABULA, set by make check) at depth 2. */
 START_TEST(test_match_program)
@@ -1174,6 +1220,7 @@ search_suite(void)
 	tcase_add_test(tc, test_match_elo);
 	tcase_add_test(tc, test_match_record);
 	tcase_add_test(tc, test_match_program);
+	tcase_add_test(tc, test_who_grammar);
 	tcase_add_test(tc, test_level_never_throws);
 	suite_add_tcase(s, tc);
 

@@ -8,8 +8,8 @@ tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS)
 endif
 
-TESTS += tests/ui-screens.test tests/ui-tmux.test
-EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test $(UI_SCREENS)
+TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test
+EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test $(UI_SCREENS)
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \

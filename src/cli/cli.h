@@ -40,9 +40,11 @@ int cli_usage_error(const struct cli_command *cmd, const char *why);
 void cli_print_line(void *ctx, const char *text);
 
 int cli_bench_main(int argc, char **argv);
+int cli_connect_main(int argc, char **argv);
 int cli_engine_main(int argc, char **argv);
 int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
+int cli_serve_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
 int cli_puzzles_main(int argc, char **argv);
 /* `tabula puzzles examples`: games games of ops into dir (examples-cmd.c). */

@@ -12,6 +12,9 @@
 static const struct cli_command cli_commands[] = {
         {"bench", "[GAME] [--depth N]",
          "search fixed positions: node signature and speed", cli_bench_main},
+        {"connect", "[--socket PATH]",
+         "talk to the room server: lines from stdin, its lines to stdout",
+         cli_connect_main},
         {"engine", "", "speak the engine protocol on stdin/stdout",
          cli_engine_main},
         {"match",
@@ -22,6 +25,12 @@ static const struct cli_command cli_commands[] = {
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
          "count move sequences of DEPTH plies", cli_perft_main},
+        {"serve",
+         "[--socket PATH] [--state DIR] [--shared-user USER] "
+         "[--max-clients N] [--max-rooms N] [--max-per-user N] "
+         "[--engine-threads N]",
+         "hold rooms for people on this host to play and watch games",
+         cli_serve_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
          "branching statistics from random games", cli_stats_main},
         {"puzzles",

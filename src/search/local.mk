@@ -10,4 +10,5 @@ src_libtabula_a_SOURCES += \
 	src/search/player.c src/search/player.h \
 	src/search/search.c src/search/search.h \
 	src/search/timectl.c src/search/timectl.h \
-	src/search/tt.c src/search/tt.h
+	src/search/tt.c src/search/tt.h \
+	src/search/who.c src/search/who.h

@@ -7,8 +7,8 @@
  * the game screen.
  *
  * The files call one another downwards only:
- *   ui.c, script.c -> keys.c -> menu.c -> play.c -> analysis.c
- *   ui.c -> draw.c -> menu.c, keys.c (the help lines)
+ *   ui.c, script.c -> keys.c -> menu.c -> online.c -> play.c -> analysis.c
+ *   ui.c -> draw.c -> menu.c, online.c, keys.c (the help lines)
  *   keys.c, draw.c, play.c -> the move input (pick.c or tetris.c)
  *   everything -> status.c, clock.c, save.c, board views, grid, engine
  */
@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "client/client.h"
+#include "client/view.h"
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
@@ -44,9 +46,20 @@ enum {
 	UI_KEY_CTRL_L = 12,
 };
 
-enum { UI_PROMPT_MOVE, UI_PROMPT_SAVE, UI_PROMPT_OPEN };
+enum {
+	UI_PROMPT_MOVE,
+	UI_PROMPT_SAVE,
+	UI_PROMPT_OPEN,
+	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
+};
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP, SCREEN_PUZZLE };
+enum ui_screen {
+	SCREEN_MENU,
+	SCREEN_GAME,
+	SCREEN_HELP,
+	SCREEN_LOBBY,
+	SCREEN_PUZZLE
+};
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
@@ -166,8 +179,10 @@ struct ui_prompt {
 	bool status_warn;
 	bool active;
 	int kind; /* UI_PROMPT_* */
-	char text[128];
+	char text[1024];
 	size_t len;
+	char pending[1024]; /* UI_PROMPT_OVERWRITE: the file to replace */
+	bool overflow;      /* the last key did not fit in text */
 };
 
 /* The move being built from picked cells (owner: pick.c). */
@@ -181,6 +196,28 @@ struct ui_pick {
 struct ui_tetris {
 	int rot, col;
 	int cursor; /* the cell the terminal cursor sits on */
+};
+
+/* Play on this host: the connection to the room server, what it has
+ * said, the lobby's choices, and whether the game screen shows a room's
+ * game (owner: online.c). */
+struct ui_online {
+	bool connected;
+	struct net_client conn;
+	struct view view;
+	bool in_room;
+	int row;      /* the lobby's selected line */
+	int game;     /* the new room's game (registry index) */
+	int opponent; /* 0 a person, else the engine's level */
+	int clock;    /* the new room's clock (a choice in online.c) */
+	bool analysis_room;
+	bool asking; /* a new SSH key: typing a name */
+	char typed[VIEW_NAME_MAX];
+	size_t typed_len;
+	char code[8]; /* a room code typed to join */
+	bool confirm_resign;
+	bool pointed;      /* the first list after connecting was shown */
+	int64_t listed_at; /* when the lobby last asked for the list */
 };
 
 struct ui_app {
@@ -204,6 +241,7 @@ struct ui_app {
 	struct ui_prompt prompt;
 	struct ui_pick pick;
 	struct ui_tetris tetris;
+	struct ui_online online;
 
 	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
 	 * which opens and closes it; ui/trainer.h). */
@@ -227,6 +265,8 @@ void ui_clock_freeze(void);
 /* Sets the status line. */
 void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+/* The label shown before the prompt's text ("move: ", "save to: ", ...). */
+const char *ui_prompt_label(int kind);
 /* Opens the prompt for typing (UI_PROMPT_*). */
 void ui_prompt_open(struct ui_app *app, int kind);
 /* Takes one key while the prompt is open; true when it closed with text
@@ -331,6 +371,32 @@ void ui_menu_draw(struct ui_app *app);
 void ui_menu_key(struct ui_app *app, int key);
 /* Closes the puzzle trainer and shows the menu again. */
 void ui_menu_close_puzzles(struct ui_app *app);
+
+/* ---- online.c: play on this host */
+/* Connects to the room server and shows the lobby (the status line says
+ * why not). */
+void ui_online_open(struct ui_app *app);
+/* Disconnects (a seat stays its player's). */
+void ui_online_close(struct ui_app *app);
+/* The connection to poll, or -1. */
+int ui_online_fd(const struct ui_app *app);
+/* A poll timeout no longer than the clock's tick and the lobby's
+ * refresh need. */
+int ui_online_timeout(const struct ui_app *app, int timeout);
+/* Takes in the server's lines. */
+void ui_online_poll(struct ui_app *app);
+/* Refreshes the lobby's list now and then; ticks the clock. */
+void ui_online_tick(struct ui_app *app);
+void ui_online_draw(struct ui_app *app);
+void ui_online_key(struct ui_app *app, int key);
+/* A key on the game screen in a room (resign, draw, leave, and the keys
+ * a room's game does not take); true when taken. */
+bool ui_online_game_key(struct ui_app *app, int key);
+/* In a room: sends the move to the server (or says why not) and returns
+ * true; false when the game screen is not a room's. */
+bool ui_online_play(struct ui_app *app, game_move move);
+/* The game screen's title line in a room. */
+void ui_online_title(const struct ui_app *app, char *buf, size_t size);
 
 /* ---- save.c */
 /* The autosave file's path ($XDG_STATE_HOME/tabula/last.rec), creating

@@ -34,7 +34,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	struct game_pos pos = *ui_shown_pos(app);
 	for (int k = 0; k < line->pv_len && k < input->ghost_plies; k++) {
 		int mc[UI_MOVE_CELLS];
-		char digit[4];
+		char digit[12];
 		int n = input->move_cells(app, &pos, line->pv[k], mc,
 		                          UI_MOVE_CELLS);
 		snprintf(digit, sizeof digit, "%d", k + 1);
@@ -147,6 +147,8 @@ ui_draw_title(struct ui_app *app)
 	         game->shown, game->session.ply,
 	         ops->players > 1 ? ops->side_names[side] : "",
 	         ops->players > 1 ? " to move" : "");
+	if (app->online.in_room)
+		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -320,10 +322,29 @@ ui_draw_status(struct ui_app *app)
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, y, x, 1, ROLE_STATUS, " ");
 	if (app->prompt.active) {
-		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "move: %s",
-		               app->prompt.text);
+		/* The label, then as much of the end of the text as fits: a
+		 * long path scrolls instead of being cut. */
+		const char *label = ui_prompt_label(app->prompt.kind);
+		int room = g->width - (int)strlen(label) - 1;
+		const char *text = app->prompt.kind == UI_PROMPT_OVERWRITE
+		                           ? ""
+		                           : app->prompt.text;
+		size_t len = strlen(text);
+		if (room > 0 && len > (size_t)room)
+			text += len - (size_t)room;
+		if (app->prompt.overflow) {
+			ui_grid_printf(g, y, 0, g->width, ROLE_WARN,
+			               "the prompt holds %zu characters "
+			               "(Backspace, Esc)",
+			               sizeof app->prompt.text - 1);
+			return;
+		}
+		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "%s%s", label,
+		               text);
 		g->cursor_y = y;
-		g->cursor_x = 6 + (int)app->prompt.len;
+		g->cursor_x = (int)strlen(label) + (int)strlen(text);
+		if (g->cursor_x >= g->width)
+			g->cursor_x = g->width - 1;
 		return;
 	}
 	const char *text =
@@ -403,6 +424,8 @@ ui_draw(struct ui_app *app)
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);
+	else if (app->screen == SCREEN_LOBBY)
+		ui_online_draw(app);
 	else if (app->screen == SCREEN_PUZZLE && app->trainer != NULL)
 		ui_trainer_draw(app->trainer, &app->grid);
 	else if (app->screen == SCREEN_MENU || !app->game.have)

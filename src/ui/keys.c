@@ -6,12 +6,15 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <curses.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/file.h"
 #include "ui/app.h"
 #include "ui/trainer.h"
 
@@ -26,13 +29,21 @@ struct ui_command {
 	void (*run)(struct ui_app *app);
 };
 
+/* A move made here: to the room server in a room, else played. */
+static void
+ui_keys_play(struct ui_app *app, game_move move)
+{
+	if (!ui_online_play(app, move))
+		ui_play_move(app, move);
+}
+
 /* An arrow key, through the game's move input. */
 static void
 ui_keys_move(struct ui_app *app, int dy, int dx)
 {
 	game_move move;
 	if (app->game.input->step(app, dy, dx, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }
 
 static void
@@ -61,7 +72,7 @@ ui_keys_cmd_select(struct ui_app *app)
 {
 	game_move move;
 	if (app->game.input->select(app, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }
 
 static void
@@ -92,10 +103,27 @@ ui_keys_cmd_open(struct ui_app *app)
 	ui_prompt_open(app, UI_PROMPT_OPEN);
 }
 
+/* Typed move text: checked here, then played or sent to the room. */
+static void
+ui_keys_play_text(struct ui_app *app, const char *text)
+{
+	game_move move;
+	char why[256];
+	const struct game_ops *ops = app->game.session.ops;
+	if (!app->online.in_room) {
+		ui_play_text(app, text);
+		return;
+	}
+	if (!ops->parse_move(ui_shown_pos(app), text, &move, why, sizeof why))
+		ui_status(app, true, "illegal move '%s': %s", text, why);
+	else
+		ui_online_play(app, move);
+}
+
 static void
 ui_keys_cmd_pass(struct ui_app *app)
 {
-	ui_play_text(app, "pass");
+	ui_keys_play_text(app, "pass");
 }
 
 static void
@@ -277,6 +305,17 @@ ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
 		fn(ctx, UI_COMMANDS[i].label, UI_COMMANDS[i].help);
 }
 
+/* Saves the game to path, saying how it went. */
+static void
+ui_keys_save_to(struct ui_app *app, const char *path)
+{
+	char err[1024];
+	if (ui_play_save(app, path, err, sizeof err))
+		ui_status(app, false, "saved to %s", path);
+	else
+		ui_status(app, true, "%s", err);
+}
+
 /* Acts on the text typed at the prompt. */
 static void
 ui_keys_prompt_done(struct ui_app *app)
@@ -284,12 +323,22 @@ ui_keys_prompt_done(struct ui_app *app)
 	char err[1024];
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
-		ui_play_text(app, text);
+		ui_keys_play_text(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
-		if (ui_play_save(app, text, err, sizeof err))
-			ui_status(app, false, "saved to %s", text);
-		else
-			ui_status(app, true, "%s", err);
+		struct stat st;
+		char full[1024];
+		if (file_expand_home(text, full, sizeof full, err,
+		                     sizeof err) &&
+		    lstat(full, &st) == 0) {
+			/* An existing file is replaced only when the player
+			 * says so. */
+			snprintf(app->prompt.pending,
+			         sizeof app->prompt.pending, "%s", text);
+			ui_prompt_open(app, UI_PROMPT_OVERWRITE);
+			ui_status(app, true, "%s exists", text);
+		} else {
+			ui_keys_save_to(app, text);
+		}
 	} else if (!ui_play_load(app, text, err, sizeof err)) {
 		ui_status(app, true, "%s", err);
 	} else {
@@ -311,8 +360,20 @@ ui_keys_handle(struct ui_app *app, int key)
 		app->screen = app->game.have ? SCREEN_GAME : SCREEN_MENU;
 		return;
 	}
+	if (app->screen == SCREEN_LOBBY) {
+		ui_online_key(app, key);
+		return;
+	}
 	if (app->screen == SCREEN_MENU) {
 		ui_menu_key(app, key);
+		return;
+	}
+	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
+		app->prompt.active = false;
+		if (key == 'y' || key == 'Y')
+			ui_keys_save_to(app, app->prompt.pending);
+		else
+			ui_status(app, false, "not saved");
 		return;
 	}
 	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
@@ -330,6 +391,8 @@ ui_keys_handle(struct ui_app *app, int key)
 		ui_play_confirm(app, key == 'y' || key == 'Y');
 		return;
 	}
+	if (ui_online_game_key(app, key))
+		return;
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
@@ -358,5 +421,5 @@ ui_keys_click(struct ui_app *app, int y, int x)
 	int cell = ui_board_hit(game->view, app->board_y, app->board_x, y, x);
 	game_move move;
 	if (cell >= 0 && game->input->click(app, cell, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }

@@ -16,6 +16,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/grid.c src/ui/grid.h \
 	src/ui/keys.c \
 	src/ui/menu.c \
+	src/ui/online.c \
 	src/ui/pick.c \
 	src/ui/play.c \
 	src/ui/save.c \

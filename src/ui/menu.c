@@ -29,6 +29,7 @@ enum ui_menu_row {
 	MENU_SEED,
 	MENU_START,
 	MENU_RESUME,
+	MENU_ONLINE,
 	MENU_PUZZLES,
 	MENU_EXAMPLE,
 	MENU_QUIT,
@@ -113,6 +114,7 @@ ui_menu_draw(struct ui_app *app)
 	         m->seed);
 	snprintf(rows[MENU_START], sizeof rows[0], "Start");
 	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
+	snprintf(rows[MENU_ONLINE], sizeof rows[0], "Play on this host");
 	snprintf(rows[MENU_PUZZLES], sizeof rows[0], "Puzzles: %s",
 	         ops->players == 2 ? ops->title : "(two-player games)");
 	int examples = ui_menu_examples(ops);
@@ -137,7 +139,7 @@ ui_menu_draw(struct ui_app *app)
 		               i == m->row ? '>' : ' ', rows[i]);
 	}
 	if (m->row == MENU_START || m->row == MENU_RESUME ||
-	    m->row == MENU_PUZZLES) {
+	    m->row == MENU_ONLINE || m->row == MENU_PUZZLES) {
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
@@ -328,6 +330,8 @@ ui_menu_activate(struct ui_app *app)
 	char err[1024];
 	if (m->row == MENU_QUIT) {
 		app->quit = true;
+	} else if (m->row == MENU_ONLINE) {
+		ui_online_open(app);
 	} else if (m->row == MENU_PUZZLES) {
 		ui_menu_open_puzzles(app);
 	} else if (m->row == MENU_EXAMPLE) {

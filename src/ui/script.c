@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/file.h"
 #include "ui/script.h"
 
 static const struct {
@@ -110,9 +111,10 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 int
 ui_script_run(struct ui_app *app, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	char why_open[1200];
+	FILE *f = file_open_read(path, why_open, sizeof why_open);
 	if (f == NULL) {
-		fprintf(stderr, "tabula: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "tabula: %s\n", why_open);
 		return EXIT_FAILURE_RUN;
 	}
 	char line[4096], err[256];

@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "search/who.h"
 #include "ui/app.h"
 #include "ui/script.h"
 #include "ui/term.h"
@@ -39,6 +40,9 @@ static const size_t UI_DEFAULT_HASH_MB = 64;
 /* Depth of the analysis in the headless mode, where it must end. */
 static const int UI_HEADLESS_ANALYSIS_DEPTH = 2;
 
+/* What --help-keys prints. */
+enum { UI_HELP_KEYS_NONE, UI_HELP_KEYS_TEXT, UI_HELP_KEYS_MDOC };
+
 struct ui_start {
 	const char *word; /* GAME or FILE */
 	bool resume;
@@ -47,7 +51,7 @@ struct ui_start {
 	bool random_setup;
 	uint64_t seed;
 	const char *pieces;
-	bool help_keys;
+	int help_keys; /* UI_HELP_KEYS_* */
 };
 
 static void
@@ -68,17 +72,21 @@ ui_usage(FILE *out)
 	        UI_LEVELS);
 }
 
+/* --p1, --p2: a human, or the engine at a level (search/who.h). */
 static bool
 ui_parse_who(const char *text, int *who)
 {
-	long level;
-	if (strcmp(text, "human") == 0)
+	struct who w;
+	char err[256];
+	if (!who_parse(text, 0, &w, err, sizeof err))
+		return false;
+	if (w.kind == WHO_HUMAN)
 		*who = 0;
-	else if (strcmp(text, "engine") == 0)
+	else if (w.kind == WHO_ENGINE && w.level > 0)
+		*who = w.level;
+	else if (w.kind == WHO_ENGINE && w.lim.depth == 0 && w.lim.nodes == 0 &&
+	         w.lim.movetime_ms == 0)
 		*who = -2; /* engine at the --level */
-	else if (strncmp(text, "engine:", 7) == 0 &&
-	         text_to_long(text + 7, 1, UI_LEVELS, &level))
-		*who = (int)level;
 	else
 		return false;
 	return true;
@@ -122,7 +130,7 @@ static const struct option UI_OPTIONS[] = {
         {"size", required_argument, NULL, OPT_SIZE},
         {"no-save", no_argument, NULL, OPT_NO_SAVE},
         {"resume", no_argument, NULL, OPT_RESUME},
-        {"help-keys", no_argument, NULL, OPT_HELP_KEYS},
+        {"help-keys", optional_argument, NULL, OPT_HELP_KEYS},
         {NULL, 0, NULL, 0},
 };
 
@@ -180,7 +188,9 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		                                        : -1;
 		return o->color >= 0;
 	case OPT_DUMP:
+		/* A script never touches the saved game (only its own `w`). */
 		o->script = arg;
+		o->no_save = true;
 		return true;
 	case OPT_SIZE:
 		return sscanf(arg, "%dx%d", &o->dump_width, &o->dump_height) ==
@@ -194,8 +204,11 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		st->resume = true;
 		return true;
 	case OPT_HELP_KEYS:
-		st->help_keys = true;
-		return true;
+		/* Text for people; =mdoc for the man page's list. */
+		st->help_keys = arg == NULL                ? UI_HELP_KEYS_TEXT
+		                : strcmp(arg, "mdoc") == 0 ? UI_HELP_KEYS_MDOC
+		                                           : UI_HELP_KEYS_NONE;
+		return st->help_keys != UI_HELP_KEYS_NONE;
 	default:
 		return false;
 	}
@@ -229,6 +242,24 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/* Prints one line of the command table as text: the keys, then what
+ * they do. */
+static void
+ui_print_key_text(void *ctx, const char *keys, const char *what)
+{
+	(void)ctx;
+	char copy[64];
+	snprintf(copy, sizeof copy, "%s", keys);
+	char joined[96] = "";
+	size_t n = 0;
+	for (char *k = strtok(copy, " "); k != NULL && n < sizeof joined;
+	     k = strtok(NULL, " "))
+		n += (size_t)snprintf(joined + n, sizeof joined - n, "%s%s",
+		                      n ? ", " : "", k);
+	printf("  %-18s %c%s\n", joined, toupper((unsigned char)what[0]),
+	       what + 1);
 }
 
 /* Prints the command table as an mdoc list (the man page's KEYS). */
@@ -297,7 +328,9 @@ static void
 ui_final_save(struct ui_app *app)
 {
 	char err[1024];
-	if (app->game.have && !ui_play_save(app, NULL, err, sizeof err))
+	/* A room's game is the room server's to keep. */
+	if (app->game.have && !app->online.in_room &&
+	    !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
 
@@ -352,15 +385,17 @@ ui_loop(struct ui_app *app, int signal_fd)
 			last_draw = now;
 			continue;
 		}
-		struct pollfd fds[3] = {
+		timeout = ui_online_timeout(app, timeout);
+		struct pollfd fds[4] = {
 		        {.fd = STDIN_FILENO, .events = POLLIN},
 		        {.fd = signal_fd, .events = POLLIN},
 		        {.fd = app->analysis.engine
 		                       ? ui_engine_fd(app->analysis.engine)
 		                       : -1,
 		         .events = POLLIN},
+		        {.fd = ui_online_fd(app), .events = POLLIN},
 		};
-		int n = poll(fds, 3, timeout);
+		int n = poll(fds, 4, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
 		if (ui_now_ms() >= app->game.flash_until_ms &&
@@ -375,6 +410,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 			ui_engine_drain(app->analysis.engine);
 			ui_play_poll_search(app);
 		}
+		if (fds[3].revents & (POLLIN | POLLHUP | POLLERR))
+			ui_online_poll(app);
+		ui_online_tick(app);
 	}
 }
 
@@ -425,8 +463,11 @@ ui_main(int argc, char **argv)
 	int rc = ui_parse_args(argc, argv, &opt, &st);
 	if (rc != EXIT_OK)
 		return rc;
-	if (st.help_keys) {
-		ui_keys_each(ui_print_key_mdoc, NULL);
+	if (st.help_keys != UI_HELP_KEYS_NONE) {
+		ui_keys_each(st.help_keys == UI_HELP_KEYS_MDOC
+		                     ? ui_print_key_mdoc
+		                     : ui_print_key_text,
+		             NULL);
 		return EXIT_OK;
 	}
 	static struct ui_app app;
