@@ -9,7 +9,8 @@ tests_check_puzzles_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_puzzles_LDADD = $(TESTS_LINK_LIBS)
 endif
 
-# The trainer end to end in tmux, on puzzles of its own.
-TESTS += tests/puzzle-tmux.test
-EXTRA_DIST += tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt \
+# The puzzles command line; the trainer end to end in tmux, on puzzles of
+# its own.
+TESTS += tests/puzzles-cli.test tests/puzzle-tmux.test
+EXTRA_DIST += tests/puzzles-cli.test tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt \
 	tests/data/puzzles/games/tzaar-1.rec
