@@ -13,3 +13,12 @@ tests_check_search_LDADD = $(TESTS_LINK_LIBS)
 endif
 # Tests may pull in the match module (Elo: log10, sqrt).
 TESTS_LINK_LIBS += -lm
+# Game review: marks by loss, the summary, the annotated record.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_review
+TESTS += tests/check_review
+tests_check_review_SOURCES = tests/check_review.c $(TEST_UTIL)
+tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_review_LDADD = $(TESTS_LINK_LIBS)
+endif
+EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec

@@ -36,6 +36,7 @@ int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
 int cli_replay_main(int argc, char **argv);
+int cli_review_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 
 #endif

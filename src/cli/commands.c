@@ -25,6 +25,9 @@ static const struct cli_command cli_commands[] = {
          "branching statistics from random games", cli_stats_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
+        {"review", "FILE [--movetime MS | --depth N] [--output FILE]",
+         "review every move of a record: scores, marks, a summary",
+         cli_review_main},
         {"tetris",
          "[--rules text|reference] [--threads N] [INPUT [OUTPUT]] | --score "
          "INPUT OUTPUT [-v] | --bench [--threads N] [FILE]",

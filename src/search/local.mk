@@ -4,10 +4,12 @@ src_libtabula_a_SOURCES += \
 	src/search/level.c src/search/level.h \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
+	src/search/review.c src/search/review.h \
 	src/search/player.c src/search/player.h \
 	src/search/search.c src/search/search.h \
 	src/search/timectl.c src/search/timectl.h \
 	src/search/tt.c src/search/tt.h
-src_libtabula_a_SOURCES += src/cli/bench-cmd.c src/cli/match-cmd.c
+src_libtabula_a_SOURCES += src/cli/bench-cmd.c src/cli/match-cmd.c \
+	src/cli/review-cmd.c
 # The match's Elo needs log10 and sqrt.
 src_tabula_LDADD += -lm
