@@ -7,10 +7,13 @@
 #include "config.h"
 
 #include <check.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/record.h"
+#include "core/registry.h"
+#include "search/review-job.h"
 #include "search/review.h"
 #include "testutil.h"
 
@@ -137,6 +140,106 @@ START_TEST(test_classify)
 }
 END_TEST
 
+/* Waits (up to limit_ms) for the job to end, as the TUI does: poll() on
+ * its descriptor; returns the state at the end. */
+static struct review_job_state
+wait_job(struct review_job *j, int64_t limit_ms)
+{
+	int64_t end = review_clock_ms() + limit_ms;
+	struct review_job_state st;
+	for (;;) {
+		review_job_state(j, &st);
+		if (!st.running || review_clock_ms() > end)
+			return st;
+		struct pollfd p = {.fd = review_job_fd(j), .events = POLLIN};
+		poll(&p, 1, 100);
+		review_job_drain(j);
+	}
+}
+
+/* A Tetress game long enough that a deep review cannot finish soon. */
+static void
+tetress_game(struct session *s, int plies)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	ck_assert_ptr_nonnull(ops);
+	ck_assert(session_init(s, ops, NULL));
+	static game_move moves[GAME_MAX_MOVES];
+	for (int i = 0; i < plies; i++) {
+		int n = ops->gen_moves(session_current(s), moves);
+		ck_assert_int_gt(n, 0);
+		ck_assert(session_play(s, moves[(i * 7919) % n]));
+	}
+}
+
+/* The background job gives what the review gives in line. */
+START_TEST(test_job_matches_review)
+{
+	struct session s;
+	struct record_meta meta;
+	load("review/blunder.rec", &s, &meta);
+	struct review_move want[2];
+	struct review_summary sum;
+	review_all(&s, &meta, &sum, want);
+	char err[256];
+	struct review_job *j = review_job_new(4, err, sizeof err);
+	ck_assert_msg(j != NULL, "%s", err);
+	unsigned number = review_job_start(j, &s, 0, &DEPTH3, 0);
+	ck_assert_uint_gt(number, 0);
+	struct review_job_state st = wait_job(j, 30000);
+	ck_assert(!st.running);
+	ck_assert(!st.expired);
+	ck_assert_uint_eq(st.number, number);
+	ck_assert_uint_eq(st.total, 2);
+	ck_assert_uint_eq(st.done, 2);
+	for (size_t ply = 0; ply < 2; ply++) {
+		struct review_move got;
+		ck_assert(review_job_result(j, ply, &got));
+		ck_assert_int_eq(got.mark, want[ply].mark);
+		ck_assert_int_eq(got.loss, want[ply].loss);
+		ck_assert_uint_eq(got.best, want[ply].best);
+	}
+	/* Starting from ply 1 reviews only that move. */
+	review_job_start(j, &s, 1, &DEPTH3, 0);
+	st = wait_job(j, 30000);
+	ck_assert_uint_eq(st.done, 1);
+	struct review_move got;
+	ck_assert(!review_job_result(j, 0, &got));
+	ck_assert(review_job_result(j, 1, &got));
+	review_job_free(j);
+	record_meta_free(&meta);
+	session_free(&s);
+}
+END_TEST
+
+/* A review stops by itself when its budget is spent, and on request. */
+START_TEST(test_job_budget_and_stop)
+{
+	struct session s;
+	tetress_game(&s, 30);
+	char err[256];
+	struct review_job *j = review_job_new(4, err, sizeof err);
+	ck_assert_msg(j != NULL, "%s", err);
+	struct review_limits deep = {.depth = 12};
+	int64_t t0 = review_clock_ms();
+	review_job_start(j, &s, 0, &deep, 300);
+	struct review_job_state st = wait_job(j, 20000);
+	ck_assert_msg(!st.running, "still running after 20 s");
+	ck_assert(st.expired);
+	ck_assert_uint_lt(st.done, st.total);
+	/* The budget is a time limit on each search: it holds closely. */
+	ck_assert_int_lt(review_clock_ms() - t0, 5000);
+	review_job_start(j, &s, 0, &deep, 0);
+	review_job_stop(j);
+	review_job_wait(j);
+	review_job_state(j, &st);
+	ck_assert(!st.running);
+	ck_assert(!st.expired);
+	review_job_free(j);
+	session_free(&s);
+}
+END_TEST
+
 static Suite *
 review_suite(void)
 {
@@ -145,6 +248,8 @@ review_suite(void)
 	tcase_add_test(tc, test_win_thrown_away_is_blunder);
 	tcase_add_test(tc, test_missed_win_and_review_twice);
 	tcase_add_test(tc, test_classify);
+	tcase_add_test(tc, test_job_matches_review);
+	tcase_add_test(tc, test_job_budget_and_stop);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

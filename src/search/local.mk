@@ -5,6 +5,7 @@ src_libtabula_a_SOURCES += \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
 	src/search/review.c src/search/review.h \
+	src/search/review-job.c src/search/review-job.h \
 	src/search/player.c src/search/player.h \
 	src/search/search.c src/search/search.h \
 	src/search/timectl.c src/search/timectl.h \

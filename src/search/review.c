@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "search/alphabeta.h"
 #include "search/review.h"
@@ -29,7 +30,24 @@ enum { REVIEW_HASH_MB_DEFAULT = 16 };
 struct review {
 	struct alphabeta *ab;
 	struct search_info last; /* the last report of line 1 */
+	atomic_bool *expire;     /* set once the deadline has passed */
+	int64_t deadline_ms;     /* on review_clock_ms; 0: none */
 };
+
+int64_t
+review_clock_ms(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+void
+review_set_deadline(struct review *rv, atomic_bool *flag, int64_t deadline_ms)
+{
+	rv->expire = flag;
+	rv->deadline_ms = deadline_ms;
+}
 
 const struct review_thresholds *
 review_thresholds_for(const char *game)
@@ -80,16 +98,39 @@ review_on_report(void *ctx, const struct search_info *info)
 		rv->last = *info;
 }
 
-/* Searches pos; false if stopped before any iteration completed. */
+/* Whether the deadline has passed (and if so, says so through the flag). */
+static bool
+review_expired(struct review *rv)
+{
+	if (rv->expire == NULL || rv->deadline_ms <= 0 ||
+	    review_clock_ms() < rv->deadline_ms)
+		return false;
+	atomic_store(rv->expire, true);
+	return true;
+}
+
+/* Searches pos; false if stopped or out of time (a cut search is not a
+ * result: the move is reviewed again later, in full). */
 static bool
 review_search(struct review *rv, const struct game_ops *ops,
               const struct game_pos *pos, const struct search_limits *lim,
               const atomic_bool *stop, struct alphabeta_result *res,
               game_move *pv, int *pv_len)
 {
+	struct search_limits l = *lim;
+	if (rv->expire != NULL && rv->deadline_ms > 0) {
+		/* The deadline as a time limit, so it holds to the node. */
+		int64_t left = rv->deadline_ms - review_clock_ms();
+		if (left <= 0) {
+			atomic_store(rv->expire, true);
+			return false;
+		}
+		if (l.movetime_ms == 0 || l.movetime_ms > left)
+			l.movetime_ms = left;
+	}
 	memset(&rv->last, 0, sizeof rv->last);
-	alphabeta_run(rv->ab, ops, pos, lim, stop, review_on_report, rv, res);
-	if (stop != NULL && atomic_load(stop))
+	alphabeta_run(rv->ab, ops, pos, &l, stop, review_on_report, rv, res);
+	if ((stop != NULL && atomic_load(stop)) || review_expired(rv))
 		return false;
 	*pv_len = 0;
 	if (!res->has_move)

@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/record.h"
 #include "core/session.h"
@@ -60,6 +61,16 @@ struct review;
 struct review *review_new(size_t hash_mb);
 
 void review_free(struct review *rv);
+
+/* Milliseconds of the monotonic clock the deadlines use. */
+int64_t review_clock_ms(void);
+
+/* From now on, searches of rv end by deadline_ms (on review_clock_ms; 0:
+ * never) and a search cut by it sets *flag, which should be the stop flag
+ * given to review_move (a cut search gives no result); flag NULL turns the
+ * deadline off. */
+void review_set_deadline(struct review *rv, atomic_bool *flag,
+                         int64_t deadline_ms);
 
 /* Reviews move ply of s (ply < s->ply).  Returns false, out undefined,
  * when *stop became true first (stop may be NULL). */
