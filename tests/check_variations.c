@@ -281,6 +281,81 @@ START_TEST(test_deep_nesting)
 }
 END_TEST
 
+/* Playing another move at an earlier ply keeps the old moves as a
+ * variation; swapping back restores the game exactly; playing a move that
+ * is already a variation enters it. */
+START_TEST(test_branch_and_swap)
+{
+	const struct game_ops *ops = registry_at((size_t)_i);
+	if (ops->players != 2)
+		return; /* a one-player stream game has no alternatives here */
+	struct session s;
+	ck_assert(session_init(&s, ops, NULL));
+	struct rng r;
+	rng_seed(&r, 99 + (uint64_t)_i);
+	for (int i = 0; i < 12; i++) {
+		bool has;
+		game_move m = random_move(&r, session_current(&s), ops, &has);
+		ck_assert(has);
+		ck_assert(session_play(&s, m));
+	}
+	struct record_meta meta;
+	record_meta_init(&meta);
+	ck_assert(record_meta_set_comment(&meta, 5, "five"));
+	ck_assert_ptr_nonnull(record_meta_note(&meta, 7));
+	meta.notes[7].mark = MARK_MISTAKE;
+	char *before = write_text(&s, &meta);
+	game_move old[12];
+	memcpy(old, s.moves, sizeof old);
+	/* Another move at ply 4. */
+	static game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(&s.positions[4], moves);
+	game_move other = moves[0] == old[4] ? moves[1] : moves[0];
+	ck_assert(record_branch(&s, &meta, 4, other));
+	ck_assert_uint_eq(s.ply, 5);
+	ck_assert_uint_eq(s.moves[4], other);
+	ck_assert_uint_eq(meta.notes[4].var_count, 1);
+	const struct record_line *v = &meta.notes[4].vars[0];
+	ck_assert_uint_eq(v->len, 8);
+	ck_assert_uint_eq(v->moves[0], old[4]);
+	ck_assert_str_eq(v->comments[1], "five");
+	ck_assert_int_eq(v->notes[3].mark, MARK_MISTAKE);
+	/* The branched game round-trips through a record. */
+	char *branched = write_text(&s, &meta);
+	struct session back;
+	struct record_meta meta_back;
+	char err[512];
+	ck_assert_msg(read_text(branched, &back, &meta_back, err, sizeof err),
+	              "%s\n%s", err, branched);
+	char *again = write_text(&back, &meta_back);
+	ck_assert_str_eq(branched, again);
+	/* Playing the old move again enters the old line. */
+	ck_assert(record_branch(&s, &meta, 4, old[4]));
+	ck_assert_uint_eq(s.ply, 12);
+	ck_assert_mem_eq(s.moves, old, sizeof old);
+	ck_assert_uint_eq(meta.notes[4].var_count, 1);
+	ck_assert_uint_eq(meta.notes[4].vars[0].moves[0], other);
+	/* Swapping twice changes nothing. */
+	ck_assert(record_swap_variation(&s, &meta, 4, 0));
+	ck_assert(record_swap_variation(&s, &meta, 4, 0));
+	ck_assert_mem_eq(s.moves, old, sizeof old);
+	/* Without the variation, the record is the one before. */
+	record_note_free(&meta.notes[4]);
+	char *after = write_text(&s, &meta);
+	ck_assert_str_eq(before, after);
+	ck_assert(!record_swap_variation(&s, &meta, 4, 0));
+	(void)n;
+	free(before);
+	free(branched);
+	free(again);
+	free(after);
+	record_meta_free(&meta);
+	record_meta_free(&meta_back);
+	session_free(&s);
+	session_free(&back);
+}
+END_TEST
+
 static Suite *
 variations_suite(void)
 {
@@ -289,6 +364,7 @@ variations_suite(void)
 	tcase_add_loop_test(tc, test_variations_round_trip, 0,
 	                    (int)registry_count());
 	tcase_add_test(tc, test_hand_written);
+	tcase_add_loop_test(tc, test_branch_and_swap, 0, (int)registry_count());
 	tcase_add_loop_test(
 	        tc, test_bad_variations, 0,
 	        (int)(sizeof BAD_VARIATIONS / sizeof BAD_VARIATIONS[0]));

@@ -141,6 +141,20 @@ void record_note_free(struct record_note *note);
 /* Adds an empty variation to note; NULL if out of memory. */
 struct record_line *record_note_add_var(struct record_note *note);
 
+/* Swaps the moves from ply on (with their comments and notes) with the
+ * variation index at ply: the variation becomes s's line, and the line it
+ * replaces becomes that variation.  Doing it twice restores both.  False
+ * (nothing changed) if there is no such variation or out of memory. */
+bool record_swap_variation(struct session *s, struct record_meta *meta,
+                           size_t ply, size_t index);
+
+/* Plays move at ply (<= s->ply) keeping what it replaces: the moves from
+ * ply on become a variation, or, when move is already a variation there,
+ * that variation becomes s's line.  Nothing changes when move is s's own
+ * move at ply.  False if out of memory. */
+bool record_branch(struct session *s, struct record_meta *meta, size_t ply,
+                   game_move move);
+
 /* The text of a mark ("?!"; "" for MARK_NONE). */
 const char *record_mark_text(enum record_mark mark);
 
