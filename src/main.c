@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -51,19 +52,63 @@ main_print_usage(FILE *out)
  * commands run their own getopt scans, and some getopt implementations keep
  * state between scans that a reset of optind does not clear. */
 /* "tetris" is both the batch command and a game.  Alone on the command
- * line, with a terminal on stdin and no input file "i" here, the batch
- * would have nothing to read: the player means the game. */
+ * line with a terminal on stdin, a person typed it: the game starts, even
+ * where a file "i" would make the batch read it and overwrite "o" (the
+ * batch is asked for with files, "-" or --batch; see tabula(6)). */
 static bool
 main_means_tetris_game(int argc, char **argv)
 {
 	return argc == 2 && strcmp(argv[1], "tetris") == 0 &&
-	       isatty(STDIN_FILENO) && access("i", F_OK) != 0;
+	       isatty(STDIN_FILENO);
 }
 
-int
-main(int argc, char **argv)
+/* Whether the words after a command ask for its help: --help or -h
+ * anywhere before "--". */
+static bool
+main_asks_help(int argc, char **argv)
 {
-	setlocale(LC_ALL, "");
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether `tabula tetris ...` carries an option of the terminal UI (as in
+ * `tabula tetris --no-save`): then the player means the game. */
+static bool
+main_has_ui_option(const struct cli_command *cmd, int argc, char **argv)
+{
+	if (strcmp(cmd->name, "tetris") != 0)
+		return false;
+	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *a = argv[i];
+		if (a[0] == '-' && a[1] != '\0' && strcmp(a, "--help") != 0 &&
+		    strcmp(a, "-h") != 0 && !cli_tetris_takes_option(a))
+			return true;
+	}
+	return false;
+}
+
+/* Every command's standard output ends here: a write that failed (a full
+ * disk, a closed pipe, /dev/full) is an error, not a silent success. */
+static int
+main_finish(int status)
+{
+	errno = 0;
+	bool failed = fflush(stdout) != 0;
+	failed = ferror(stdout) || failed;
+	if (!failed)
+		return status;
+	fprintf(stderr, "tabula: write error on standard output%s%s\n",
+	        errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
+	return status == EXIT_OK ? EXIT_FAILURE_RUN : status;
+}
+
+static int
+main_run(int argc, char **argv)
+{
 	const char *first = argc > 1 ? argv[1] : NULL;
 	if (first != NULL && first[0] == '-') {
 		if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
@@ -81,16 +126,40 @@ main(int argc, char **argv)
 	if (first == NULL)
 		return ui_main(argc, argv);
 	const struct cli_command *cmd = cli_find(first);
-	if (main_means_tetris_game(argc, argv))
+	if (main_means_tetris_game(argc, argv) ||
+	    (cmd != NULL && main_has_ui_option(cmd, argc, argv)))
 		return ui_main(argc, argv);
 	/* A game's name or a saved game starts the UI. */
 	if (cmd == NULL &&
 	    (registry_find(first) != NULL || access(first, F_OK) == 0))
 		return ui_main(argc, argv);
+	if (cmd == NULL && strpbrk(first, "/.") != NULL) {
+		/* Looks like a file name, not a command: say why it fails. */
+		fprintf(stderr, "tabula: %s: %s\n", first, strerror(ENOENT));
+		return EXIT_FAILURE_RUN;
+	}
 	if (cmd == NULL) {
 		fprintf(stderr, "tabula: unknown command '%s'\n", first);
 		main_print_usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (main_asks_help(argc - 1, argv + 1)) {
+		printf("usage: tabula %s%s%s\n\n%s.\nSee tabula(6), "
+		       "COMMANDS.\n",
+		       cmd->name, *cmd->usage ? " " : "", cmd->usage,
+		       cmd->summary);
+		return EXIT_OK;
+	}
+	/* The command's own messages (getopt's too) start "tabula NAME:". */
+	char name[64];
+	snprintf(name, sizeof name, "tabula %s", cmd->name);
+	argv[1] = name;
 	return cmd->run(argc - 1, argv + 1);
+}
+
+int
+main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	return main_finish(main_run(argc, argv));
 }

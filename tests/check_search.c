@@ -1058,6 +1058,80 @@ START_TEST(test_proto_go_nodes)
 }
 END_TEST
 
+/* perft runs beside the command loop: isready answers during it and stop
+ * ends it at once (a tetress perft 6 would take days). */
+START_TEST(test_proto_perft_interruptible)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "perft 6");
+	proto_send(&p, "isready");
+	proto_expect(&p, "readyok");
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	proto_send(&p, "stop");
+	proto_expect(&p, "info string perft 6 stopped");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	int64_t ms = ms_between(&t0, &t1);
+	ck_assert_msg(ms < 10000, "stop took %lld ms (perft 6 takes days)",
+	              (long long)ms);
+	/* quit ends a perft too, and the loop with it. */
+	proto_send(&p, "perft 6");
+	proto_send(&p, "quit");
+	proto_expect(&p, "info string perft 6 stopped");
+	proto_close(&p);
+}
+END_TEST
+
+/* End of input ends a long search after a short grace (2 s): the loop
+ * returns with a bestmove instead of searching to depth 60. */
+START_TEST(test_proto_end_of_input_ends_search)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "go depth 60");
+	proto_expect(&p, "info depth 1 ");
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	fclose(p.to);
+	proto_expect(&p, "bestmove ");
+	pthread_join(p.thread, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	fclose(p.from);
+	int64_t ms = ms_between(&t0, &t1);
+	/* Generous for loaded machines and sanitizers: depth 60 would take
+	 * hours. */
+	ck_assert_msg(ms < 15000, "the engine ran %lld ms after end of input",
+	              (long long)ms);
+}
+END_TEST
+
+/* A game change during `go infinite` ends that search first: its bestmove
+ * comes before readyok, and the next go answers in the new game. */
+START_TEST(test_proto_game_change_ends_search)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "go infinite");
+	proto_expect(&p, "info depth 1 ");
+	proto_send(&p, "setoption name Game value infexion");
+	proto_send(&p, "isready");
+	const char *line = proto_expect(&p, "bestmove ");
+	ck_assert_msg(strstr(line, "SP") == NULL, "%s", line);
+	proto_expect(&p, "readyok");
+	proto_send(&p, "go depth 1");
+	line = proto_expect(&p, "bestmove ");
+	ck_assert_msg(strncmp(line, "bestmove SPAWN", 14) == 0 ||
+	                      strncmp(line, "bestmove SPREAD", 15) == 0,
+	              "not an Infexion move: %s", line);
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
 static Suite *
 search_suite(void)
 {
@@ -1107,6 +1181,9 @@ search_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_proto_stop);
 	tcase_add_test(tc, test_proto_go_nodes);
+	tcase_add_test(tc, test_proto_perft_interruptible);
+	tcase_add_test(tc, test_proto_end_of_input_ends_search);
+	tcase_add_test(tc, test_proto_game_change_ends_search);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,16 +4,17 @@
 AM_TESTS_ENVIRONMENT = \
 	TABULA_TEST_DATA='$(abs_top_srcdir)/tests/data'; \
 	TABULA='$(abs_top_builddir)/src/tabula'; \
+	TABULA_MAN='$(abs_top_srcdir)/man/tabula.6'; \
 	CK_DEFAULT_TIMEOUT=120; \
-	export TABULA_TEST_DATA TABULA CK_DEFAULT_TIMEOUT;
+	export TABULA_TEST_DATA TABULA TABULA_MAN CK_DEFAULT_TIMEOUT;
 
 TESTS_COMPILE_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)
 TEST_UTIL = tests/testutil.c tests/testutil.h
 
 # Engine protocol transcripts: every tests/proto/*.in with its .out.
-TESTS += tests/proto.test tests/cli.test
-EXTRA_DIST += tests/proto.test tests/cli.test
+TESTS += tests/proto.test tests/cli.test tests/man.test tests/match.test
+EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test tests/match.test
 EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \
@@ -26,3 +27,20 @@ tests_check_core_SOURCES = tests/check_core.c $(TEST_UTIL)
 tests_check_core_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_core_LDADD = $(TESTS_LINK_LIBS)
 endif
+
+# `make coverage`: line coverage of src/ by `make check` (gcov + gcovr).
+# In a tree configured with --enable-coverage it runs there; elsewhere it
+# builds one in coverage-build/ from the distribution files.
+EXTRA_DIST += tests/tools/coverage.sh
+coverage:
+if COVERAGE
+	find . -name '*.gcda' -delete
+	$(MAKE) $(AM_MAKEFLAGS) check
+	sh $(srcdir)/tests/tools/coverage.sh $(abs_top_srcdir) $(abs_top_builddir)
+else
+	rm -rf coverage-build && mkdir coverage-build
+	$(MAKE) $(AM_MAKEFLAGS) distdir distdir=coverage-build/tabula
+	cd coverage-build/tabula && ./configure --enable-coverage >/dev/null && \
+		$(MAKE) $(AM_MAKEFLAGS) && $(MAKE) $(AM_MAKEFLAGS) coverage
+endif
+.PHONY: coverage

@@ -6,6 +6,8 @@
 #ifndef TABULA_CLI_CLI_H
 #define TABULA_CLI_CLI_H
 
+#include <stdbool.h>
+
 /* Exit statuses shared by every command (documented in tabula(6)). */
 enum cli_exit {
 	EXIT_OK = 0,
@@ -38,5 +40,9 @@ int cli_stats_main(int argc, char **argv);
 int cli_replay_main(int argc, char **argv);
 int cli_review_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
+
+/* Whether arg is an option of `tabula tetris` (alone or as NAME=VALUE);
+ * anything else after `tetris` belongs to the terminal UI's game. */
+bool cli_tetris_takes_option(const char *arg);
 
 #endif

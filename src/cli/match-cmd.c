@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/registry.h"
@@ -20,12 +21,16 @@
 #include "core/text.h"
 
 static const long MATCH_CMD_MAX_GAMES = 1000000;
+static const long MATCH_CMD_MAX_TIMEOUT_MS = 3600000;
 static const mode_t MATCH_CMD_DIR_MODE = 0777;
 
 static void
 match_cmd_progress(void *ctx, int game, const struct match_result *r)
 {
 	const bool *verbose = ctx;
+	if (r->forfeit[0] != '\0')
+		fprintf(stderr, "tabula match: game %d: %s\n", game + 1,
+		        r->forfeit);
 	if (*verbose)
 		fprintf(stderr, "game %d: +%d =%d -%d\n", game + 1, r->wins,
 		        r->draws, r->losses);
@@ -52,12 +57,15 @@ match_cmd_report(const struct match_result *r)
 	match_cmd_print_elo(low);
 	printf(" ");
 	match_cmd_print_elo(high);
+	if (r->forfeits > 0)
+		printf(" forfeits %d", r->forfeits);
 	printf("\n");
 }
 
 struct match_cmd_opts {
 	struct match_config cfg;
 	const char *go_args;
+	int timeout_ms; /* per answer of an outside program */
 	bool verbose;
 };
 
@@ -73,12 +81,13 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 	        {"record", required_argument, NULL, 'w'},
 	        {"go", required_argument, NULL, 'g'},
 	        {"verbose", no_argument, NULL, 'v'},
+	        {"timeout", required_argument, NULL, 't'},
 	        {NULL, 0, NULL, 0},
 	};
 	int opt;
 	long v;
-	while ((opt = getopt_long(argc, argv, "n:s:o:rw:g:v", options, NULL)) !=
-	       -1) {
+	while ((opt = getopt_long(argc, argv, "n:s:o:rw:g:vt:", options,
+	                          NULL)) != -1) {
 		switch (opt) {
 		case 'n':
 			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
@@ -107,11 +116,38 @@ match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
 		case 'v':
 			o->verbose = true;
 			break;
+		case 't':
+			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_TIMEOUT_MS,
+			                  &v))
+				return cli_usage_error(
+				        self, "--timeout takes 1..3600000 ms");
+			o->timeout_ms = (int)v;
+			break;
 		default:
 			return cli_usage_error(self, NULL);
 		}
 	}
 	return EXIT_OK;
+}
+
+/* Makes the --record directory if missing; false (with a message) when
+ * it is not a directory that can take files, before any game is played. */
+static bool
+match_cmd_record_dir(const char *dir)
+{
+	struct stat st;
+	const char *why = NULL;
+	if (mkdir(dir, MATCH_CMD_DIR_MODE) != 0 && errno != EEXIST)
+		why = strerror(errno);
+	else if (stat(dir, &st) != 0)
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a directory";
+	else if (access(dir, W_OK | X_OK) != 0)
+		why = strerror(errno);
+	if (why != NULL)
+		fprintf(stderr, "tabula match: --record %s: %s\n", dir, why);
+	return why == NULL;
 }
 
 static int
@@ -124,7 +160,11 @@ match_cmd_play(struct match_cmd_opts *o, const char *spec_a, const char *spec_b)
 		fprintf(stderr, "tabula match: %s\n", err);
 		return EXIT_USAGE;
 	}
+	if (o->timeout_ms > 0)
+		a.timeout_ms = b.timeout_ms = o->timeout_ms;
 	int status = EXIT_FAILURE_RUN;
+	/* Both programs answer their handshake (within the timeout) before
+	 * any game is played. */
 	if (!player_open(&a, o->cfg.ops, err, sizeof err) ||
 	    !player_open(&b, o->cfg.ops, err, sizeof err)) {
 		fprintf(stderr, "tabula match: %s\n", err);
@@ -132,7 +172,10 @@ match_cmd_play(struct match_cmd_opts *o, const char *spec_a, const char *spec_b)
 		struct match_result res;
 		bool ok = match_run(&o->cfg, &a, &b, match_cmd_progress,
 		                    &o->verbose, &res, err, sizeof err);
-		match_cmd_report(&res);
+		/* A match cut short reports the games played, never a
+		 * result made of none. */
+		if (res.games > 0)
+			match_cmd_report(&res);
 		if (!ok)
 			fprintf(stderr, "tabula match: %s\n", err);
 		else
@@ -157,13 +200,8 @@ cli_match_main(int argc, char **argv)
 	o.cfg.ops = registry_find(argv[optind]);
 	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
 		return cli_usage_error(self, "unknown or one-player game");
-	if (o.cfg.record_dir != NULL &&
-	    mkdir(o.cfg.record_dir, MATCH_CMD_DIR_MODE) != 0 &&
-	    errno != EEXIST) {
-		fprintf(stderr, "tabula match: %s: %s\n", o.cfg.record_dir,
-		        strerror(errno));
+	if (o.cfg.record_dir != NULL && !match_cmd_record_dir(o.cfg.record_dir))
 		return EXIT_FAILURE_RUN;
-	}
 	rc = match_cmd_play(&o, argv[optind + 1], argv[optind + 2]);
 	return rc;
 }

@@ -2,7 +2,7 @@
  * `tabula tetris`: the challenge's batch contract, the scorer and the
  * benchmark.
  *
- *   tabula tetris [--rules R] [--threads N] [INPUT [OUTPUT]]   play
+ *   tabula tetris [--batch] [--rules R] [--threads N] [INPUT [OUTPUT]]
  *   tabula tetris --score INPUT OUTPUT [--rules R] [-v]
  *   tabula tetris --bench [--threads N] [FILE]
  *
@@ -11,85 +11,144 @@
  * Where the bytes come from and go to, first match wins: INPUT and OUTPUT
  * when given ("-" is stdin or stdout); INPUT without OUTPUT writes stdout;
  * no INPUT and a file named `i` in the current directory: read `i`, write
- * `o`; otherwise stdin to stdout.
+ * `o`; otherwise stdin to stdout.  (main.c starts the game instead for a
+ * bare `tabula tetris` typed on a terminal.)
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/tetris-bench.h"
+#include "core/file.h"
 #include "core/pool.h"
 #include "core/text.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
+#include "games/tetris-stream.h"
 
 static const char *const TETRIS_CHALLENGE_INPUT = "i";
 static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
-/* A piece stream is as long as memory allows. */
-static const size_t TETRIS_READ_MAX = SIZE_MAX / 4;
+/* The longest piece stream read: far more pieces than a run can play in
+ * a day, and a bound on the memory an endless input can take. */
+static const size_t TETRIS_READ_MAX = (size_t)256 << 20;
 static const long TETRIS_MAX_THREADS = 256;
+/* Progress on a terminal: looked at every so many pieces, shown at most
+ * every so many milliseconds. */
+static const uint64_t TETRIS_PROGRESS_EVERY = 16;
+static const long TETRIS_PROGRESS_MS = 250;
 
 enum { TETRIS_CMD_MAX_FILES = 2 };
 
 enum tetris_cmd_mode { TETRIS_MODE_PLAY, TETRIS_MODE_SCORE, TETRIS_MODE_BENCH };
 
-/* Reads all of a stream; false (with a message) on error. */
-static bool
-tetris_cmd_read_stream(FILE *f, const char *name, uint8_t **buf, size_t *len)
-{
-	char *text;
-	enum text_read_result res =
-	        text_read_all(f, TETRIS_READ_MAX, &text, len);
-	if (res != TEXT_READ_OK) {
-		fprintf(stderr, "tabula tetris: cannot read %s%s\n", name,
-		        res == TEXT_READ_FAILED ? "" : ": out of memory");
-		return false;
-	}
-	*buf = (uint8_t *)text;
-	return true;
-}
-
+/* Reads all of standard input or the regular file at path, at most
+ * TETRIS_READ_MAX bytes; false (with a message) otherwise. */
 static bool
 tetris_cmd_read_file(const char *path, uint8_t **buf, size_t *len)
 {
-	if (strcmp(path, "-") == 0)
-		return tetris_cmd_read_stream(stdin, "standard input", buf,
-		                              len);
-	FILE *f = fopen(path, "rb");
-	if (f == NULL) {
-		fprintf(stderr, "tabula tetris: cannot open %s: ", path);
-		perror(NULL);
-		return false;
+	char *text = NULL, err[4200];
+	bool ok;
+	if (strcmp(path, "-") == 0) {
+		enum text_read_result res =
+		        text_read_all(stdin, TETRIS_READ_MAX, &text, len);
+		ok = res == TEXT_READ_OK;
+		snprintf(err, sizeof err, "standard input: %s",
+		         res == TEXT_READ_TOO_LARGE ? "larger than 256 MiB"
+		         : res == TEXT_READ_FAILED  ? strerror(errno)
+		                                    : "out of memory");
+	} else {
+		ok = file_read_all(path, TETRIS_READ_MAX, &text, len, err,
+		                   sizeof err);
 	}
-	bool ok = tetris_cmd_read_stream(f, path, buf, len);
-	fclose(f);
-	return ok;
-}
-
-static bool
-tetris_cmd_write_file(const char *path, const uint8_t *buf, size_t len)
-{
-	bool to_stdout = strcmp(path, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(path, "wb");
-	if (f == NULL) {
-		fprintf(stderr, "tabula tetris: cannot create %s: ", path);
-		perror(NULL);
-		return false;
-	}
-	bool ok = fwrite(buf, 1, len, f) == len;
-	ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
 	if (!ok)
-		fprintf(stderr, "tabula tetris: cannot write %s\n",
-		        to_stdout ? "standard output" : path);
+		fprintf(stderr, "tabula tetris: cannot read %s\n", err);
+	*buf = (uint8_t *)text;
 	return ok;
 }
 
-/* Plays the batch contract; see the file comment for the precedence. */
+/* Opens the batch output: standard output for "-", else a new or regular
+ * file, never followed through a symbolic link (it is refused). */
+static FILE *
+tetris_cmd_create(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	char err[4200];
+	if (!file_check_target(path, err, sizeof err)) {
+		fprintf(stderr, "tabula tetris: cannot create %s\n", err);
+		return NULL;
+	}
+	int fd = open(path,
+	              O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+	              0666);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (f == NULL) {
+		fprintf(stderr, "tabula tetris: cannot create %s: %s\n", path,
+		        strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	return f;
+}
+
+/* Progress on a terminal: pieces so far, and the share of the input when
+ * its size is known; at most a few updates a second, on one line. */
+struct tetris_cmd_progress {
+	uint64_t total; /* pieces in the input, 0 if unknown */
+	struct timespec last;
+	bool shown;
+};
+
+static void
+tetris_cmd_show(struct tetris_cmd_progress *p, uint64_t pieces)
+{
+	if (p->total > 0)
+		fprintf(stderr,
+		        "\rtabula tetris: %" PRIu64 " of %" PRIu64
+		        " pieces (%d%%)",
+		        pieces, p->total, (int)(pieces * 100 / p->total));
+	else
+		fprintf(stderr, "\rtabula tetris: %" PRIu64 " pieces", pieces);
+	p->shown = true;
+}
+
+static void
+tetris_cmd_progress(void *ctx, uint64_t pieces)
+{
+	struct tetris_cmd_progress *p = ctx;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	long ms = (long)(now.tv_sec - p->last.tv_sec) * 1000 +
+	          (now.tv_nsec - p->last.tv_nsec) / 1000000;
+	if (ms < TETRIS_PROGRESS_MS)
+		return;
+	p->last = now;
+	tetris_cmd_show(p, pieces);
+}
+
+/* Whether the open input and the output path are one file (writing would
+ * truncate what is still to be read). */
+static bool
+tetris_cmd_same_file(FILE *in, const char *output)
+{
+	struct stat si, so;
+	return strcmp(output, "-") != 0 && fstat(fileno(in), &si) == 0 &&
+	       stat(output, &so) == 0 && si.st_dev == so.st_dev &&
+	       si.st_ino == so.st_ino;
+}
+
+/* Plays the batch contract; see the file comment for the precedence.
+ * Answers are written as they come (games/tetris-stream.h). */
 static int
 tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
                 int threads)
@@ -98,21 +157,56 @@ tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
 		input = TETRIS_CHALLENGE_INPUT;
 		output = TETRIS_CHALLENGE_OUTPUT;
 	}
-	uint8_t *in;
-	size_t n;
-	if (!tetris_cmd_read_file(input ? input : "-", &in, &n))
-		return EXIT_FAILURE_RUN;
-	uint8_t *out = malloc(n ? n : 1);
-	if (out == NULL) {
-		free(in);
-		fprintf(stderr, "tabula tetris: out of memory\n");
+	input = input ? input : "-";
+	output = output ? output : "-";
+	char err[4200];
+	FILE *in = strcmp(input, "-") == 0
+	                   ? stdin
+	                   : file_open_read(input, err, sizeof err);
+	if (in == NULL) {
+		fprintf(stderr, "tabula tetris: cannot read %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	tetris_strategy_play(in, n, out, rules, tetris_weights_for(rules),
-	                     threads > 0 ? threads : pool_processors());
-	bool ok = tetris_cmd_write_file(output ? output : "-", out, n);
-	free(in);
-	free(out);
+	FILE *out = NULL;
+	if (tetris_cmd_same_file(in, output))
+		fprintf(stderr,
+		        "tabula tetris: %s: INPUT and OUTPUT are the same "
+		        "file\n",
+		        output);
+	else
+		out = tetris_cmd_create(output);
+	if (out == NULL) {
+		if (in != stdin)
+			fclose(in);
+		return EXIT_FAILURE_RUN;
+	}
+	struct tetris_cmd_progress progress = {0};
+	bool show = isatty(STDERR_FILENO);
+	struct stat st;
+	if (show && fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode))
+		progress.total = (uint64_t)st.st_size;
+	clock_gettime(CLOCK_MONOTONIC, &progress.last);
+	uint64_t pieces;
+	bool ok = tetris_stream_play(in, out, rules,
+	                             threads > 0 ? threads : pool_processors(),
+	                             show ? tetris_cmd_progress : NULL,
+	                             &progress, TETRIS_PROGRESS_EVERY, &pieces);
+	int saved = errno;
+	bool read_error = ferror(in) != 0;
+	if (progress.shown) {
+		tetris_cmd_show(&progress, pieces);
+		fputc('\n', stderr);
+	}
+	if (in != stdin)
+		fclose(in);
+	if (out != stdout && fclose(out) != 0 && ok) {
+		saved = errno;
+		ok = false;
+	}
+	if (!ok)
+		fprintf(stderr, "tabula tetris: cannot %s %s: %s\n",
+		        read_error ? "read" : "write",
+		        read_error ? input : output, strerror(saved));
 	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
 }
 
@@ -198,6 +292,27 @@ tetris_cmd_valued(const char *opt, const char *name, const char *short_name,
 	return true;
 }
 
+bool
+cli_tetris_takes_option(const char *arg)
+{
+	static const char *const flags[] = {"--batch", "--score", "--bench",
+	                                    "-v", "--verbose"};
+	static const char *const valued[][2] = {{"--rules", "-r"},
+	                                        {"--threads", "-t"}};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+		if (strcmp(arg, flags[i]) == 0)
+			return true;
+	}
+	for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+		size_t len = strlen(valued[i][0]);
+		if (strcmp(arg, valued[i][1]) == 0 ||
+		    (strncmp(arg, valued[i][0], len) == 0 &&
+		     (arg[len] == '\0' || arg[len] == '=')))
+			return true;
+	}
+	return false;
+}
+
 /* Reads one option at argv[*i] (advancing past its value); false with a
  * reason in *why when it is unknown or its value is wrong. */
 static bool
@@ -209,6 +324,8 @@ tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
 		a->mode = TETRIS_MODE_SCORE;
 	} else if (strcmp(opt, "--bench") == 0) {
 		a->mode = TETRIS_MODE_BENCH;
+	} else if (strcmp(opt, "--batch") == 0) {
+		a->mode = TETRIS_MODE_PLAY;
 	} else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) {
 		a->verbose = true;
 	} else if (tetris_cmd_valued(opt, "--rules", "-r", argc, argv, i,

@@ -56,6 +56,23 @@ struct game_setup {
 	        seed; /* TZAAR: 0 = the standard layout, else a random layout */
 };
 
+/* How a person enters a move in the terminal UI. */
+enum game_input {
+	GAME_INPUT_CELLS,    /* picks the cells the move names (board games) */
+	GAME_INPUT_PLACEMENT /* steers a piece: its rotation and column */
+};
+
+/* What a game offers besides its rules, declared once as data so that the
+ * menu, the command line, the bench and the UI ask for a capability, never
+ * for a game by name.  (Whether moves feed on an input stream is told by
+ * item_from_char below.) */
+struct game_caps {
+	bool random_setup;     /* init draws a random layout from setup.seed */
+	enum game_input input; /* how the UI builds a move */
+	int bench_depth;       /* the bench's search depth; 0: its default */
+	int default_level;     /* engine level offered first; 0: the default */
+};
+
 struct game_ops {
 	const char *name;          /* registry key, lower case: "tetress" */
 	const char *title;         /* for people: "Tetress" */
@@ -63,6 +80,7 @@ struct game_ops {
 	const char *side_names[2]; /* "Red", "Blue" */
 	const char *side_letters;  /* position-string letters: "rb", "wb" */
 	size_t pos_size;           /* bytes of the game's position struct */
+	struct game_caps caps;
 
 	/* Start position for the given set-up. */
 	void (*init)(struct game_pos *pos, const struct game_setup *setup);

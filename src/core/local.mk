@@ -1,5 +1,6 @@
 src_libtabula_a_SOURCES += \
 	src/core/attrs.h \
+	src/core/file.c src/core/file.h \
 	src/core/game.h \
 	src/core/perft.c src/core/perft.h \
 	src/core/pool.c src/core/pool.h \

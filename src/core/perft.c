@@ -13,13 +13,22 @@
 #include "core/perft.h"
 #include "core/pool.h"
 
+/* Below this depth a stoppable count hands over to the game's fast perft,
+ * which cannot be interrupted but takes milliseconds at this depth. */
+enum { PERFT_STOPPABLE_FAST_DEPTH = 2 };
+
+/* stop (may be NULL) ends the count early: the result is then partial and
+ * the caller throws it away. */
 static uint64_t
 perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
-           bool fast)
+           bool fast, const atomic_bool *stop)
 {
 	if (depth == 0)
 		return 1;
-	if (fast && ops->perft != NULL)
+	if (stop != NULL && atomic_load_explicit(stop, memory_order_relaxed))
+		return 0;
+	if (fast && ops->perft != NULL &&
+	    (stop == NULL || depth <= PERFT_STOPPABLE_FAST_DEPTH))
 		return ops->perft(pos, depth);
 	game_move moves[GAME_MAX_MOVES];
 	int n = ops->gen_moves(pos, moves);
@@ -29,7 +38,7 @@ perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
 	for (int i = 0; i < n; i++) {
 		struct game_pos child = *pos;
 		ops->play(&child, moves[i]);
-		total += perft_node(ops, &child, depth - 1, fast);
+		total += perft_node(ops, &child, depth - 1, fast, stop);
 	}
 	return total;
 }
@@ -37,7 +46,7 @@ perft_node(const struct game_ops *ops, const struct game_pos *pos, int depth,
 uint64_t
 perft_walk(const struct game_ops *ops, const struct game_pos *pos, int depth)
 {
-	return perft_node(ops, pos, depth, false);
+	return perft_node(ops, pos, depth, false, NULL);
 }
 
 /* Work shared by the perft threads: root moves are claimed one at a time
@@ -51,6 +60,7 @@ struct perft_job {
 	uint64_t *counts;
 	int n_moves;
 	atomic_int next_move;
+	const atomic_bool *stop; /* NULL: never stopped */
 };
 
 static void *
@@ -63,8 +73,8 @@ perft_worker(void *arg)
 			return NULL;
 		struct game_pos child = *job->root;
 		job->ops->play(&child, job->moves[i]);
-		job->counts[i] =
-		        perft_node(job->ops, &child, job->depth - 1, true);
+		job->counts[i] = perft_node(job->ops, &child, job->depth - 1,
+		                            true, job->stop);
 	}
 }
 
@@ -74,9 +84,10 @@ perft_thread_count(int threads)
 	return threads > 0 ? threads : pool_processors();
 }
 
-int
-perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
-             int threads, game_move *moves, uint64_t *counts)
+static int
+perft_divide_stoppable(const struct game_ops *ops, const struct game_pos *pos,
+                       int depth, int threads, game_move *moves,
+                       uint64_t *counts, const atomic_bool *stop)
 {
 	if (depth < 1)
 		return 0;
@@ -87,6 +98,7 @@ perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
 	        .moves = moves,
 	        .counts = counts,
 	        .n_moves = ops->gen_moves(pos, moves),
+	        .stop = stop,
 	};
 	atomic_init(&job.next_move, 0);
 	int n_threads = perft_thread_count(threads);
@@ -110,23 +122,45 @@ perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
 	return job.n_moves;
 }
 
+int
+perft_divide(const struct game_ops *ops, const struct game_pos *pos, int depth,
+             int threads, game_move *moves, uint64_t *counts)
+{
+	return perft_divide_stoppable(ops, pos, depth, threads, moves, counts,
+	                              NULL);
+}
+
+bool
+perft_count_stoppable(const struct game_ops *ops, const struct game_pos *pos,
+                      int depth, int threads, const atomic_bool *stop,
+                      uint64_t *count)
+{
+	uint64_t total = 0;
+	if (depth <= 1) {
+		total = perft_node(ops, pos, depth, true, stop);
+	} else {
+		game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
+		uint64_t *counts = malloc(GAME_MAX_MOVES * sizeof *counts);
+		if (moves == NULL || counts == NULL) {
+			total = perft_node(ops, pos, depth, true, stop);
+		} else {
+			int n = perft_divide_stoppable(ops, pos, depth, threads,
+			                               moves, counts, stop);
+			for (int i = 0; i < n; i++)
+				total += counts[i];
+		}
+		free(moves);
+		free(counts);
+	}
+	*count = total;
+	return stop == NULL || !atomic_load(stop);
+}
+
 uint64_t
 perft_count(const struct game_ops *ops, const struct game_pos *pos, int depth,
             int threads)
 {
-	if (depth <= 1)
-		return perft_node(ops, pos, depth, true);
-	game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
-	uint64_t *counts = malloc(GAME_MAX_MOVES * sizeof *counts);
-	uint64_t total = 0;
-	if (moves == NULL || counts == NULL) {
-		total = perft_node(ops, pos, depth, true);
-	} else {
-		int n = perft_divide(ops, pos, depth, threads, moves, counts);
-		for (int i = 0; i < n; i++)
-			total += counts[i];
-	}
-	free(moves);
-	free(counts);
-	return total;
+	uint64_t n;
+	perft_count_stoppable(ops, pos, depth, threads, NULL, &n);
+	return n;
 }

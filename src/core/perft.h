@@ -7,6 +7,8 @@
 #ifndef TABULA_CORE_PERFT_H
 #define TABULA_CORE_PERFT_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/game.h"
@@ -20,6 +22,13 @@ uint64_t perft_walk(const struct game_ops *ops, const struct game_pos *pos,
  * (0 = one per online processor). */
 uint64_t perft_count(const struct game_ops *ops, const struct game_pos *pos,
                      int depth, int threads);
+
+/* Like perft_count, but returns false (the count then partial) as soon as
+ * *stop is set, from any thread; checked at every node above the last two
+ * plies (those are the game's fast perft). */
+bool perft_count_stoppable(const struct game_ops *ops,
+                           const struct game_pos *pos, int depth, int threads,
+                           const atomic_bool *stop, uint64_t *count);
 
 /* Like perft_count, and writes each root move's leaf count into counts[]
  * (in gen_moves order, moves[] filled alike); returns the root move count. */

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/attrs.h"
+#include "core/file.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/text.h"
@@ -39,6 +41,9 @@ struct record_tags {
 	int game_line;
 };
 
+static bool record_fail(struct record_reader *r, int line, const char *fmt, ...)
+        TABULA_PRINTF(3, 4);
+
 static bool
 record_fail(struct record_reader *r, int line, const char *fmt, ...)
 {
@@ -58,8 +63,18 @@ record_slurp(FILE *in, struct record_reader *r)
 	char *text;
 	size_t len;
 	switch (text_read_all(in, RECORD_MAX_BYTES, &text, &len)) {
-	case TEXT_READ_OK:
-		return text;
+	case TEXT_READ_OK: {
+		/* A NUL would end the text early and hide what follows. */
+		const char *nul = memchr(text, '\0', len);
+		if (nul == NULL)
+			return text;
+		int line = 1;
+		for (const char *p = text; p < nul; p++)
+			line += *p == '\n';
+		free(text);
+		record_fail(r, line, "a NUL byte: not a text file");
+		return NULL;
+	}
 	case TEXT_READ_TOO_LARGE:
 		record_fail(r, 1, "file too large");
 		return NULL;
@@ -165,6 +180,13 @@ record_split_tag(struct record_reader *r, char *line, char **name, char **value)
 }
 
 static bool
+record_is_result(const char *tok)
+{
+	return strcmp(tok, "1-0") == 0 || strcmp(tok, "0-1") == 0 ||
+	       strcmp(tok, "1/2-1/2") == 0 || strcmp(tok, "*") == 0;
+}
+
+static bool
 record_store_tag(struct record_reader *r, struct record_tags *t,
                  struct record_meta *meta, const char *name, const char *value)
 {
@@ -194,6 +216,13 @@ record_store_tag(struct record_reader *r, struct record_tags *t,
 		if (strlen(value) >= RECORD_TAG_MAX)
 			return record_fail(r, r->line, "tag %s: value too long",
 			                   name);
+		/* Written back as the movetext's last word, a result must be
+		 * one the reader takes there. */
+		if (strcmp(name, "Result") == 0 && !record_is_result(value))
+			return record_fail(r, r->line,
+			                   "tag Result: '%s' is not 1-0, 0-1, "
+			                   "1/2-1/2 or *",
+			                   value);
 		strcpy(fields[i].dst, value);
 		if (strcmp(name, "Game") == 0)
 			t->game_line = r->line;
@@ -281,13 +310,6 @@ record_build_session(struct record_reader *r, struct record_tags *t,
 	if (!ok)
 		session_free(s);
 	return ok;
-}
-
-static bool
-record_is_result(const char *tok)
-{
-	return strcmp(tok, "1-0") == 0 || strcmp(tok, "0-1") == 0 ||
-	       strcmp(tok, "1/2-1/2") == 0 || strcmp(tok, "*") == 0;
 }
 
 /* A move number: digits followed by one or more dots. */
@@ -593,9 +615,11 @@ bool
 record_load(const char *path, struct session *s, struct record_meta *meta,
             char *err, size_t err_size)
 {
-	FILE *f = fopen(path, "r");
+	char full[4096];
+	FILE *f = NULL;
+	if (file_expand_home(path, full, sizeof full, err, err_size))
+		f = file_open_read(full, err, err_size);
 	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
 		memset(s, 0, sizeof *s);
 		record_meta_init(meta);
 		return false;

@@ -8,12 +8,11 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "core/file.h"
 #include "core/record-movetext.h"
 #include "core/record.h"
 #include "core/rng.h"
@@ -234,44 +233,26 @@ record_write(FILE *out, const struct session *s, const struct record_meta *meta,
 	return true;
 }
 
+/* record_write for file_replace. */
+struct record_save_ctx {
+	const struct session *s;
+	const struct record_meta *meta;
+};
+
+static bool
+record_save_write(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct record_save_ctx *c = ctx;
+	return record_write(f, c->s, c->meta, why, why_size);
+}
+
 bool
 record_save(const char *path, const struct session *s,
             const struct record_meta *meta, char *err, size_t err_size)
 {
-	char tmp[4096];
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-		snprintf(err, err_size, "%s: path too long", path);
+	char full[4096];
+	if (!file_expand_home(path, full, sizeof full, err, err_size))
 		return false;
-	}
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		return false;
-	}
-	FILE *f = fdopen(fd, "w");
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return false;
-	}
-	char why[256];
-	bool ok = record_write(f, s, meta, why, sizeof why);
-	if (!ok)
-		snprintf(err, err_size, "%s: %s", tmp, why);
-	else if (fsync(fd) != 0) {
-		snprintf(err, err_size, "%s: fsync: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	if (fclose(f) != 0 && ok) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	if (ok && rename(tmp, path) != 0) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(tmp);
-	return ok;
+	struct record_save_ctx ctx = {s, meta};
+	return file_replace(full, record_save_write, &ctx, err, err_size);
 }

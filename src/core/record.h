@@ -193,13 +193,34 @@ bool record_write(FILE *out, const struct session *s,
 bool record_read(FILE *in, const char *name, struct session *s,
                  struct record_meta *meta, char *err, size_t err_size);
 
-/* Opens and reads the record at path (see record_read). */
+/* Opens and reads the record at path (see record_read); a leading ~ is
+ * $HOME, and anything but a regular file is refused (file_open_read). */
 bool record_load(const char *path, struct session *s, struct record_meta *meta,
                  char *err, size_t err_size);
 
-/* Saves atomically to path: writes path.tmp, fsyncs it, renames it over
- * path.  A crash leaves either the old or the new record, never half. */
+/* Saves atomically to path (a leading ~ is $HOME): writes a unique
+ * temporary file in path's directory, fsyncs it, renames it over path
+ * (see file_replace).  A crash leaves either the old or the new record,
+ * never half; a symbolic link, a device or a directory at path is refused
+ * and left alone. */
 bool record_save(const char *path, const struct session *s,
                  const struct record_meta *meta, char *err, size_t err_size);
+
+/* How many earlier games record_save_keeping keeps beside path. */
+#define RECORD_HISTORY 5
+
+/* The name of the n-th earlier game kept beside path (n >= 1):
+ * "last.rec" gives "last.1.rec", anything else gets ".N" appended; false
+ * when it does not fit in size. */
+bool record_history_name(const char *path, int n, char *out, size_t size);
+
+/* record_save for a file that holds the game in progress (the autosave):
+ * when path holds another game, one that s does not continue (a new game,
+ * another start, moves that differ, none at all), that game is first
+ * moved to record_history_name(path, 1), the older ones one step further,
+ * the RECORD_HISTORY-th dropped; taking moves back is the same game. */
+bool record_save_keeping(const char *path, const struct session *s,
+                         const struct record_meta *meta, char *err,
+                         size_t err_size);
 
 #endif

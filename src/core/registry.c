@@ -9,11 +9,12 @@
 #include "core/registry.h"
 #include "games/games.h"
 
-/* Adding a game: one line here, one in games/games.h. */
+/* The games of games/games.h, in its order. */
+#define REGISTRY_ENTRY(name) &name##_game,
 static const struct game_ops *const registry_games[] = {
-        &tetress_game, &infexion_game, &tzaar_game, &tetris_game,
-        NULL /* end of the table */
+        GAMES_EACH(REGISTRY_ENTRY) NULL /* end of the table */
 };
+#undef REGISTRY_ENTRY
 
 static const size_t REGISTRY_SIZE =
         sizeof registry_games / sizeof registry_games[0] - 1;

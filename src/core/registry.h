@@ -1,6 +1,6 @@
 /*
- * The games tabula knows, by name.  The only place that lists them: the
- * protocol's Game option, the CLI and the TUI menu all read this table.
+ * The games tabula knows, by name.  The protocol's Game option, the CLI
+ * and the TUI menu all read this table, which games/games.h fills.
  */
 #ifndef TABULA_CORE_REGISTRY_H
 #define TABULA_CORE_REGISTRY_H

@@ -312,6 +312,7 @@ const struct game_ops infexion_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct infexion_pos),
+        .caps = {.bench_depth = 4},
         .init = infexion_init,
         .gen_moves = infexion_gen_moves,
         .play = infexion_play,

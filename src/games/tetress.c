@@ -674,6 +674,7 @@ const struct game_ops tetress_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct tetress_pos),
+        .caps = {.bench_depth = 2},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,
         .play = tetress_play,

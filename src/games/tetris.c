@@ -202,8 +202,7 @@ tetris_rows_collapse(uint16_t *rows, int base, int height,
 }
 
 int
-tetris_well_drop(struct tetris_well *w, int piece, game_move move,
-                 enum tetris_rules rules)
+tetris_well_rest_row(const struct tetris_well *w, int piece, game_move move)
 {
 	const struct tetris_shape *s =
 	        &TETRIS_SHAPES[piece][tetris_move_rotation(move)];
@@ -213,6 +212,17 @@ tetris_well_drop(struct tetris_well *w, int piece, game_move move,
 		if (b > base)
 			base = b;
 	}
+	return base;
+}
+
+int
+tetris_well_drop(struct tetris_well *w, int piece, game_move move,
+                 enum tetris_rules rules)
+{
+	const struct tetris_shape *s =
+	        &TETRIS_SHAPES[piece][tetris_move_rotation(move)];
+	int x = tetris_move_column(move);
+	int base = tetris_well_rest_row(w, piece, move);
 	if (base + s->height > TETRIS_ROWS) {
 		tetris_well_clear(w);
 		return TETRIS_DROP_RESET;
@@ -258,6 +268,12 @@ static const struct tetris_pos *
 tetris_pos_const(const struct game_pos *pos)
 {
 	return (const struct tetris_pos *)pos->bytes;
+}
+
+const struct tetris_pos *
+tetris_pos_of(const struct game_pos *pos)
+{
+	return tetris_pos_const(pos);
 }
 
 static struct tetris_pos *
@@ -652,6 +668,7 @@ const struct game_ops tetris_game = {
         .side_names = {"Player", "-"},
         .side_letters = "p",
         .pos_size = sizeof(struct tetris_pos),
+        .caps = {.input = GAME_INPUT_PLACEMENT},
         .init = tetris_init,
         .gen_moves = tetris_gen_moves,
         .play = tetris_play,

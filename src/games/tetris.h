@@ -65,6 +65,9 @@ struct tetris_pos {
 
 extern const struct game_ops tetris_game;
 
+/* The Tetris position a game_pos of tetris_game holds. */
+const struct tetris_pos *tetris_pos_of(const struct game_pos *pos);
+
 /* The shape of piece (0..6) in rotation (0..3), from the challenge's table. */
 const struct tetris_shape *tetris_shape(int piece, int rotation);
 
@@ -86,6 +89,12 @@ bool tetris_move_valid(int piece, game_move move);
 
 /* Empties the well. */
 void tetris_well_clear(struct tetris_well *w);
+
+/* The row (from the bottom) where a piece dropped with a valid move comes
+ * to rest; it rests partly above the well when that row plus the shape's
+ * height passes TETRIS_ROWS. */
+int tetris_well_rest_row(const struct tetris_well *w, int piece,
+                         game_move move);
 
 /* Drops a piece with a valid move: returns the rows cleared (0..4) under
  * the given rule, or TETRIS_DROP_RESET when it would rest partly above the

@@ -6,5 +6,6 @@ src_libtabula_a_SOURCES += \
 	src/games/tetris-strategy.c src/games/tetris-strategy.h \
 	src/games/tetris-weights.c src/games/tetris-weights.h \
 	src/games/tetris-score.c src/games/tetris-score.h \
+	src/games/tetris-stream.c src/games/tetris-stream.h \
 	src/cli/tetris-bench.c src/cli/tetris-bench.h \
 	src/cli/tetris-cmd.c

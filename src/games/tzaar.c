@@ -345,6 +345,7 @@ const struct game_ops tzaar_game = {
         .side_names = {"White", "Black"},
         .side_letters = "wb",
         .pos_size = sizeof(struct tzaar_pos),
+        .caps = {.random_setup = true, .bench_depth = 4},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,

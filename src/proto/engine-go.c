@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "proto/engine-go.h"
-#include "search/bench.h"
 #include "search/level.h"
 #include "search/search.h"
 
@@ -278,36 +278,35 @@ engine_go_newgame(struct engine *e)
 }
 
 void
-engine_go_shutdown(struct engine *e, bool at_end_of_input)
+engine_go_finish(struct engine *e)
 {
 	if (e->searcher != NULL) {
-		/* An infinite search would never end by itself. */
-		if (!at_end_of_input || e->go->infinite)
-			searcher_stop(e->searcher);
+		searcher_stop(e->searcher);
 		searcher_wait(e->searcher);
+	}
+}
+
+void
+engine_go_finish_within(struct engine *e, int ms)
+{
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	/* An infinite search would never end by itself. */
+	if (e->searcher != NULL && !e->go->infinite) {
+		for (int waited = 0; waited < ms && searcher_busy(e->searcher);
+		     waited += 10)
+			nanosleep(&tick, NULL);
+	}
+	engine_go_finish(e);
+}
+
+void
+engine_go_shutdown(struct engine *e)
+{
+	engine_go_finish(e);
+	if (e->searcher != NULL) {
 		searcher_free(e->searcher);
 		e->searcher = NULL;
 	}
 	free(e->go);
 	e->go = NULL;
-}
-
-void
-engine_go_bench(struct engine *e, char *args)
-{
-	(void)args;
-	if (e->searcher != NULL) {
-		searcher_stop(e->searcher);
-		searcher_wait(e->searcher);
-	}
-	struct bench_result res = {0};
-	char err[256];
-	if (!bench_game(e->session.ops, 0, NULL, NULL, &res, err, sizeof err)) {
-		engine_error(e, "bench: %s", err);
-		return;
-	}
-	uint64_t nps =
-	        res.time_ms > 0 ? res.nodes * 1000 / (uint64_t)res.time_ms : 0;
-	engine_reply(e, "bench %" PRIu64 " nodes %" PRIu64 " nps", res.nodes,
-	             nps);
 }

@@ -16,18 +16,23 @@
  * info lines and bestmove follow from the search thread. */
 void engine_go(struct engine *e, char *args);
 
-/* `bench`: benches the current game, then "bench <nodes> nodes <nps> nps". */
-void engine_go_bench(struct engine *e, char *args);
-
 /* `stop`: ends a running search at once (its bestmove is still printed). */
 void engine_go_stop(struct engine *e);
 
 /* `uginewgame`: stops any search and forgets what earlier ones learnt. */
 void engine_go_newgame(struct engine *e);
 
-/* Before the loop ends: at quit stops the search; at end of input lets a
- * limited search finish (so `echo go depth 3 | tabula engine` answers).
- * Then frees the searcher. */
-void engine_go_shutdown(struct engine *e, bool at_end_of_input);
+/* Stops a running search and waits for its bestmove: before anything that
+ * changes the game or the position, so that every line of the old search
+ * comes before the reply to the command that follows. */
+void engine_go_finish(struct engine *e);
+
+/* At end of input: lets a limited search go on for at most ms
+ * milliseconds (so `echo go depth 3 | tabula engine` answers), then stops
+ * it; an infinite one is stopped at once. */
+void engine_go_finish_within(struct engine *e, int ms);
+
+/* Before the loop ends: stops any search and frees the searcher. */
+void engine_go_shutdown(struct engine *e);
 
 #endif

@@ -12,15 +12,17 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/perft.h"
 #include "core/registry.h"
 #include "proto/engine.h"
 #include "proto/engine-go.h"
+#include "proto/engine-job.h"
 #include "core/text.h"
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
 
 static const int ENGINE_HASH_DEFAULT = 64, ENGINE_HASH_MAX = 4096;
+/* How long a perft or search may go on after the end of input. */
+static const int ENGINE_EOF_GRACE_MS = 2000;
 static const int ENGINE_MULTIPV_MAX = 16;
 static const long ENGINE_SEED_MAX = 2147483647L;
 
@@ -328,9 +330,14 @@ engine_cmd_perft(struct engine *e, char *args)
 		             ENGINE_MAX_PERFT_DEPTH);
 		return;
 	}
-	uint64_t n = perft_count(e->session.ops, session_current(&e->session),
-	                         (int)depth, 0);
-	engine_reply(e, "perft %ld %" PRIu64, depth, n);
+	engine_job_perft(e, (int)depth);
+}
+
+static void
+engine_cmd_bench(struct engine *e, char *args)
+{
+	(void)args;
+	engine_job_bench(e);
 }
 
 static void
@@ -412,6 +419,7 @@ static void
 engine_cmd_stop(struct engine *e, char *args)
 {
 	(void)args;
+	engine_job_stop(e);
 	engine_go_stop(e); /* without a search a no-op, as in UCI */
 }
 
@@ -419,32 +427,43 @@ static void
 engine_cmd_quit(struct engine *e, char *args)
 {
 	(void)args;
+	engine_job_stop(e);
 	e->quit = true;
 }
+
+/* What a command needs before it runs, so that a long perft, bench or
+ * search never blocks the protocol and replies come in command order. */
+enum engine_cmd_timing {
+	ENGINE_AT_ONCE,      /* isready, stop, quit: answered during a job */
+	ENGINE_AFTER_JOB,    /* waits for a running perft or bench */
+	ENGINE_AFTER_SEARCH, /* changes the game or position: the running
+	                        search ends (and says bestmove) first */
+};
 
 struct engine_command {
 	const char *name;
 	void (*run)(struct engine *e, char *args);
+	enum engine_cmd_timing timing;
 };
 
 static const struct engine_command engine_commands[] = {
-        {"ugi", engine_cmd_ugi},
-        {"uci", engine_cmd_uci},
-        {"isready", engine_cmd_isready},
-        {"setoption", engine_cmd_setoption},
-        {"uginewgame", engine_cmd_newgame},
-        {"ucinewgame", engine_cmd_newgame},
-        {"position", engine_cmd_position},
-        {"moves", engine_cmd_moves},
-        {"d", engine_cmd_display},
-        {"perft", engine_cmd_perft},
-        {"play", engine_cmd_play},
-        {"undo", engine_cmd_undo},
-        {"query", engine_cmd_query},
-        {"go", engine_cmd_go},
-        {"bench", engine_go_bench},
-        {"stop", engine_cmd_stop},
-        {"quit", engine_cmd_quit},
+        {"ugi", engine_cmd_ugi, ENGINE_AFTER_JOB},
+        {"uci", engine_cmd_uci, ENGINE_AFTER_JOB},
+        {"isready", engine_cmd_isready, ENGINE_AT_ONCE},
+        {"setoption", engine_cmd_setoption, ENGINE_AFTER_SEARCH},
+        {"uginewgame", engine_cmd_newgame, ENGINE_AFTER_SEARCH},
+        {"ucinewgame", engine_cmd_newgame, ENGINE_AFTER_SEARCH},
+        {"position", engine_cmd_position, ENGINE_AFTER_SEARCH},
+        {"moves", engine_cmd_moves, ENGINE_AFTER_JOB},
+        {"d", engine_cmd_display, ENGINE_AFTER_JOB},
+        {"perft", engine_cmd_perft, ENGINE_AFTER_JOB},
+        {"play", engine_cmd_play, ENGINE_AFTER_SEARCH},
+        {"undo", engine_cmd_undo, ENGINE_AFTER_SEARCH},
+        {"query", engine_cmd_query, ENGINE_AFTER_JOB},
+        {"go", engine_cmd_go, ENGINE_AFTER_JOB},
+        {"bench", engine_cmd_bench, ENGINE_AFTER_JOB},
+        {"stop", engine_cmd_stop, ENGINE_AT_ONCE},
+        {"quit", engine_cmd_quit, ENGINE_AT_ONCE},
 };
 
 void
@@ -456,11 +475,17 @@ engine_handle_line(struct engine *e, char *line)
 		return;
 	for (size_t i = 0;
 	     i < sizeof engine_commands / sizeof engine_commands[0]; i++) {
-		if (strcmp(engine_commands[i].name, name) == 0) {
-			engine_commands[i].run(e, rest);
-			return;
-		}
+		const struct engine_command *cmd = &engine_commands[i];
+		if (strcmp(cmd->name, name) != 0)
+			continue;
+		if (cmd->timing != ENGINE_AT_ONCE)
+			engine_job_wait(e);
+		if (cmd->timing == ENGINE_AFTER_SEARCH)
+			engine_go_finish(e);
+		cmd->run(e, rest);
+		return;
 	}
+	engine_job_wait(e);
 	engine_error(e, "unknown command '%s'", name);
 }
 
@@ -480,7 +505,11 @@ engine_run(FILE *in, FILE *out)
 	size_t cap = 0;
 	while (!e.quit && getline(&line, &cap, in) >= 0)
 		engine_handle_line(&e, line);
-	engine_go_shutdown(&e, !e.quit);
+	/* End of input ends everything, after a short grace for what was
+	 * asked last (`echo go depth 3 | tabula engine` still answers). */
+	engine_job_finish_within(&e, ENGINE_EOF_GRACE_MS);
+	engine_go_finish_within(&e, ENGINE_EOF_GRACE_MS);
+	engine_go_shutdown(&e);
 	free(line);
 	session_free(&e.session);
 	pthread_mutex_destroy(&e.out_lock);

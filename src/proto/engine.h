@@ -16,6 +16,7 @@
 
 struct searcher;
 struct engine_go;
+struct engine_job;
 
 struct engine_options {
 	int hash_mb;
@@ -31,7 +32,8 @@ struct engine {
 	struct session session;   /* the current game and its moves */
 	struct engine_options options;
 	struct searcher *searcher; /* NULL until the first go */
-	struct engine_go *go; /* what the search thread reads (engine-go.c) */
+	struct engine_go *go;   /* what the search thread reads (engine-go.c) */
+	struct engine_job *job; /* a running perft or bench (engine-job.c) */
 	bool quit;
 };
 

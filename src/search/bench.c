@@ -12,7 +12,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "core/rng.h"
@@ -23,16 +22,6 @@ static const int BENCH_PLIES[] = {0, 6, 14, 24, 36};
 static const uint64_t BENCH_SEED = 20240521;
 static const size_t BENCH_HASH_MB = 16;
 static const int BENCH_DEFAULT_DEPTH = 4;
-
-/* Depths per game: what keeps each game's part of the bench short. */
-static const struct {
-	const char *name;
-	int depth;
-} bench_depths[] = {
-        {"tetress", 2},
-        {"infexion", 4},
-        {"tzaar", 4},
-};
 
 /* The place for games the two-player search does not play: a game's own
  * bench, adding its nodes and time to res.  Tetris: its strategy module
@@ -46,15 +35,12 @@ bench_single_player(const struct game_ops *ops, struct bench_result *res,
 	return false;
 }
 
+/* The game's own bench depth (struct game_caps), else the default. */
 static int
 bench_depth_of(const struct game_ops *ops)
 {
-	for (size_t i = 0; i < sizeof bench_depths / sizeof bench_depths[0];
-	     i++) {
-		if (strcasecmp(bench_depths[i].name, ops->name) == 0)
-			return bench_depths[i].depth;
-	}
-	return BENCH_DEFAULT_DEPTH;
+	return ops->caps.bench_depth > 0 ? ops->caps.bench_depth
+	                                 : BENCH_DEFAULT_DEPTH;
 }
 
 /* The position after plies seeded random moves, stopping short of a move

@@ -35,6 +35,8 @@ struct match_game {
 	game_move *moves;
 	size_t n_open, n;
 	struct game_status status;
+	int forfeit_side;  /* the side that forfeited, or -1 */
+	char forfeit[512]; /* why; status.reason points here then */
 };
 
 static uint64_t
@@ -135,31 +137,43 @@ match_write_record(const struct match_config *cfg, const struct match_game *g,
 	return ok;
 }
 
-/* Plays one game from g->start; players[side] moves for side. */
-static bool
+/* Plays one game from g->start; players[side] moves for side.  A player
+ * that fails to move forfeits: the other side wins. */
+static void
 match_play(const struct match_config *cfg, struct player *players[2],
-           uint64_t game_seed, struct match_game *g, char *err, size_t err_size)
+           uint64_t game_seed, struct match_game *g)
 {
 	const struct game_ops *ops = cfg->ops;
 	struct game_pos pos = g->start;
 	g->n = g->n_open;
+	g->forfeit_side = -1;
+	g->forfeit[0] = '\0';
 	player_new_game(players[0]);
 	player_new_game(players[1]);
 	for (;;) {
 		ops->status(&pos, &g->status);
 		if (g->status.outcome != OUTCOME_ONGOING)
-			return true;
+			return;
 		if (g->n - g->n_open >= MATCH_MAX_PLIES) {
 			g->status.outcome = OUTCOME_DRAW;
 			g->status.reason = "ply cap";
-			return true;
+			return;
 		}
-		struct player *p = players[ops->side_to_move(&pos) & 1];
+		int side = ops->side_to_move(&pos) & 1;
+		struct player *p = players[side];
 		game_move m;
+		char why[200];
 		if (!player_choose(p, ops, &g->origin, g->moves, g->n, &pos,
-		                   match_mix(game_seed, g->n, 3), &m, err,
-		                   err_size))
-			return false;
+		                   match_mix(game_seed, g->n, 3), &m, why,
+		                   sizeof why)) {
+			g->forfeit_side = side;
+			snprintf(g->forfeit, sizeof g->forfeit,
+			         "forfeit by %s: %s", p->spec, why);
+			g->status.outcome =
+			        side == 0 ? OUTCOME_P2_WINS : OUTCOME_P1_WINS;
+			g->status.reason = g->forfeit;
+			return;
+		}
 		g->moves[g->n++] = m;
 		ops->play(&pos, m);
 	}
@@ -198,12 +212,18 @@ match_run(const struct match_config *cfg, struct player *a, struct player *b,
 			match_start(cfg, i / 2, &g);
 		struct player *players[2] = {a_side == 0 ? a : b,
 		                             a_side == 0 ? b : a};
-		ok = match_play(cfg, players,
-		                match_mix(cfg->seed, (uint64_t)i, 4), &g, err,
-		                err_size);
-		if (!ok)
-			break;
+		match_play(cfg, players, match_mix(cfg->seed, (uint64_t)i, 4),
+		           &g);
 		match_count(res, g.status.outcome, a_side);
+		snprintf(res->forfeit, sizeof res->forfeit, "%s", g.forfeit);
+		if (g.forfeit_side >= 0) {
+			res->forfeits++;
+			/* A program that failed starts afresh for the next
+			 * game; if it cannot, it forfeits those too. */
+			char why[512];
+			player_restart(players[g.forfeit_side], cfg->ops, why,
+			               sizeof why);
+		}
 		if (cfg->record_dir != NULL)
 			ok = match_write_record(cfg, &g, players[0], players[1],
 			                        i, err, err_size);

@@ -27,18 +27,23 @@ struct match_config {
 /* Most random opening plies a match plays. */
 #define MATCH_MAX_OPENING 1000
 
-/* Wins, draws and losses of the first player. */
+/* Wins, draws and losses of the first player.  A player that fails (an
+ * outside program that dies, answers an illegal move or does not answer
+ * in time) forfeits the game: a loss for it, and the match goes on. */
 struct match_result {
 	int wins, draws, losses;
 	int games;
+	int forfeits;      /* games lost by a failing player */
+	char forfeit[512]; /* why the last game played was forfeited, or "" */
 };
 
 /* Called after each game with the running result. */
 typedef void (*match_progress_fn)(void *ctx, int game,
                                   const struct match_result *so_far);
 
-/* Plays the match of a against b; false with err filled if a player
- * failed (the games before count in res). */
+/* Plays the match of a against b (both opened); false with err filled
+ * only when the match cannot go on (out of memory, a record that cannot
+ * be written); the games before count in res. */
 bool match_run(const struct match_config *cfg, struct player *a,
                struct player *b, match_progress_fn progress, void *ctx,
                struct match_result *res, char *err, size_t err_size);

@@ -8,7 +8,10 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -26,6 +29,8 @@
 static const size_t PLAYER_HASH_MB = 16;
 static const char PLAYER_DEFAULT_GO[] = "movetime 100";
 enum { PLAYER_LINE_MAX = 1 << 16 };
+/* How long a program has to exit after quit before it is killed. */
+static const int PLAYER_QUIT_GRACE_MS = 1000;
 
 /* One "key=value" of an engine description. */
 static bool
@@ -66,6 +71,8 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 {
 	memset(p, 0, sizeof *p);
 	p->pid = -1;
+	p->from = -1;
+	p->timeout_ms = PLAYER_DEFAULT_TIMEOUT_MS;
 	snprintf(p->spec, sizeof p->spec, "%s", spec);
 	snprintf(p->go_args, sizeof p->go_args, "%s",
 	         go_args != NULL ? go_args : PLAYER_DEFAULT_GO);
@@ -103,22 +110,99 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 	return true;
 }
 
-/* Reads lines from the program until one starts with want (a word);
- * returns it in line. */
+/* Milliseconds from a to b. */
+static int64_t
+player_ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (int64_t)(b->tv_sec - a->tv_sec) * 1000 +
+	       (b->tv_nsec - a->tv_nsec) / 1000000;
+}
+
+enum player_read { PLAYER_LINE, PLAYER_EOF, PLAYER_TIMEOUT };
+
+/* Reads one line of the program's output (without its newline, cut to
+ * size) by the deadline.  The program's output is read with poll and
+ * read, never a blocking stdio call, so a silent program cannot hang the
+ * match. */
+static enum player_read
+player_read_line(struct player *p, char *line, size_t size,
+                 const struct timespec *deadline)
+{
+	for (;;) {
+		char *nl = memchr(p->inbuf, '\n', p->inlen);
+		/* A line longer than the buffer counts as a line, cut. */
+		if (nl != NULL || p->inlen == PLAYER_LINE_MAX) {
+			size_t n =
+			        nl != NULL ? (size_t)(nl - p->inbuf) : p->inlen;
+			size_t keep = n < size - 1 ? n : size - 1;
+			memcpy(line, p->inbuf, keep);
+			line[keep] = '\0';
+			line[strcspn(line, "\r")] = '\0';
+			size_t used = nl != NULL ? n + 1 : n;
+			memmove(p->inbuf, p->inbuf + used, p->inlen - used);
+			p->inlen -= used;
+			return PLAYER_LINE;
+		}
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		int64_t left = player_ms_between(&now, deadline);
+		if (left <= 0)
+			return PLAYER_TIMEOUT;
+		struct pollfd pfd = {.fd = p->from, .events = POLLIN};
+		int rc = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int)left);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc == 0)
+			return PLAYER_TIMEOUT;
+		ssize_t got = rc < 0 ? -1
+		                     : read(p->from, p->inbuf + p->inlen,
+		                            PLAYER_LINE_MAX - p->inlen);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return PLAYER_EOF;
+		p->inlen += (size_t)got;
+	}
+}
+
+/* Reads lines from the program until one starts with want (a word),
+ * within timeout_ms; returns it in line. */
 static bool
 player_expect(struct player *p, const char *want, char *line, size_t size,
               char *err, size_t err_size)
 {
-	size_t len = strlen(want);
-	while (fgets(line, (int)size, p->from) != NULL) {
-		line[strcspn(line, "\r\n")] = '\0';
-		if (strncmp(line, want, len) == 0 &&
-		    (line[len] == '\0' || line[len] == ' '))
-			return true;
+	if (p->from < 0 || p->inbuf == NULL) {
+		snprintf(err, err_size, "'%s' is not running", p->spec);
+		return false;
 	}
-	snprintf(err, err_size, "'%s' ended before answering '%s'", p->spec,
-	         want);
-	return false;
+	struct timespec deadline;
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += p->timeout_ms / 1000;
+	deadline.tv_nsec += (long)(p->timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	size_t len = strlen(want);
+	for (;;) {
+		switch (player_read_line(p, line, size, &deadline)) {
+		case PLAYER_LINE:
+			if (strncmp(line, want, len) == 0 &&
+			    (line[len] == '\0' || line[len] == ' '))
+				return true;
+			continue;
+		case PLAYER_TIMEOUT:
+			snprintf(err, err_size,
+			         "'%s' did not answer '%s' within %d ms",
+			         p->spec, want, p->timeout_ms);
+			return false;
+		case PLAYER_EOF:
+			break;
+		}
+		snprintf(err, err_size, "'%s' ended before answering '%s'",
+		         p->spec, want);
+		return false;
+	}
 }
 
 /* A program that died must not kill us with SIGPIPE when we write to it:
@@ -157,6 +241,10 @@ player_guard_end(struct player_pipe_guard *g)
 static bool
 player_send(struct player *p, const char *line, char *err, size_t err_size)
 {
+	if (p->to == NULL) {
+		snprintf(err, err_size, "'%s' is not running", p->spec);
+		return false;
+	}
 	struct player_pipe_guard guard;
 	player_guard_begin(&guard);
 	bool ok = fprintf(p->to, "%s\n", line) >= 0 && fflush(p->to) == 0;
@@ -182,6 +270,9 @@ player_spawn(struct player *p, char *err, size_t err_size)
 	}
 	p->pid = fork();
 	if (p->pid == 0) {
+		/* Its own process group: player_close can end the program
+		 * and anything it started. */
+		setpgid(0, 0);
 		dup2(down[0], STDIN_FILENO);
 		dup2(up[1], STDOUT_FILENO);
 		close(down[0]);
@@ -202,9 +293,13 @@ player_spawn(struct player *p, char *err, size_t err_size)
 	fcntl(down[1], F_SETFD, FD_CLOEXEC);
 	fcntl(up[0], F_SETFD, FD_CLOEXEC);
 	p->to = fdopen(down[1], "w");
-	p->from = fdopen(up[0], "r");
-	if (p->to == NULL || p->from == NULL) {
-		snprintf(err, err_size, "fdopen failed");
+	p->from = up[0];
+	p->inbuf = malloc(PLAYER_LINE_MAX);
+	p->inlen = 0;
+	if (p->to == NULL || p->inbuf == NULL) {
+		if (p->to == NULL)
+			close(down[1]);
+		snprintf(err, err_size, "out of memory");
 		return false;
 	}
 	return true;
@@ -375,6 +470,21 @@ player_choose(struct player *p, const struct game_ops *ops,
 	return false;
 }
 
+/* Waits up to ms for the program to exit; true if it has. */
+static bool
+player_reap(struct player *p, int ms)
+{
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int waited = 0;; waited += 10) {
+		pid_t r = waitpid(p->pid, NULL, WNOHANG);
+		if (r == p->pid || (r < 0 && errno != EINTR))
+			return true;
+		if (waited >= ms)
+			return false;
+		nanosleep(&tick, NULL);
+	}
+}
+
 void
 player_close(struct player *p)
 {
@@ -390,12 +500,29 @@ player_close(struct player *p)
 		player_guard_end(&guard);
 		p->to = NULL;
 	}
-	if (p->from != NULL) {
-		fclose(p->from);
-		p->from = NULL;
+	if (p->from >= 0) {
+		close(p->from);
+		p->from = -1;
 	}
+	free(p->inbuf);
+	p->inbuf = NULL;
+	p->inlen = 0;
 	if (p->pid > 0) {
-		waitpid(p->pid, NULL, 0);
+		if (!player_reap(p, PLAYER_QUIT_GRACE_MS)) {
+			kill(-p->pid, SIGKILL);
+			kill(p->pid, SIGKILL);
+			waitpid(p->pid, NULL, 0);
+		}
 		p->pid = -1;
 	}
+}
+
+bool
+player_restart(struct player *p, const struct game_ops *ops, char *err,
+               size_t err_size)
+{
+	if (p->kind != PLAYER_PROGRAM)
+		return true;
+	player_close(p);
+	return player_open(p, ops, err, err_size);
 }

@@ -34,8 +34,16 @@ struct player {
 	char go_args[128];        /* PLAYER_PROGRAM: words after "go" */
 	struct alphabeta *ab;     /* PLAYER_ENGINE, made by player_open */
 	pid_t pid;                /* PLAYER_PROGRAM, once started */
-	FILE *to, *from;          /* PLAYER_PROGRAM pipes */
+	FILE *to;                 /* PLAYER_PROGRAM: its standard input */
+	int from;                 /* PLAYER_PROGRAM: its standard output */
+	char *inbuf;              /* bytes read from `from`, not yet a line */
+	size_t inlen;
+	int timeout_ms; /* PLAYER_PROGRAM: the longest wait for an answer */
 };
+
+/* How long a program may take to answer (uciok, readyok, a bestmove)
+ * unless player_parse's caller sets timeout_ms. */
+#define PLAYER_DEFAULT_TIMEOUT_MS 30000
 
 /* Reads a player description: "random", "greedy", "level=N",
  * "depth=N[,nodes=N][,movetime=MS][,multipv=N]" (engine limits, combined
@@ -54,13 +62,20 @@ void player_new_game(struct player *p);
 
 /* Chooses a move at pos, reached from start by moves[0..n); seed varies
  * random choices.  False with err filled if the player failed (a program
- * died or answered an illegal move). */
+ * died, did not answer within timeout_ms or answered an illegal move): a
+ * forfeit. */
 bool player_choose(struct player *p, const struct game_ops *ops,
                    const struct game_pos *start, const game_move *moves,
                    size_t n, const struct game_pos *pos, uint64_t seed,
                    game_move *move, char *err, size_t err_size);
 
-/* Ends the program, frees the table. */
+/* After a forfeit: ends the program (whatever state it is in) and starts
+ * it again for game ops; false with err filled if it cannot start. */
+bool player_restart(struct player *p, const struct game_ops *ops, char *err,
+                    size_t err_size);
+
+/* Ends the program (quit, then SIGKILL to its process group if it has not
+ * exited within a second), frees the table. */
 void player_close(struct player *p);
 
 #endif

@@ -1,9 +1,16 @@
 /*
- * The terminal UI's state and the functions its files share.  One struct
- * ui_app holds everything the UI thread owns: the game (a session), what is
- * shown, the move being built, the analysis, and the screen.  Screens follow
- * ncdu's habit: each has a draw function and a key function; the command
- * table (keys.c) maps keys to named commands for the game screen.
+ * The terminal UI's state and the functions its files share.  struct ui_app
+ * holds everything the UI thread owns, in parts that each have one owner:
+ * the file that writes a part is named beside it, every other file only
+ * reads it.  Screens follow ncdu's habit: each has a draw function and a
+ * key function; the command table (keys.c) maps keys to named commands for
+ * the game screen.
+ *
+ * The files call one another downwards only:
+ *   ui.c, script.c -> keys.c -> menu.c -> play.c -> analysis.c
+ *   ui.c -> draw.c -> menu.c, keys.c (the help lines)
+ *   keys.c, draw.c, play.c -> the move input (pick.c or tetris.c)
+ *   everything -> status.c, clock.c, save.c, board views, grid, engine
  */
 #ifndef TABULA_UI_APP_H
 #define TABULA_UI_APP_H
@@ -57,7 +64,7 @@ struct ui_move {
 	int ncells;
 };
 
-/* The menu's choices (menu.c). */
+/* The menu's choices (owner: menu.c). */
 struct ui_menu {
 	int row;    /* selected line */
 	int game;   /* index in the registry */
@@ -79,42 +86,70 @@ struct ui_options {
 	bool no_save;
 };
 
-struct ui_app {
-	struct ui_options opt;
-	const struct ui_glyphs *glyphs;
-	bool headless; /* script mode: no terminal */
-	bool quit;
-	int exit_status;
-	enum ui_screen screen;
-	struct ui_grid grid;
-	int width, height;
+struct ui_app;
 
-	struct ui_menu menu;
+/* How a move is entered, as the game's caps.input says (struct
+ * game_caps): picking cells (pick.c) or steering a placement (tetris.c).
+ * The game screen reaches the move being built only through this. */
+struct ui_input {
+	/* A game was loaded: start from scratch. */
+	void (*start)(struct ui_app *app);
+	/* The shown position or its legal moves changed. */
+	void (*changed)(struct ui_app *app);
+	/* An arrow key, dy and dx of -1, 0 or 1: true with a move when the
+	 * key plays one (Tetris: down drops the piece). */
+	bool (*step)(struct ui_app *app, int dy, int dx, game_move *move);
+	/* Enter on the cursor: true with the move it completes; else the
+	 * status line says what happened. */
+	bool (*select)(struct ui_app *app, game_move *move);
+	/* A click on a cell, or NULL when clicks mean nothing. */
+	bool (*click)(struct ui_app *app, int cell, game_move *move);
+	/* The cells a move of pos fills or names; returns the count. */
+	int (*move_cells)(const struct ui_app *app, const struct game_pos *pos,
+	                  game_move move, int *cells, int max);
+	/* Marks the move being built on the board; returns the cursor's
+	 * cell. */
+	int (*marks)(const struct ui_app *app, struct ui_board_mark *marks);
+	/* The engine's first moves drawn on the board, and their overlay
+	 * (NULL: the move's number on empty cells). */
+	int ghost_plies;
+	const char *ghost_overlay;
+	/* Columns of the panel beside the board, and its drawing (NULL:
+	 * none). */
+	int side_width;
+	void (*draw_side)(struct ui_app *app, int y, int x,
+	                  const struct ui_board_info *info);
+};
 
-	/* The game. */
-	bool have_game;
+/* The game and its history (owner: play.c). */
+struct ui_game {
+	bool have; /* a game is loaded */
 	struct session session;
 	struct record_meta meta;
 	const struct ui_board_view *view;
+	const struct ui_input *input;
 	struct ui_player players[2];
 	size_t shown; /* the ply on screen (<= session.ply) */
-	bool game_over_saved;
+	bool paused;  /* engine moves held (after a take-back) */
 
 	/* Legal moves of the shown position. */
 	struct ui_move *moves;
 	int nmoves;
 
-	/* The move being built. */
-	int cursor;
-	int sel[UI_MOVE_CELLS];
-	int nsel;
-	int tetris_rot, tetris_col;
+	/* A move waiting for "drop the later moves? (y/n)". */
+	bool confirm_truncate;
+	game_move pending_move;
 
-	/* Board layout of the last draw (for the mouse and the cursor). */
-	int board_y, board_x;
+	/* Marks that fade: cells emptied by the last move's clears. */
+	int64_t flash_until_ms;
+	size_t flash_ply;
 
-	/* Analysis. */
-	bool analysis;
+	char save_path[1024];
+};
+
+/* The analysis and the engine's turns (owner: analysis.c). */
+struct ui_analysis {
+	bool on;
 	int multipv;
 	struct ui_engine *engine;
 	enum ui_search_mode mode;
@@ -122,44 +157,101 @@ struct ui_app {
 	size_t search_ply;      /* the ply it searches */
 	size_t search_len;      /* session.ply when it started */
 	struct ui_engine_view info;
-	bool paused; /* engine moves held (after a take-back) */
-
-	/* Marks that fade: cells emptied by the last move's clears. */
-	int64_t flash_until_ms;
-	size_t flash_ply;
-
-	/* Status line and prompts. */
-	char status[256];
-	bool status_warn;
-	bool prompting;
-	int prompt_kind; /* UI_PROMPT_* */
-	char prompt[128];
-	size_t prompt_len;
-	bool confirm_truncate; /* y/n asked before dropping later moves */
-	game_move pending_move;
-
-	char save_path[1024];
-	bool dirty; /* the screen needs a redraw */
 };
 
-/* ---- ui.c */
-/* Milliseconds of a monotonic clock. */
+/* The status line and the line typed into it (owner: status.c). */
+struct ui_prompt {
+	char status[256];
+	bool status_warn;
+	bool active;
+	int kind; /* UI_PROMPT_* */
+	char text[128];
+	size_t len;
+};
+
+/* The move being built from picked cells (owner: pick.c). */
+struct ui_pick {
+	int cursor;
+	int sel[UI_MOVE_CELLS];
+	int nsel;
+};
+
+/* The Tetris placement being steered (owner: tetris.c). */
+struct ui_tetris {
+	int rot, col;
+	int cursor; /* the cell the terminal cursor sits on */
+};
+
+struct ui_app {
+	/* The frame (owner: ui.c; keys.c and menu.c switch screens and
+	 * quit; draw.c clears dirty). */
+	struct ui_options opt;
+	const struct ui_glyphs *glyphs;
+	bool headless; /* script mode: no terminal */
+	bool quit;
+	int exit_status;
+	enum ui_screen screen;
+	struct ui_grid grid;
+	bool dirty; /* the screen needs a redraw */
+
+	/* Board layout of the last draw, for the mouse (owner: draw.c). */
+	int board_y, board_x;
+
+	struct ui_menu menu;
+	struct ui_game game;
+	struct ui_analysis analysis;
+	struct ui_prompt prompt;
+	struct ui_pick pick;
+	struct ui_tetris tetris;
+};
+
+/* The shown position. */
+static inline const struct game_pos *
+ui_shown_pos(const struct ui_app *app)
+{
+	return &app->game.session.positions[app->game.shown];
+}
+
+/* ---- clock.c */
+/* Milliseconds of a monotonic clock (0 while frozen). */
 int64_t ui_now_ms(void);
+/* Freezes the clock so screen dumps are the same each run. */
+void ui_clock_freeze(void);
+
+/* ---- status.c: the bottom line */
+/* Sets the status line. */
+void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+/* Opens the prompt for typing (UI_PROMPT_*). */
+void ui_prompt_open(struct ui_app *app, int kind);
+/* Takes one key while the prompt is open; true when it closed with text
+ * to act on (app->prompt.text). */
+bool ui_prompt_key(struct ui_app *app, int key);
 
 /* ---- play.c: the game */
-/* Sets up a new game of ops (players, set-up, stream); false with a
+/* Makes room for the legal moves; false when out of memory. */
+bool ui_play_init(struct ui_app *app);
+/* Frees the game and the room for its moves. */
+void ui_play_free(struct ui_app *app);
+/* Sets up a new game of ops with its set-up, its stream (NULL: none) and
+ * its players (who[i]: 0 a human, else an engine level); false with a
  * message. */
 bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
-                 const struct game_setup *setup, const char *stream, char *err,
-                 size_t err_size);
-/* Takes over a loaded session and record. */
-void ui_play_adopt(struct ui_app *app, struct session *s,
-                   struct record_meta *meta);
-/* Refreshes the legal moves and the search after the shown position
- * changed. */
-void ui_play_changed(struct ui_app *app);
-/* Starts, stops or keeps the search so it matches what is shown. */
-void ui_play_sync_search(struct ui_app *app);
+                 const struct game_setup *setup, const char *stream,
+                 const int who[2], char *err, size_t err_size);
+/* Loads a saved game, players included (a player tag that names none
+ * gives player 1 to a human, player 2 to the engine); false with a
+ * message. */
+bool ui_play_load(struct ui_app *app, const char *path, char *err,
+                  size_t err_size);
+/* Shows ply (0 .. session.ply) of the game. */
+void ui_play_show(struct ui_app *app, size_t ply);
+/* Takes back to the last position where a human was to move. */
+void ui_play_takeback(struct ui_app *app);
+/* Hands the side to move to the engine, or back to a human. */
+void ui_play_engine_side(struct ui_app *app);
+/* Tells the engine to move now, or lets it play this move for a human. */
+void ui_play_move_now(struct ui_app *app);
 /* Takes in search news: new lines, or the engine's move. */
 void ui_play_poll_search(struct ui_app *app);
 /* Plays a move at the shown position (asks before dropping later moves). */
@@ -168,35 +260,45 @@ void ui_play_move(struct ui_app *app, game_move move);
 void ui_play_confirm(struct ui_app *app, bool yes);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
-/* Whether move m agrees with the picked cells (as a set or a path). */
-bool ui_play_matches(const struct ui_app *app, const struct ui_move *m);
-/* Picks the cell under the cursor for the move being built. */
-void ui_play_select(struct ui_app *app, int cell);
 /* Saves the game to the autosave file (or path); false with a message. */
 bool ui_play_save(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
-/* Sets the status line. */
-void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-/* Describes a player for the record ("human", "engine level 3"). */
-void ui_player_describe(const struct ui_player *p, char *buf, size_t size);
-/* Reads a description back; false if it is none. */
-bool ui_player_parse(const char *text, struct ui_player *p);
-/* Sets a player to an engine at a level (0: human). */
-void ui_player_set(struct ui_player *p, int level);
-/* The shown position. */
-const struct game_pos *ui_play_shown(const struct ui_app *app);
-/* Tetris: the placement for the current rotation and column, or -1. */
-int ui_play_tetris_index(const struct ui_app *app);
-/* Tetris: the well cells a placement fills, found by playing it; returns
- * the count (0 when it cannot tell). */
-int ui_play_tetris_cells(const struct ui_app *app, const struct game_pos *pos,
-                         game_move move, int *cells, int max);
+/* The engine level offered first for the game (struct game_caps). */
+int ui_default_level(const struct game_ops *ops);
 
-/* Tetris: the cells a piece letter fills when placed by move text on an
- * empty well (its shape, resting on the floor); returns the count. */
-int ui_play_tetris_shape(const struct ui_app *app, const char *piece,
-                         const char *text, int *cells, int max);
+/* ---- analysis.c: the search the UI runs */
+/* Sets up the analysis from the options; false with a message. */
+bool ui_analysis_init(struct ui_app *app, char *err, size_t err_size);
+void ui_analysis_free(struct ui_app *app);
+/* Starts, stops or keeps the search so it matches what is shown. */
+void ui_analysis_sync(struct ui_app *app);
+/* Forgets the running search so the next sync starts afresh. */
+void ui_analysis_forget(struct ui_app *app);
+/* Forgets the running search and syncs. */
+void ui_analysis_restart(struct ui_app *app);
+/* Analysis on or off. */
+void ui_analysis_toggle(struct ui_app *app);
+/* One analysis line more (+1) or fewer (-1). */
+void ui_analysis_lines(struct ui_app *app, int delta);
+/* Whether the engine is thinking about its move. */
+bool ui_analysis_thinking(const struct ui_app *app);
+/* Tells a thinking engine to move now. */
+void ui_analysis_stop(struct ui_app *app);
+/* Takes in search news; true when the engine chose a move for the shown
+ * ply (*move, and its comment for the record). */
+bool ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
+                      size_t size);
+
+/* ---- pick.c, tetris.c: the move inputs */
+extern const struct ui_input ui_input_cells;
+extern const struct ui_input ui_input_placement;
+/* The input for a game's caps.input. */
+const struct ui_input *ui_input_of(const struct game_ops *ops);
+/* Moves the cursor to the next cell where a legal move starts or goes
+ * on (pick.c). */
+void ui_pick_next_target(struct ui_app *app);
+/* Drops the picked cells (pick.c). */
+void ui_pick_cancel(struct ui_app *app);
 
 /* ---- draw.c */
 /* Draws the current screen into app->grid. */
@@ -213,9 +315,10 @@ void ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
 
 /* ---- menu.c */
 void ui_menu_init(struct ui_app *app);
-/* Starts a game of ops: who[i] is 0 for a human or an engine level;
- * TZAAR's set-up is random with seed when random_setup; Tetris takes its
- * pieces from pieces_file, or from the seed when it is NULL or "". */
+/* Starts a game of ops: who[i] is 0 for a human or an engine level; the
+ * set-up is random with seed when random_setup and the game has random
+ * set-ups; a game fed by a stream takes its pieces from pieces_file, or
+ * from the seed when it is NULL or "". */
 bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const int who[2], bool random_setup, uint64_t seed,
                    const char *pieces_file, char *err, size_t err_size);

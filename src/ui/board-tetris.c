@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/tetris.h"
 #include "ui/board.h"
 
+/* The well's size is the game's (games/tetris.h). */
 enum {
-	TETRIS_ROWS = 20,
-	TETRIS_COLS = 10,
 	TETRIS_CELL_X = 1, /* column of the well's first cell */
 	TETRIS_STEP_X = 2,
 };
@@ -66,8 +66,9 @@ tetris_cell_name(int cell, char *buf, size_t size)
 	snprintf(buf, size, "%d-%d", cell / TETRIS_COLS, cell % TETRIS_COLS);
 }
 
-/* Tetris moves name a rotation and a column, not cells: the caller finds
- * a placement's cells by playing it (see ui/tetris-input.c). */
+/* Tetris moves name a rotation and a column, not cells: the placement
+ * input finds a placement's cells with the game's drop code (KEYS in
+ * tabula(6)). */
 static int
 tetris_move_cells(const char *text, int *cells, int max)
 {

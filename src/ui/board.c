@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,20 +14,6 @@
 /* Moving the cursor, a step sideways costs this much more than a step
  * along the direction asked for. */
 static const int UI_BOARD_SIDEWAYS_COST = 3;
-
-static const struct ui_board_view *const ui_board_views[] = {
-        &ui_board_tetress, &ui_board_infexion, &ui_board_tzaar,
-        &ui_board_tetris, NULL};
-
-const struct ui_board_view *
-ui_board_find(const char *game)
-{
-	for (int i = 0; ui_board_views[i] != NULL; i++) {
-		if (strcmp(ui_board_views[i]->game, game) == 0)
-			return ui_board_views[i];
-	}
-	return NULL;
-}
 
 static int
 ui_board_piece_role(const struct ui_piece *p)
@@ -68,6 +55,18 @@ ui_board_draw(struct ui_grid *g, int oy, int ox, const struct ui_board_view *v,
 	}
 	if (v->frame != NULL)
 		v->frame(g, oy, ox, gl, cells, marks);
+}
+
+void
+ui_board_mark_set(struct ui_board_mark *marks, int cell, int role,
+                  const char *overlay)
+{
+	if (cell < 0)
+		return;
+	marks[cell].role = (unsigned char)role;
+	if (overlay != NULL)
+		snprintf(marks[cell].overlay, sizeof marks[cell].overlay, "%s",
+		         overlay);
 }
 
 int

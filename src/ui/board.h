@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "games/games.h"
 #include "ui/grid.h"
 
 /* The most cells of any board (the Tetris well: 20 x 10). */
@@ -82,7 +83,7 @@ struct ui_board_view {
 	              const struct ui_board_mark *marks);
 };
 
-/* The view for a game, or NULL when there is none. */
+/* The view for a game, or NULL when there is none (views.c). */
 const struct ui_board_view *ui_board_find(const char *game);
 
 /* The glyph for a cell's text: "#" (filled), "::" (ghost) and "~" (just
@@ -95,15 +96,21 @@ void ui_board_draw(struct ui_grid *g, int oy, int ox,
                    const struct ui_piece *cells,
                    const struct ui_board_mark *marks);
 
+/* Marks a cell (none when cell < 0) with a role and an overlay (NULL:
+ * none). */
+void ui_board_mark_set(struct ui_board_mark *marks, int cell, int role,
+                       const char *overlay);
+
 /* The cell drawn at screen (y, x) for a board at (oy, ox), or -1. */
 int ui_board_hit(const struct ui_board_view *v, int oy, int ox, int y, int x);
 
 /* The nearest cell from `from` in direction (dy, dx) on screen, or from. */
 int ui_board_step(const struct ui_board_view *v, int from, int dy, int dx);
 
-extern const struct ui_board_view ui_board_tetress;
-extern const struct ui_board_view ui_board_infexion;
-extern const struct ui_board_view ui_board_tzaar;
-extern const struct ui_board_view ui_board_tetris;
+/* Each game's view is ui_board_NAME, in ui/board-NAME.c (games/games.h). */
+#define UI_BOARD_DECLARE(name)                                                 \
+	extern const struct ui_board_view ui_board_##name;
+GAMES_EACH(UI_BOARD_DECLARE)
+#undef UI_BOARD_DECLARE
 
 #endif

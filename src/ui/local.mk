@@ -1,18 +1,24 @@
 # The terminal UI: part of the program, not the library (it needs curses).
 src_tabula_SOURCES += \
+	src/ui/analysis.c \
 	src/ui/app.h \
 	src/ui/board.c src/ui/board.h \
 	src/ui/board-infexion.c \
 	src/ui/board-tetress.c \
 	src/ui/board-tetris.c \
 	src/ui/board-tzaar.c \
+	src/ui/clock.c \
 	src/ui/draw.c \
 	src/ui/engine.c src/ui/engine.h \
 	src/ui/grid.c src/ui/grid.h \
 	src/ui/keys.c \
 	src/ui/menu.c \
+	src/ui/pick.c \
 	src/ui/play.c \
 	src/ui/save.c \
 	src/ui/script.c src/ui/script.h \
+	src/ui/status.c \
 	src/ui/term.c src/ui/term.h \
-	src/ui/ui.c src/ui/ui.h
+	src/ui/tetris.c \
+	src/ui/ui.c src/ui/ui.h \
+	src/ui/views.c

@@ -84,10 +84,9 @@ ui_menu_draw(struct ui_app *app)
 	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
 	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
 	for (int i = 0; i < MENU_ROWS; i++) {
-		bool dim =
-		        (i == MENU_SETUP && strcmp(ops->name, "tzaar") != 0) ||
-		        (i == MENU_PIECES && ops->item_from_char == NULL) ||
-		        (i == MENU_PLAYER2 && ops->players < 2);
+		bool dim = (i == MENU_SETUP && !ops->caps.random_setup) ||
+		           (i == MENU_PIECES && ops->item_from_char == NULL) ||
+		           (i == MENU_PLAYER2 && ops->players < 2);
 		int role = i == m->row ? ROLE_CURSOR
 		           : dim       ? ROLE_DIM
 		                       : ROLE_NORMAL;
@@ -101,10 +100,10 @@ ui_menu_draw(struct ui_app *app)
 	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
 	              "Up/Down: line  Left/Right: change  Enter: start  "
 	              "digits: seed  letters: file");
-	if (app->status[0] != '\0')
+	if (app->prompt.status[0] != '\0')
 		ui_grid_print(g, g->height - 1, 0, g->width,
-		              app->status_warn ? ROLE_WARN : ROLE_STATUS,
-		              app->status);
+		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
+		              app->prompt.status);
 }
 
 /* Reads a file of piece letters (whitespace ignored) into a string. */
@@ -168,7 +167,7 @@ ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
 {
 	struct game_setup setup = {0};
 	char *stream = NULL;
-	if (strcmp(ops->name, "tzaar") == 0 && random_setup)
+	if (ops->caps.random_setup && random_setup)
 		setup.seed = seed ? seed : 1;
 	if (ops->item_from_char != NULL) {
 		if (pieces_file != NULL && pieces_file[0] != '\0') {
@@ -187,9 +186,7 @@ ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
 			                        RECORD_SEED_STREAM_LEN);
 		}
 	}
-	for (int i = 0; i < 2; i++)
-		ui_player_set(&app->players[i], i < ops->players ? who[i] : 0);
-	bool ok = ui_play_new(app, ops, &setup, stream, err, err_size);
+	bool ok = ui_play_new(app, ops, &setup, stream, who, err, err_size);
 	free(stream);
 	return ok;
 }
@@ -231,16 +228,9 @@ ui_menu_activate(struct ui_app *app)
 		app->quit = true;
 	} else if (m->row == MENU_RESUME) {
 		char path[1024];
-		struct session s;
-		struct record_meta meta;
 		if (!ui_save_path(path, sizeof path, false, err, sizeof err) ||
-		    !record_load(path, &s, &meta, err, sizeof err)) {
+		    !ui_play_load(app, path, err, sizeof err))
 			ui_status(app, true, "cannot resume: %s", err);
-			return;
-		}
-		ui_player_parse(meta.player1, &app->players[0]);
-		ui_player_parse(meta.player2, &app->players[1]);
-		ui_play_adopt(app, &s, &meta);
 	} else if (m->row != MENU_PIECES) {
 		const struct game_ops *ops = registry_at((size_t)m->game);
 		if (ops != NULL &&
@@ -311,7 +301,7 @@ ui_menu_key(struct ui_app *app, int key)
 		break;
 	case 'q':
 	case 27:
-		if (app->have_game)
+		if (app->game.have)
 			app->screen = SCREEN_GAME;
 		else
 			app->quit = true;

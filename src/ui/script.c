@@ -63,12 +63,12 @@ static void
 ui_script_settle(struct ui_app *app)
 {
 	for (;;) {
-		ui_engine_wait(app->engine);
-		unsigned before = app->search_number;
+		ui_engine_wait(app->analysis.engine);
+		unsigned before = app->analysis.search_number;
 		ui_play_poll_search(app);
 		/* Done once taking in the news started no new search (a
 		 * new one may already have ended: it is waited for). */
-		if (app->search_number == before)
+		if (app->analysis.search_number == before)
 			return;
 	}
 }
@@ -139,7 +139,7 @@ ui_script_run(struct ui_app *app, const char *path)
 		ui_script_settle(app);
 		ui_script_dump(app);
 		char why[1024];
-		if (app->have_game && !ui_play_save(app, NULL, why, sizeof why))
+		if (app->game.have && !ui_play_save(app, NULL, why, sizeof why))
 			fprintf(stderr, "tabula: could not save: %s\n", why);
 	}
 	return rc;

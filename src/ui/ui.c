@@ -17,16 +17,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "ui/app.h"
 #include "ui/script.h"
 #include "ui/term.h"
 #include "ui/ui.h"
-#include "core/text.h"
 
 /* Redraws per second at most. */
 static const int UI_FPS = 20;
@@ -39,20 +38,6 @@ static const size_t UI_DEFAULT_HASH_MB = 64;
 
 /* Depth of the analysis in the headless mode, where it must end. */
 static const int UI_HEADLESS_ANALYSIS_DEPTH = 2;
-
-/* The headless mode freezes the clock so its screens are the same each
- * run; set once at start-up. */
-static bool ui_clock_frozen;
-
-int64_t
-ui_now_ms(void)
-{
-	if (ui_clock_frozen)
-		return 0;
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 struct ui_start {
 	const char *word; /* GAME or FILE */
@@ -263,15 +248,6 @@ ui_print_key_mdoc(void *ctx, const char *keys, const char *what)
 	printf("\n%c%s.\n", toupper((unsigned char)what[0]), what + 1);
 }
 
-static void
-ui_adopt_players(struct ui_app *app, const struct record_meta *meta)
-{
-	if (!ui_player_parse(meta->player1, &app->players[0]))
-		ui_player_set(&app->players[0], 0);
-	if (!ui_player_parse(meta->player2, &app->players[1]))
-		ui_player_set(&app->players[1], UI_DEFAULT_LEVEL);
-}
-
 /* Opens the game the command line asks for (or leaves the menu up). */
 static bool
 ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
@@ -286,22 +262,15 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 	} else if (st->word != NULL && registry_find(st->word) == NULL) {
 		file = st->word;
 	}
-	if (file != NULL) {
-		struct session s;
-		struct record_meta meta;
-		if (!record_load(file, &s, &meta, err, err_size))
-			return false;
-		ui_adopt_players(app, &meta);
-		ui_play_adopt(app, &s, &meta);
-		return true;
-	}
+	if (file != NULL)
+		return ui_play_load(app, file, err, err_size);
 	if (st->word == NULL) {
 		ui_menu_init(app);
 		app->screen = SCREEN_MENU;
 		return true;
 	}
 	const struct game_ops *ops = registry_find(st->word);
-	int level = st->level ? st->level : UI_DEFAULT_LEVEL;
+	int level = st->level ? st->level : ui_default_level(ops);
 	int who[2] = {st->who[0], st->who[1]};
 	if (who[0] == -1)
 		who[0] = 0;
@@ -317,13 +286,9 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 static void
 ui_app_free(struct ui_app *app)
 {
-	ui_engine_free(app->engine);
-	if (app->have_game) {
-		session_free(&app->session);
-		record_meta_free(&app->meta);
-	}
+	ui_analysis_free(app);
+	ui_play_free(app);
 	ui_grid_free(&app->grid);
-	free(app->moves);
 }
 
 /* Saves the game (quitting, a hang-up) and says so on failure. */
@@ -331,7 +296,7 @@ static void
 ui_final_save(struct ui_app *app)
 {
 	char err[1024];
-	if (app->have_game && !ui_play_save(app, NULL, err, sizeof err))
+	if (app->game.have && !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
 
@@ -377,9 +342,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 		int timeout = UI_IDLE_MS;
 		if (app->dirty && last_draw + frame_ms - now < timeout)
 			timeout = (int)(last_draw + frame_ms - now);
-		if (app->flash_until_ms > now &&
-		    app->flash_until_ms - now + 1 < timeout)
-			timeout = (int)(app->flash_until_ms - now + 1);
+		if (app->game.flash_until_ms > now &&
+		    app->game.flash_until_ms - now + 1 < timeout)
+			timeout = (int)(app->game.flash_until_ms - now + 1);
 		if (app->dirty && timeout <= 0) {
 			ui_draw(app);
 			ui_term_draw(&app->grid);
@@ -389,13 +354,16 @@ ui_loop(struct ui_app *app, int signal_fd)
 		struct pollfd fds[3] = {
 		        {.fd = STDIN_FILENO, .events = POLLIN},
 		        {.fd = signal_fd, .events = POLLIN},
-		        {.fd = app->engine ? ui_engine_fd(app->engine) : -1,
+		        {.fd = app->analysis.engine
+		                       ? ui_engine_fd(app->analysis.engine)
+		                       : -1,
 		         .events = POLLIN},
 		};
 		int n = poll(fds, 3, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
-		if (ui_now_ms() >= app->flash_until_ms && app->flash_until_ms)
+		if (ui_now_ms() >= app->game.flash_until_ms &&
+		    app->game.flash_until_ms)
 			app->dirty = true;
 		/* Keys, and KEY_RESIZE after a SIGWINCH (getch does not
 		 * block: the terminal is in nodelay mode). */
@@ -403,7 +371,7 @@ ui_loop(struct ui_app *app, int signal_fd)
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;
 		if (fds[2].revents & POLLIN) {
-			ui_engine_drain(app->engine);
+			ui_engine_drain(app->analysis.engine);
 			ui_play_poll_search(app);
 		}
 	}
@@ -463,19 +431,18 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	app.opt = opt;
 	app.headless = opt.script != NULL;
-	ui_clock_frozen = app.headless;
-	if (app.headless && opt.analysis_depth == 0)
-		app.opt.analysis_depth = UI_HEADLESS_ANALYSIS_DEPTH;
+	if (app.headless) {
+		ui_clock_freeze();
+		if (opt.analysis_depth == 0)
+			app.opt.analysis_depth = UI_HEADLESS_ANALYSIS_DEPTH;
+	}
 	app.glyphs = ui_term_glyphs(opt.ascii || !ui_term_locale_utf8());
-	app.analysis = opt.analysis;
-	app.multipv = opt.multipv;
-	app.moves = malloc(GAME_MAX_MOVES * sizeof *app.moves);
+	bool moves = ui_play_init(&app);
 	char err[1024];
-	app.engine = ui_engine_new(opt.hash_mb, err, sizeof err);
-	if (app.moves == NULL || app.engine == NULL ||
+	bool engine = ui_analysis_init(&app, err, sizeof err);
+	if (!moves || !engine ||
 	    !ui_grid_resize(&app.grid, opt.dump_width, opt.dump_height)) {
-		fprintf(stderr, "tabula: %s\n",
-		        app.engine ? "out of memory" : err);
+		fprintf(stderr, "tabula: %s\n", engine ? "out of memory" : err);
 		ui_app_free(&app);
 		return EXIT_FAILURE_RUN;
 	}

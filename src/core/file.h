@@ -1,0 +1,47 @@
+/*
+ * Files named by the user: one place that decides what may be read and
+ * how a file is replaced, so that every command and the UI refuse the same
+ * things with the same words.  Reading takes regular files only (a FIFO
+ * would block, a device can be endless, a directory is no text) and stops
+ * at a cap; writing goes to a fresh temporary file in the target's
+ * directory, made with mkstemp (nothing planted there can be written
+ * through), then renamed over a target that must be absent or a regular
+ * file (never a symbolic link or a device).
+ */
+#ifndef TABULA_CORE_FILE_H
+#define TABULA_CORE_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Copies path into out, a leading "~" or "~/" replaced by $HOME; false
+ * (with a message naming path) when it does not fit or HOME is unset. */
+bool file_expand_home(const char *path, char *out, size_t size, char *err,
+                      size_t err_size);
+
+/* Opens path for reading if it is a regular file; NULL with a message
+ * "PATH: why" otherwise (missing, unreadable, a directory, a FIFO, a
+ * device).  Never blocks on a FIFO. */
+FILE *file_open_read(const char *path, char *err, size_t err_size);
+
+/* Reads all of the regular file at path (see file_open_read) into a new
+ * NUL-terminated buffer (caller frees); refuses files over max bytes with
+ * "PATH: larger than N bytes". */
+bool file_read_all(const char *path, size_t max, char **buf, size_t *len,
+                   char *err, size_t err_size);
+
+/* Whether path may be replaced: absent, or a regular file that is not a
+ * symbolic link; false with "PATH: why" otherwise. */
+bool file_check_target(const char *path, char *err, size_t err_size);
+
+/* Writes a file through write(f, ctx) (which returns false with a message
+ * in why) and replaces path with it atomically: a unique temporary file
+ * in path's directory, fsync, rename.  A crash or a failure leaves the old
+ * file (or none) and no temporary file. */
+bool file_replace(const char *path,
+                  bool (*write)(FILE *f, const void *ctx, char *why,
+                                size_t why_size),
+                  const void *ctx, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,57 @@
+/*
+ * The bottom line of the game screen: the status message, and the prompt
+ * where a move, a file to save to or a file to open is typed.  What the
+ * typed text does is up to the caller (keys.c).
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "ui/app.h"
+
+void
+ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(app->prompt.status, sizeof app->prompt.status, fmt, ap);
+	va_end(ap);
+	app->prompt.status_warn = warn;
+	app->dirty = true;
+}
+
+void
+ui_prompt_open(struct ui_app *app, int kind)
+{
+	struct ui_prompt *p = &app->prompt;
+	p->active = true;
+	p->kind = kind;
+	p->text[0] = '\0';
+	p->len = 0;
+	app->dirty = true;
+}
+
+bool
+ui_prompt_key(struct ui_app *app, int key)
+{
+	struct ui_prompt *p = &app->prompt;
+	app->dirty = true;
+	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		p->active = false;
+		if (p->len > 0)
+			return true;
+		ui_status(app, false, "cancelled");
+	} else if (key == UI_KEY_ESC) {
+		p->active = false;
+		ui_status(app, false, "cancelled");
+	} else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		if (p->len > 0)
+			p->text[--p->len] = '\0';
+	} else if (key >= ' ' && key < 127 && p->len + 1 < sizeof p->text) {
+		p->text[p->len++] = (char)key;
+		p->text[p->len] = '\0';
+	}
+	return false;
+}
