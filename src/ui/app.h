@@ -21,6 +21,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
+#include "search/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/engine.h"
@@ -29,6 +30,10 @@
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
 #define UI_MIN_WIDTH  78
 #define UI_MIN_HEIGHT 24
+
+/* Seconds an analysis runs before it stops by itself, and the most. */
+#define UI_DEFAULT_ANALYSIS_TIME 30
+#define UI_MAX_ANALYSIS_TIME     3600
 
 /* Cells a move names at most (Tetress: four). */
 #define UI_MOVE_CELLS 4
@@ -78,7 +83,8 @@ struct ui_options {
 	int color; /* UI_COLOR_* */
 	bool ascii;
 	bool analysis;      /* analysis panel on at start */
-	int analysis_depth; /* 0: think until stopped */
+	int analysis_depth; /* 0: no depth limit */
+	int analysis_time;  /* seconds an analysis runs; 0: until stopped */
 	int multipv;
 	size_t hash_mb;
 	const char *script; /* --screen-dump KEYS-FILE */
@@ -182,6 +188,28 @@ struct ui_tetris {
 	int cursor; /* the cell the terminal cursor sits on */
 };
 
+/* Lines entered from the board, the way back (owner: lines.c). */
+#define UI_LINES_MAX 64
+struct ui_lines {
+	size_t ply[UI_LINES_MAX];     /* where each line was entered */
+	bool temporary[UI_LINES_MAX]; /* the engine's line, removed on leaving
+	                               */
+	int depth;
+};
+
+/* The review running in the background (owner: review.c). */
+struct ui_review {
+	struct review_job *job; /* made on first use */
+	unsigned number;        /* the job's start being taken in */
+	bool running;
+	game_move *moves; /* the line the job reviews, from start */
+	size_t len;
+	const struct game_ops *ops;
+	struct game_pos start;
+	size_t first, next; /* next: the first result not yet taken in */
+	size_t done, total;
+};
+
 struct ui_app {
 	/* The frame (owner: ui.c; keys.c and menu.c switch screens and
 	 * quit; draw.c clears dirty). */
@@ -203,6 +231,8 @@ struct ui_app {
 	struct ui_prompt prompt;
 	struct ui_pick pick;
 	struct ui_tetris tetris;
+	struct ui_review review;
+	struct ui_lines lines;
 };
 
 /* The shown position. */
@@ -244,6 +274,8 @@ bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
  * message. */
 bool ui_play_load(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
+/* Refreshes everything after the line on the board was rearranged. */
+void ui_play_show_line(struct ui_app *app);
 /* Shows ply (0 .. session.ply) of the game. */
 void ui_play_show(struct ui_app *app, size_t ply);
 /* Takes back to the last position where a human was to move. */
@@ -288,6 +320,36 @@ void ui_analysis_stop(struct ui_app *app);
  * ply (*move, and its comment for the record). */
 bool ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
                       size_t size);
+
+/* ---- review.c: the review in the background */
+/* Starts reviewing from the first move without a review, or stops. */
+void ui_review_toggle(struct ui_app *app);
+/* Stops the review (a new game, a quit). */
+void ui_review_stop(struct ui_app *app);
+/* The descriptor to poll, or -1 before the first review. */
+int ui_review_fd(const struct ui_app *app);
+/* Takes in the moves reviewed since the last poll. */
+void ui_review_poll(struct ui_app *app);
+/* Blocks until the review ends, then polls (the headless mode only). */
+void ui_review_wait(struct ui_app *app);
+/* Shows the next (dir 1) or previous (-1) move with a mark, of either
+ * side or of the side whose move is shown. */
+void ui_review_jump(struct ui_app *app, int dir, bool same_side);
+void ui_review_free(struct ui_app *app);
+
+/* ---- lines.c: variations, the engine's line, the hint */
+/* Enters the next other line at the move shown. */
+void ui_lines_next(struct ui_app *app);
+/* Goes back to the line the last v (or x) left. */
+void ui_lines_back(struct ui_app *app);
+/* Keeps the line on the board as the main line. */
+void ui_lines_promote(struct ui_app *app);
+/* Walks the engine's line from the shown position, or leaves it. */
+void ui_lines_pv(struct ui_app *app);
+/* Shows the engine's move for the shown position without playing it. */
+void ui_lines_hint(struct ui_app *app);
+/* Forgets the way back (a new game, a move played). */
+void ui_lines_forget(struct ui_app *app);
 
 /* ---- pick.c, tetris.c: the move inputs */
 extern const struct ui_input ui_input_cells;

@@ -155,6 +155,58 @@ ui_keys_cmd_engine_side(struct ui_app *app)
 }
 
 static void
+ui_keys_cmd_review(struct ui_app *app)
+{
+	ui_review_toggle(app);
+}
+static void
+ui_keys_cmd_next_mark(struct ui_app *app)
+{
+	ui_review_jump(app, 1, false);
+}
+static void
+ui_keys_cmd_prev_mark(struct ui_app *app)
+{
+	ui_review_jump(app, -1, false);
+}
+static void
+ui_keys_cmd_next_mark_side(struct ui_app *app)
+{
+	ui_review_jump(app, 1, true);
+}
+static void
+ui_keys_cmd_prev_mark_side(struct ui_app *app)
+{
+	ui_review_jump(app, -1, true);
+}
+
+static void
+ui_keys_cmd_line_next(struct ui_app *app)
+{
+	ui_lines_next(app);
+}
+static void
+ui_keys_cmd_line_back(struct ui_app *app)
+{
+	ui_lines_back(app);
+}
+static void
+ui_keys_cmd_line_promote(struct ui_app *app)
+{
+	ui_lines_promote(app);
+}
+static void
+ui_keys_cmd_pv_walk(struct ui_app *app)
+{
+	ui_lines_pv(app);
+}
+static void
+ui_keys_cmd_hint(struct ui_app *app)
+{
+	ui_lines_hint(app);
+}
+
+static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
 	ui_menu_init(app);
@@ -252,6 +304,48 @@ static const struct ui_command UI_COMMANDS[] = {
          "} End",
          "to the latest position",
          ui_keys_cmd_end},
+        {"review", {'r'}, "r", "review the game, or stop", ui_keys_cmd_review},
+        {"next-mark",
+         {'.'},
+         ".",
+         "to the next marked move",
+         ui_keys_cmd_next_mark},
+        {"prev-mark",
+         {','},
+         ",",
+         "to the previous marked move",
+         ui_keys_cmd_prev_mark},
+        {"next-mark-side",
+         {'>'},
+         ">",
+         "next mark, same side",
+         ui_keys_cmd_next_mark_side},
+        {"prev-mark-side",
+         {'<'},
+         "<",
+         "previous mark, same side",
+         ui_keys_cmd_prev_mark_side},
+        {"line-next",
+         {'v'},
+         "v",
+         "enter the next line here",
+         ui_keys_cmd_line_next},
+        {"line-back",
+         {'V'},
+         "V",
+         "back to the line before",
+         ui_keys_cmd_line_back},
+        {"line-promote",
+         {'P'},
+         "P",
+         "keep this line as main",
+         ui_keys_cmd_line_promote},
+        {"pv-walk",
+         {'x'},
+         "x",
+         "walk the engine's line, back",
+         ui_keys_cmd_pv_walk},
+        {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
         {"takeback",
          {'u'},
          "u",
@@ -296,8 +390,19 @@ ui_keys_prompt_done(struct ui_app *app)
 	}
 }
 
+static void ui_keys_dispatch(struct ui_app *app, int key);
+
 void
 ui_keys_handle(struct ui_app *app, int key)
+{
+	ui_keys_dispatch(app, key);
+	/* A menu, the help or a prompt may have opened or closed: the
+	 * analysis stops behind them and comes back after. */
+	ui_analysis_sync(app);
+}
+
+static void
+ui_keys_dispatch(struct ui_app *app, int key)
 {
 	app->dirty = true;
 	if (app->grid.width < UI_MIN_WIDTH ||
