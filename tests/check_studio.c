@@ -43,8 +43,9 @@ START_TEST(test_graph_heights)
 	ck_assert_int_eq(g.marks[3], '.');
 	ck_assert_int_eq(g.mark_of[2], MARK_BLUNDER);
 	ck_assert_uint_eq(g.first_ply[3], 4);
-	/* Columns past the game stay blank. */
+	/* Columns past the game stay blank, the zero line too. */
 	ck_assert_str_eq(g.glyph[3][4], " ");
+	ck_assert_str_eq(g.glyph[1][4], " ");
 }
 END_TEST
 

@@ -8,3 +8,9 @@ tests_check_studio_SOURCES = tests/check_studio.c src/ui/graph.c \
 tests_check_studio_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_studio_LDADD = $(TESTS_LINK_LIBS)
 endif
+# The studio in a terminal: review, jumps, the idle CPU; headless screens.
+TESTS += tests/ui-review.test
+EXTRA_DIST += tests/ui-review.test \
+	tests/data/ui/review-game.rec \
+	tests/data/ui/review.keys tests/data/ui/review.screen \
+	tests/data/ui/review-ascii.keys tests/data/ui/review-ascii.screen

@@ -104,7 +104,7 @@ ui_graph_render(struct ui_graph *g, const struct ui_graph_point *pts, size_t n,
 	/* The zero line, where a column leaves the cell empty. */
 	if (rows % 2 == 0) {
 		int r = rows / 2 - 1; /* the lowest row above zero */
-		for (int c = 0; c < cols; c++)
+		for (int c = 0; c < used; c++)
 			if (strcmp(g->glyph[r][c], " ") == 0)
 				strcpy(g->glyph[r][c],
 				       ascii ? "_" : "\xe2\x96\x81");
