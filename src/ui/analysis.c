@@ -43,8 +43,7 @@ ui_analysis_over(const struct ui_app *app, const struct game_pos *pos)
 static bool
 ui_analysis_welcome(const struct ui_app *app)
 {
-	return app->screen == SCREEN_GAME && !app->prompt.active &&
-	       !app->game.confirm_truncate;
+	return app->screen == SCREEN_GAME && !app->prompt.active;
 }
 
 void

@@ -142,10 +142,6 @@ struct ui_game {
 	struct ui_move *moves;
 	int nmoves;
 
-	/* A move waiting for "drop the later moves? (y/n)". */
-	bool confirm_truncate;
-	game_move pending_move;
-
 	/* Marks that fade: cells emptied by the last move's clears. */
 	int64_t flash_until_ms;
 	size_t flash_ply;
@@ -191,9 +187,10 @@ struct ui_tetris {
 /* Lines entered from the board, the way back (owner: lines.c). */
 #define UI_LINES_MAX 64
 struct ui_lines {
-	size_t ply[UI_LINES_MAX];     /* where each line was entered */
-	bool temporary[UI_LINES_MAX]; /* the engine's line, removed on leaving
-	                               */
+	size_t ply[UI_LINES_MAX]; /* where each line was entered */
+	/* The engine's line, removed on leaving. */
+	bool temporary[UI_LINES_MAX];
+	size_t shown[UI_LINES_MAX]; /* the ply shown when it was entered */
 	int depth;
 };
 
@@ -286,10 +283,8 @@ void ui_play_engine_side(struct ui_app *app);
 void ui_play_move_now(struct ui_app *app);
 /* Takes in search news: new lines, or the engine's move. */
 void ui_play_poll_search(struct ui_app *app);
-/* Plays a move at the shown position (asks before dropping later moves). */
+/* Plays a move at the shown position (before the end: as a variation). */
 void ui_play_move(struct ui_app *app, game_move move);
-/* Answers the "drop the later moves?" question. */
-void ui_play_confirm(struct ui_app *app, bool yes);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
 /* Saves the game to the autosave file (or path); false with a message. */
@@ -324,6 +319,8 @@ bool ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
 /* ---- review.c: the review in the background */
 /* Starts reviewing from the first move without a review, or stops. */
 void ui_review_toggle(struct ui_app *app);
+/* Stops a running review behind a menu or a prompt, saying so. */
+void ui_review_pause(struct ui_app *app);
 /* Stops the review (a new game, a quit). */
 void ui_review_stop(struct ui_app *app);
 /* The descriptor to poll, or -1 before the first review. */
@@ -348,6 +345,9 @@ void ui_lines_promote(struct ui_app *app);
 void ui_lines_pv(struct ui_app *app);
 /* Shows the engine's move for the shown position without playing it. */
 void ui_lines_hint(struct ui_app *app);
+/* Leaves the engine's temporary lines (before a save: the record keeps
+ * the game's own moves). */
+void ui_lines_drop_temporary(struct ui_app *app);
 /* Forgets the way back (a new game, a move played). */
 void ui_lines_forget(struct ui_app *app);
 

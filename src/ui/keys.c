@@ -397,8 +397,11 @@ ui_keys_handle(struct ui_app *app, int key)
 {
 	ui_keys_dispatch(app, key);
 	/* A menu, the help or a prompt may have opened or closed: the
-	 * analysis stops behind them and comes back after. */
+	 * analysis stops behind them and comes back after; a review pauses
+	 * (r goes on). */
 	ui_analysis_sync(app);
+	if (app->screen != SCREEN_GAME || app->prompt.active)
+		ui_review_pause(app);
 }
 
 static void
@@ -422,10 +425,6 @@ ui_keys_dispatch(struct ui_app *app, int key)
 	if (app->prompt.active) {
 		if (ui_prompt_key(app, key))
 			ui_keys_prompt_done(app);
-		return;
-	}
-	if (app->game.confirm_truncate) {
-		ui_play_confirm(app, key == 'y' || key == 'Y');
 		return;
 	}
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {

@@ -45,6 +45,7 @@ ui_lines_enter(struct ui_app *app, size_t ply, bool temporary)
 	ui_lines_rotate(&game->meta.notes[ply], true);
 	l->ply[l->depth] = ply;
 	l->temporary[l->depth] = temporary;
+	l->shown[l->depth] = app->game.shown;
 	l->depth++;
 	return true;
 }
@@ -93,8 +94,19 @@ ui_lines_leave(struct ui_app *app)
 		        (note->var_count - 1) * sizeof note->vars[0]);
 		note->var_count--;
 	}
-	game->shown = ply + 1 <= game->session.ply ? ply + 1 : ply;
+	game->shown = l->shown[l->depth];
 	return true;
+}
+
+void
+ui_lines_drop_temporary(struct ui_app *app)
+{
+	struct ui_lines *l = &app->lines;
+	bool left = false;
+	while (l->depth > 0 && l->temporary[l->depth - 1])
+		left = ui_lines_leave(app) || left;
+	if (left)
+		ui_play_show_line(app);
 }
 
 void

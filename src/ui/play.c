@@ -391,8 +391,9 @@ ui_play_commit(struct ui_app *app, game_move move)
 	int side = ops->side_to_move(ui_shown_pos(app));
 	/* A move before the end keeps the later moves as a variation. */
 	bool branched = game->shown < game->session.ply;
-	if (branched)
-		ui_lines_forget(app); /* the tree moved under the way back */
+	/* A move played makes the line it extends the game's own (the
+	 * engine's line too), and may move the tree under the way back. */
+	ui_lines_forget(app);
 	if (!record_branch(&game->session, &game->meta, game->shown, move)) {
 		ui_status(app, true, "out of memory");
 		return;
@@ -414,16 +415,6 @@ void
 ui_play_move(struct ui_app *app, game_move move)
 {
 	ui_play_commit(app, move);
-}
-
-void
-ui_play_confirm(struct ui_app *app, bool yes)
-{
-	app->game.confirm_truncate = false;
-	if (yes)
-		ui_play_commit(app, app->game.pending_move);
-	else
-		ui_status(app, false, "kept the later moves");
 }
 
 void
@@ -458,6 +449,7 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 			return false;
 		path = game->save_path;
 	}
+	ui_lines_drop_temporary(app);
 	ui_play_fill_meta(app);
 	game->meta.result[0] = '\0';
 	return record_save(path, &game->session, &game->meta, err, err_size);

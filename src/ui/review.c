@@ -56,6 +56,16 @@ ui_review_stop(struct ui_app *app)
 }
 
 void
+ui_review_pause(struct ui_app *app)
+{
+	if (!app->review.running)
+		return;
+	ui_review_stop(app);
+	ui_status(app, false, "review paused at move %zu of %zu: r goes on",
+	          app->review.done, app->review.total);
+}
+
+void
 ui_review_toggle(struct ui_app *app)
 {
 	struct ui_review *rv = &app->review;
