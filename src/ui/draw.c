@@ -397,6 +397,12 @@ ui_draw_help(struct ui_app *app)
 	              " tabula: keys (any key returns)");
 	struct ui_draw_help_ctx h = {g, 2, 1, g->width / 2};
 	ui_keys_each(ui_draw_help_line, &h);
+	/* What the panel's numbers mean (tabula(6), REVIEW). */
+	ui_grid_printf(g, g->height - 1, 1, g->width - 2, ROLE_DIM,
+	               "Scores from %s's view: 1.00 = 1 power (Infexion), "
+	               "6 tokens (Tetress)",
+	               app->game.have ? app->game.session.ops->side_names[0]
+	                              : "the first player");
 }
 
 static void
