@@ -149,6 +149,44 @@ END_TEST
 
 /* The whole-file reader: a stream longer than its first buffer comes back
  * whole and NUL-terminated; one past the limit is refused. */
+/* The one number reader: digits only, overflow and range refused, the
+ * text after the digits left to the caller. */
+START_TEST(test_numbers)
+{
+	const char *s = "255x7";
+	uint64_t u;
+	ck_assert(text_read_u64(&s, 255, &u));
+	ck_assert_uint_eq(u, 255);
+	ck_assert_str_eq(s, "x7");
+	s = "256";
+	ck_assert(!text_read_u64(&s, 255, &u));
+	ck_assert_str_eq(s, "256");
+	s = "18446744073709551615";
+	ck_assert(text_read_u64(&s, UINT64_MAX, &u));
+	ck_assert(u == UINT64_MAX);
+	s = "18446744073709551616";
+	ck_assert(!text_read_u64(&s, UINT64_MAX, &u));
+	s = "+1";
+	ck_assert(!text_read_u64(&s, 9, &u));
+	int64_t v = 42;
+	ck_assert(text_to_i64("-9223372036854775808", INT64_MIN, 0, &v));
+	ck_assert(v == INT64_MIN);
+	ck_assert(text_to_i64("9223372036854775807", 0, INT64_MAX, &v));
+	ck_assert(v == INT64_MAX);
+	ck_assert(!text_to_i64("9223372036854775808", 0, INT64_MAX, &v));
+	ck_assert(!text_to_i64("", 0, 9, &v));
+	ck_assert(!text_to_i64("-", -9, 9, &v));
+	ck_assert(!text_to_i64(" 1", 0, 9, &v));
+	ck_assert(!text_to_i64("1 ", 0, 9, &v));
+	ck_assert(!text_to_i64("10", 0, 9, &v));
+	ck_assert(v == INT64_MAX); /* untouched by the failures */
+	long l;
+	ck_assert(text_to_long("-3", -5, 5, &l));
+	ck_assert_int_eq(l, -3);
+	ck_assert(!text_to_long("-6", -5, 5, &l));
+}
+END_TEST
+
 START_TEST(test_read_all)
 {
 	enum { BYTES = 10000 };
@@ -183,6 +221,7 @@ core_suite(void)
 	tcase_add_test(tc, test_session_bad_input_changes_nothing);
 	tcase_add_test(tc, test_perft_threads_agree);
 	tcase_add_test(tc, test_pool_runs_each_job_once);
+	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_read_all);
 	suite_add_tcase(s, tc);
 	return s;

@@ -11,8 +11,6 @@ tests_check_search_CFLAGS += -DTEST_SANITIZED=1
 endif
 tests_check_search_LDADD = $(TESTS_LINK_LIBS)
 endif
-# Tests may pull in the match module (Elo: log10, sqrt).
-TESTS_LINK_LIBS += -lm
 # Game review: marks by loss, the summary, the annotated record.
 if HAVE_CHECK
 check_PROGRAMS += tests/check_review

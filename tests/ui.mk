@@ -3,12 +3,9 @@
 if HAVE_CHECK
 check_PROGRAMS += tests/check_ui
 TESTS += tests/check_ui
-tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL) \
-	src/ui/board.c src/ui/board-infexion.c src/ui/board-tetress.c \
-	src/ui/board-tetris.c src/ui/board-tzaar.c src/ui/grid.c \
-	src/ui/views.c
+tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL)
 tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_ui_LDADD = $(TESTS_LINK_LIBS)
+tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS)
 endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test

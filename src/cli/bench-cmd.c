@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/tetris-bench.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "search/bench.h"
@@ -29,26 +28,6 @@ bench_cmd_line(void *ctx, const struct game_ops *ops, int index, int depth,
 	fflush(stdout);
 }
 
-/* Games measured by playing rather than by searching positions: their own
- * benchmark prints their lines (Tetris: score and time per 64 KiB under
- * both scoring rules). */
-static const struct {
-	const char *game;
-	int (*run)(FILE *out);
-} bench_cmd_played[] = {
-        {"tetris", tetris_bench_print},
-};
-
-static int (*bench_cmd_played_of(const struct game_ops *ops))(FILE *)
-{
-	for (size_t i = 0;
-	     i < sizeof bench_cmd_played / sizeof bench_cmd_played[0]; i++) {
-		if (strcmp(bench_cmd_played[i].game, ops->name) == 0)
-			return bench_cmd_played[i].run;
-	}
-	return NULL;
-}
-
 static int
 bench_cmd_run(const struct game_ops *only, int depth)
 {
@@ -58,10 +37,13 @@ bench_cmd_run(const struct game_ops *only, int depth)
 		const struct game_ops *ops = registry_at(i);
 		if (only != NULL && ops != only)
 			continue;
-		int (*played)(FILE *) = bench_cmd_played_of(ops);
-		if (played != NULL) {
-			if (played(stdout) != 0)
+		/* A game measured by playing prints its own lines. */
+		if (ops->bench != NULL) {
+			if (!ops->bench(NULL, cli_print_line, NULL, err,
+			                sizeof err)) {
+				fprintf(stderr, "tabula: %s\n", err);
 				return EXIT_FAILURE_RUN;
+			}
 			continue;
 		}
 		if (!bench_game(ops, depth, bench_cmd_line, NULL, &res, err,

@@ -32,6 +32,10 @@ const struct cli_command *cli_at(int index);
 /* Prints "usage: tabula <command> <usage>" to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const struct cli_command *cmd, const char *why);
 
+/* Prints a line of text and a newline to stdout and flushes it (ctx
+ * unused): for results that arrive one line at a time. */
+void cli_print_line(void *ctx, const char *text);
+
 int cli_bench_main(int argc, char **argv);
 int cli_engine_main(int argc, char **argv);
 int cli_match_main(int argc, char **argv);

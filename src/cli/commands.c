@@ -57,6 +57,14 @@ cli_at(int index)
 	                                               : NULL;
 }
 
+void
+cli_print_line(void *ctx, const char *text)
+{
+	(void)ctx;
+	printf("%s\n", text);
+	fflush(stdout);
+}
+
 int
 cli_usage_error(const struct cli_command *cmd, const char *why)
 {

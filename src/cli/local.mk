@@ -1,5 +1,12 @@
+# The command-line tools, one file per command (cli/commands.c lists them).
 src_libtabula_a_SOURCES += \
 	src/cli/cli.h \
 	src/cli/commands.c \
+	src/cli/bench-cmd.c \
 	src/cli/engine-cmd.c \
-	src/cli/perft-cmd.c
+	src/cli/match-cmd.c \
+	src/cli/perft-cmd.c \
+	src/cli/replay-cmd.c \
+	src/cli/review-cmd.c \
+	src/cli/stats-cmd.c \
+	src/cli/tetris-cmd.c

@@ -9,9 +9,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "core/perft.h"
 #include "core/registry.h"
 #include "core/session.h"
@@ -19,15 +19,6 @@
 
 static const long PERFT_MAX_DEPTH = 64;
 static const long PERFT_MAX_THREADS = 256;
-
-static double
-perft_seconds_since(const struct timespec *start)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - start->tv_sec) +
-	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
 
 /* Prints each first move with its count; the sum goes to *total. */
 static int
@@ -113,8 +104,7 @@ cli_perft_main(int argc, char **argv)
 		session_free(&s);
 		return EXIT_FAILURE_RUN;
 	}
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	int64_t start = clock_now_ns();
 	int status = EXIT_OK;
 	uint64_t leaves = 0;
 	if (divide && depth > 0)
@@ -122,7 +112,7 @@ cli_perft_main(int argc, char **argv)
 		                            threads, &leaves);
 	else
 		leaves = perft_count(ops, session_current(&s), depth, threads);
-	double secs = perft_seconds_since(&start);
+	double secs = clock_seconds_since(start);
 	if (status == EXIT_OK) {
 		printf("perft %d %" PRIu64 "\n", depth, leaves);
 		fflush(stdout);

@@ -28,10 +28,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/tetris-bench.h"
 #include "core/file.h"
 #include "core/pool.h"
 #include "core/text.h"
+#include "games/tetris-bench.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
 #include "games/tetris-stream.h"
@@ -252,17 +252,23 @@ done:
 static int
 tetris_cmd_bench(const char *file, int threads)
 {
-	if (file == NULL)
-		return tetris_bench_print_threads(stdout, threads) == 0
-		               ? EXIT_OK
-		               : EXIT_FAILURE_RUN;
-	uint8_t *in;
-	size_t n;
-	if (!tetris_cmd_read_file(file, &in, &n))
-		return EXIT_FAILURE_RUN;
-	int rc = tetris_bench_print_stream(stdout, in, n, file, threads);
-	free(in);
-	return rc == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+	char err[256];
+	bool ok;
+	if (file == NULL) {
+		ok = tetris_bench_seeded(threads, NULL, cli_print_line, NULL,
+		                         err, sizeof err);
+	} else {
+		uint8_t *in;
+		size_t n;
+		if (!tetris_cmd_read_file(file, &in, &n))
+			return EXIT_FAILURE_RUN;
+		ok = tetris_bench_lines(in, n, file, threads, NULL,
+		                        cli_print_line, NULL, err, sizeof err);
+		free(in);
+	}
+	if (!ok)
+		fprintf(stderr, "tabula: %s\n", err);
+	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
 }
 
 /* The command line after `tetris`: options and files in any order. */

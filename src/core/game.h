@@ -14,6 +14,7 @@
 #define TABULA_CORE_GAME_H
 
 #include <stdalign.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -120,7 +121,16 @@ struct game_ops {
 	int (*plan)(const struct game_pos *pos, game_move *pv, int pv_max,
 	            int *score);
 
-	/* Canonical text of a legal move (PROTOCOL.md section 1). */
+	/* Optional, for games measured by playing rather than by searching
+	 * positions (Tetris): plays the game's own benchmark, handing each
+	 * result line (no newline) to line; false with a message in err,
+	 * also when *stop (NULL: never) is set before the end.  `tabula
+	 * bench` and the protocol's bench run it. */
+	bool (*bench)(const atomic_bool *stop,
+	              void (*line)(void *ctx, const char *text), void *ctx,
+	              char *err, size_t err_size);
+
+	/* Canonical text of a legal move (NOTATION in tabula(6)). */
 	void (*format_move)(const struct game_pos *pos, game_move move,
 	                    char *buf, size_t size);
 
@@ -130,7 +140,7 @@ struct game_ops {
 	bool (*parse_move)(const struct game_pos *pos, const char *text,
 	                   game_move *move, char *err, size_t err_size);
 
-	/* One-line position string (PROTOCOL.md section 2). */
+	/* One-line position string (POSITION STRINGS in tabula(6)). */
 	void (*format_pos)(const struct game_pos *pos, char *buf, size_t size);
 
 	/* Reads a position string; on failure says what and where in err. */

@@ -1,11 +1,17 @@
+# The core: the game interface and registry, sessions, game records, perft,
+# the thread pool, the clock and the text readers every parser shares.
 src_libtabula_a_SOURCES += \
 	src/core/attrs.h \
+	src/core/clock.c src/core/clock.h \
 	src/core/file.c src/core/file.h \
 	src/core/game.h \
 	src/core/perft.c src/core/perft.h \
 	src/core/pool.c src/core/pool.h \
+	src/core/record.c src/core/record-read.c \
+	src/core/record-history.c src/core/record.h \
+	src/core/record-movetext.c src/core/record-movetext.h \
+	src/core/record-notes.c src/core/record-vars.c \
 	src/core/registry.c src/core/registry.h \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \
-	src/core/text.c src/core/text.h \
-	src/games/games.h
+	src/core/text.c src/core/text.h

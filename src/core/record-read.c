@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -125,18 +126,21 @@ record_read_magic(struct record_reader *r)
 		                 "be '%s %d')",
 		                 RECORD_MAGIC, RECORD_VERSION);
 	} else {
-		char *end;
-		long v = strtol(line + mlen, &end, 10);
+		const char *end = line + mlen;
 		while (isspace((unsigned char)*end))
 			end++;
-		if (end == line + mlen || *end != '\0' || v < 1)
+		uint64_t v = 0;
+		bool number = text_read_u64(&end, LONG_MAX, &v);
+		while (isspace((unsigned char)*end))
+			end++;
+		if (!number || *end != '\0' || v < 1)
 			ok = record_fail(r, 1, "bad format version '%s'",
 			                 line + mlen);
 		else if (v > RECORD_VERSION)
 			ok = record_fail(r, 1,
 			                 "format version %ld is newer than "
 			                 "this program reads (%d)",
-			                 v, RECORD_VERSION);
+			                 (long)v, RECORD_VERSION);
 	}
 	free(line);
 	return ok;
@@ -266,10 +270,9 @@ record_parse_seed(struct record_reader *r, const char *text, uint64_t *seed)
 	*seed = 0;
 	if (text[0] == '\0')
 		return true;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(text, &end, 10);
-	if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno != 0)
+	const char *end = text;
+	uint64_t v;
+	if (!text_read_u64(&end, UINT64_MAX, &v) || *end != '\0')
 		return record_fail(r, r->line, "bad Seed '%s'", text);
 	*seed = v;
 	return true;

@@ -16,10 +16,10 @@
  *     *
  *
  * The first line names the format and its version.  Tag pairs follow, one per
- * line.  Then the moves in canonical notation (PROTOCOL.md), with move numbers
- * (ignored on reading), optional {comments} after a move, and a result token
- * (1-0, 0-1, 1/2-1/2 or *) at the end.  Reading replays every move and checks
- * it against the position; errors name the file and the line.
+ * line.  Then the moves in canonical notation (NOTATION in tabula(6)), with
+ * move numbers (ignored on reading), optional {comments} after a move, and a
+ * result token (1-0, 0-1, 1/2-1/2 or *) at the end.  Reading replays every move
+ * and checks it against the position; errors name the file and the line.
  *
  * Annotations, as PGN has them: a mark glued to a move ("5-5,5-6,5-7,5-8?"),
  * a review comment "{review +0.35/8 loss 1.20 best MOVE}" (tabula(6),

@@ -27,14 +27,50 @@ text_squeeze(const char *text, char *out, size_t size)
 }
 
 bool
+text_read_u64(const char **s, uint64_t max, uint64_t *out)
+{
+	const char *p = *s;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	uint64_t v = 0;
+	for (; isdigit((unsigned char)*p); p++) {
+		uint64_t digit = (uint64_t)(*p - '0');
+		if (digit > max || v > (max - digit) / 10)
+			return false;
+		v = v * 10 + digit;
+	}
+	*s = p;
+	*out = v;
+	return true;
+}
+
+bool
+text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out)
+{
+	bool negative = *text == '-';
+	const char *p = text + negative;
+	uint64_t v;
+	/* The magnitude of INT64_MIN is INT64_MAX + 1. */
+	if (!text_read_u64(&p, (uint64_t)INT64_MAX + negative, &v) ||
+	    *p != '\0')
+		return false;
+	int64_t signed_v =
+	        negative ? (v == (uint64_t)INT64_MAX + 1 ? INT64_MIN
+	                                                 : -(int64_t)v)
+	                 : (int64_t)v;
+	if (signed_v < min || signed_v > max)
+		return false;
+	*out = signed_v;
+	return true;
+}
+
+bool
 text_to_long(const char *text, long min, long max, long *out)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || errno != 0 || v < min || v > max)
+	int64_t v;
+	if (!text_to_i64(text, min, max, &v))
 		return false;
-	*out = v;
+	*out = (long)v;
 	return true;
 }
 

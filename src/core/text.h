@@ -9,14 +9,24 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Copies text into out without white space and in lower case; false
  * (out then holds a truncated copy) when it does not fit in size bytes. */
 bool text_squeeze(const char *text, char *out, size_t size);
 
-/* Reads text as a whole decimal number in [min, max]; false (and *out
- * untouched) for anything else: empty, trailing text, overflow, range. */
+/* The one number reader: reads the decimal digits at *s as a number of at
+ * most max and moves *s past them; false (and nothing moved) when *s does
+ * not start with a digit or the number passes max.  No sign, no space. */
+bool text_read_u64(const char **s, uint64_t max, uint64_t *out);
+
+/* Reads text as a whole decimal number in [min, max], a '-' allowed before
+ * the digits; false (and *out untouched) for anything else: empty, spaces,
+ * trailing text, overflow, range. */
+bool text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out);
+
+/* text_to_i64 for a long. */
 bool text_to_long(const char *text, long min, long max, long *out);
 
 /* How text_read_all ended. */

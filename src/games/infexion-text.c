@@ -1,8 +1,9 @@
 /*
  * Infexion text: the move notation (`SPAWN(3,4)`, `SPREAD(3,4,1,-1)`), the
- * one-line position string and a plain board diagram, as PROTOCOL.md
- * fixes them.  Readers take any case and any spaces, check everything and
- * say what is wrong and where; nothing a user types can crash them.
+ * one-line position string and a plain board diagram, as NOTATION and
+ * POSITION STRINGS in tabula(6) fix them.  Readers take any case and any
+ * spaces, check everything and say what is wrong and where; nothing a user
+ * types can crash them.
  */
 #include "config.h"
 

@@ -2,7 +2,7 @@
  * Infexion (COMP30024, 2023) as the course's official referee plays it: a
  * 7x7 hexagonal torus in axial coordinates (r, q), SPAWN and SPREAD actions,
  * stacks that vanish above power 6, and a result decided by a power lead of
- * at least 2.  docs/rules/infexion.md holds every corner case.
+ * at least 2.  RULES in tabula(6) holds every corner case.
  *
  * The position is a 49-byte cell array (one byte per cell: power in the low
  * bits, owner above) plus running totals, so that move generation, the
@@ -136,7 +136,8 @@ bool infexion_is_over(const struct infexion_pos *p);
 /* The cell index reached from cell by steps in direction dir (wrapping). */
 int infexion_step(int cell, int dir, int steps);
 
-/* Text forms (games/infexion-text.c), PROTOCOL.md sections 1 and 2. */
+/* Text forms (games/infexion-text.c), NOTATION and POSITION STRINGS in
+ * tabula(6). */
 void infexion_text_format_move(const struct game_pos *pos, game_move move,
                                char *buf, size_t size);
 bool infexion_text_parse_move(const struct game_pos *pos, const char *text,

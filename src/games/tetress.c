@@ -1,6 +1,6 @@
 /*
- * Tetress rules, exactly as the course's referee plays them (see the man
- * page and docs/rules/tetress.md): placements of the 19 fixed tetrominoes
+ * Tetress rules, exactly as the course's referee plays them (RULES in
+ * tabula(6)): placements of the 19 fixed tetrominoes
  * anywhere on the 11x11 torus, the neighbour rule from the third action on,
  * rows and columns cleared together after each placement, the 150-action
  * limit checked before "no legal move", and the player to move with no
@@ -153,13 +153,6 @@ static struct tetress_pos *
 tetress_pos_mut(struct game_pos *pos)
 {
 	return (struct tetress_pos *)(void *)pos->bytes;
-}
-
-struct bb121
-tetress_placement_cells(game_move move)
-{
-	tetress_tables_init();
-	return tetress_tables.placements[move];
 }
 
 static struct bb121

@@ -31,9 +31,6 @@ struct tetress_pos {
 /* A placement is shape * 121 + origin, the top-left cell of the shape's
  * bounding box; this is the game_move of Tetress. */
 
-/* The four cells a placement covers. */
-struct bb121 tetress_placement_cells(game_move move);
-
 /* Legal placements the given colour would have if it were to move now
  * (the neighbour rule applies from the third action on). */
 int tetress_mobility(const struct tetress_pos *pos, int colour);

@@ -731,10 +731,24 @@ tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
                      enum tetris_rules rules,
                      const struct tetris_weights *weights, int threads)
 {
+	tetris_strategy_play_stoppable(in, n, out, rules, weights, threads,
+	                               NULL);
+}
+
+size_t
+tetris_strategy_play_stoppable(const uint8_t *in, size_t n, uint8_t *out,
+                               enum tetris_rules rules,
+                               const struct tetris_weights *weights,
+                               int threads, const atomic_bool *stop)
+{
 	struct pool *pool = threads > 1 ? pool_create(threads - 1) : NULL;
 	struct tetris_well well;
 	tetris_well_clear(&well);
-	for (size_t i = 0; i < n; i++) {
+	size_t i = 0;
+	for (; i < n; i++) {
+		if (stop != NULL &&
+		    atomic_load_explicit(stop, memory_order_relaxed))
+			break;
 		struct tetris_window win = {
 		        .current = in[i] % TETRIS_PIECES,
 		        .next = i + 1 < n ? in[i + 1] % TETRIS_PIECES
@@ -746,4 +760,5 @@ tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
 		tetris_well_drop(&well, win.current, m, rules);
 	}
 	pool_destroy(pool);
+	return i;
 }

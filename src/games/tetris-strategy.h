@@ -10,6 +10,7 @@
 #ifndef TABULA_GAMES_TETRIS_STRATEGY_H
 #define TABULA_GAMES_TETRIS_STRATEGY_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -88,9 +89,6 @@ struct tetris_window {
 /* The tuned weights for a scoring rule. */
 const struct tetris_weights *tetris_weights_for(enum tetris_rules rules);
 
-/* The weight set with this name ("text", "reference"), or NULL. */
-const struct tetris_weights *tetris_weights_find(const char *name);
-
 /* The move for win.current in well w (always valid for the piece). */
 game_move tetris_strategy_choose(const struct tetris_well *w,
                                  struct tetris_window win,
@@ -123,5 +121,12 @@ int tetris_strategy_evaluate(const struct tetris_well *w,
 void tetris_strategy_play(const uint8_t *in, size_t n, uint8_t *out,
                           enum tetris_rules rules,
                           const struct tetris_weights *weights, int threads);
+
+/* The same, ending early once *stop is set (NULL: never); returns the
+ * pieces played. */
+size_t tetris_strategy_play_stoppable(const uint8_t *in, size_t n, uint8_t *out,
+                                      enum tetris_rules rules,
+                                      const struct tetris_weights *weights,
+                                      int threads, const atomic_bool *stop);
 
 #endif

@@ -15,8 +15,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "games/tetris-weights.h"
 
 const struct tetris_weights tetris_weights_text = {
@@ -107,14 +105,4 @@ tetris_weights_for(enum tetris_rules rules)
 {
 	return rules == TETRIS_RULES_REFERENCE ? &tetris_weights_reference
 	                                       : &tetris_weights_text;
-}
-
-const struct tetris_weights *
-tetris_weights_find(const char *name)
-{
-	if (strcmp(name, tetris_weights_text.name) == 0)
-		return &tetris_weights_text;
-	if (strcmp(name, tetris_weights_reference.name) == 0)
-		return &tetris_weights_reference;
-	return NULL;
 }

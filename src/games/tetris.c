@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "games/tetris.h"
+#include "games/tetris-bench.h"
 #include "games/tetris-strategy.h"
 #include "core/text.h"
 
@@ -395,37 +396,21 @@ tetris_format_move(const struct game_pos *pos, game_move move, char *buf,
 	         tetris_move_column(move));
 }
 
-/* Reads a decimal number of at most max from *s, advancing it. */
-static bool
-tetris_read_number(const char **s, unsigned long max, unsigned long *out)
-{
-	if (!isdigit((unsigned char)**s))
-		return false;
-	char *end;
-	errno = 0;
-	unsigned long v = strtoul(*s, &end, 10);
-	if (errno != 0 || v > max)
-		return false;
-	*s = end;
-	*out = v;
-	return true;
-}
-
 /* Reads "r<rot>x<col>" or a decimal byte into a rotation and column. */
 static bool
-tetris_parse_move_text(const char *text, unsigned long *rot, unsigned long *col)
+tetris_parse_move_text(const char *text, uint64_t *rot, uint64_t *col)
 {
-	const unsigned long BYTE_MAX = 255;
+	const uint64_t BYTE_MAX = 255;
 	const char *s = text;
-	unsigned long v;
+	uint64_t v;
 	if (*s == 'r') {
 		s++;
-		if (!tetris_read_number(&s, BYTE_MAX, rot) || *s++ != 'x' ||
-		    !tetris_read_number(&s, BYTE_MAX, col))
+		if (!text_read_u64(&s, BYTE_MAX, rot) || *s++ != 'x' ||
+		    !text_read_u64(&s, BYTE_MAX, col))
 			return false;
 		return *s == '\0';
 	}
-	if (!tetris_read_number(&s, BYTE_MAX, &v) || *s != '\0')
+	if (!text_read_u64(&s, BYTE_MAX, &v) || *s != '\0')
 		return false;
 	*rot = v >> TETRIS_MOVE_X_BITS;
 	*col = v & TETRIS_X_MASK;
@@ -438,7 +423,7 @@ tetris_parse_move(const struct game_pos *pos, const char *text, game_move *move,
 {
 	const struct tetris_pos *p = tetris_pos_const(pos);
 	char buf[32];
-	unsigned long r, x;
+	uint64_t r, x;
 	if (!text_squeeze(text, buf, sizeof buf) ||
 	    !tetris_parse_move_text(buf, &r, &x)) {
 		snprintf(err, err_size,
@@ -453,14 +438,15 @@ tetris_parse_move(const struct game_pos *pos, const char *text, game_move *move,
 		return false;
 	}
 	if (r >= TETRIS_ROTATIONS) {
-		snprintf(err, err_size, "rotation %lu is out of range 0..3", r);
+		snprintf(err, err_size,
+		         "rotation %" PRIu64 " is out of range 0..3", r);
 		return false;
 	}
 	int width = TETRIS_SHAPES[p->current][r].width;
-	if (x > (unsigned long)(TETRIS_COLS - width)) {
+	if (x > (uint64_t)(TETRIS_COLS - width)) {
 		snprintf(err, err_size,
-		         "column %lu is out of range 0..%d for %c in rotation "
-		         "%lu",
+		         "column %" PRIu64 " is out of range 0..%d for %c in "
+		         "rotation %" PRIu64,
 		         x, TETRIS_COLS - width,
 		         tetris_piece_letter(p->current), r);
 		return false;
@@ -596,11 +582,9 @@ tetris_parse_pos(struct game_pos *pos, const char *text, char *err,
 	    !tetris_parse_pieces(p, tok[1], tok[2], err, err_size))
 		return false;
 	const char *s = tok[3];
-	unsigned long long score;
-	char *end;
-	errno = 0;
-	score = strtoull(s, &end, 10);
-	if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0) {
+	uint64_t score;
+	const char *end = s;
+	if (!text_read_u64(&end, UINT64_MAX, &score) || *end != '\0') {
 		snprintf(err, err_size, "score '%s' is not a whole number", s);
 		return false;
 	}
@@ -679,6 +663,7 @@ const struct game_ops tetris_game = {
         .plan = tetris_plan,
         .is_noisy = NULL,
         .perft = NULL,
+        .bench = tetris_bench,
         .format_move = tetris_format_move,
         .parse_move = tetris_parse_move,
         .format_pos = tetris_format_pos,

@@ -1,6 +1,7 @@
 /*
  * TZAAR text: sub-move notation (`F3xE4`, `F3+E4`, `pass`; `F3-E4` read
- * too), position strings (PROTOCOL.md section 2) and a plain board diagram.
+ * too), position strings (POSITION STRINGS in tabula(6)) and a plain board
+ * diagram.
  *
  * parse_move is the one place a move typed by a person or sent by a program
  * is judged, so it names the rule a move breaks rather than just refusing

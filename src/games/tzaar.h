@@ -4,11 +4,11 @@
  * tables (tzaar-board.c), and anything above that wants to look inside a
  * TZAAR position (the stats command, a board view, a strong evaluation).
  *
- * The 60 spaces are numbered in the canonical order of PROTOCOL.md: A1..A5,
- * B1..B6, ..., I1..I5, skipping the hole E5.  With this order every line of
- * movement runs through strictly increasing or strictly decreasing indices,
- * so the first stack on a ray is the lowest or the highest set bit of
- * (ray & occupied): no loop over the empty spaces in between.
+ * The 60 spaces are numbered in the canonical order of POSITION STRINGS in
+ * tabula(6): A1..A5, B1..B6, ..., I1..I5, skipping the hole E5.  With this
+ * order every line of movement runs through strictly increasing or strictly
+ * decreasing indices, so the first stack on a ray is the lowest or the highest
+ * set bit of (ray & occupied): no loop over the empty spaces in between.
  */
 #ifndef TABULA_GAMES_TZAAR_H
 #define TABULA_GAMES_TZAAR_H

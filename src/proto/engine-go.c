@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "core/text.h"
 #include "proto/engine-go.h"
 #include "search/level.h"
 #include "search/search.h"
@@ -96,14 +97,7 @@ engine_go_done(void *ctx, game_move best, bool has_move)
 static bool
 engine_go_number(const char *word, int64_t min, int64_t max, int64_t *out)
 {
-	if (word == NULL)
-		return false;
-	char *end;
-	long long v = strtoll(word, &end, 10);
-	if (*word == '\0' || *end != '\0' || v < min || v > max)
-		return false;
-	*out = v;
-	return true;
+	return word != NULL && text_to_i64(word, min, max, out);
 }
 
 /* Where a timed keyword's value goes, or NULL if word is not one. */

@@ -28,6 +28,12 @@ struct engine_job {
 	atomic_bool done;
 };
 
+static void
+engine_job_bench_line(void *ctx, const char *text)
+{
+	engine_reply(ctx, "bench %s", text);
+}
+
 static void *
 engine_job_main(void *arg)
 {
@@ -42,6 +48,13 @@ engine_job_main(void *arg)
 			engine_reply(job->engine,
 			             "info string perft %d stopped",
 			             job->depth);
+	} else if (job->ops->bench != NULL) {
+		/* A game measured by playing: a "bench ..." line for each of
+		 * its results. */
+		char err[256];
+		if (!job->ops->bench(&job->stop, engine_job_bench_line,
+		                     job->engine, err, sizeof err))
+			engine_reply(job->engine, "info string bench %s", err);
 	} else {
 		struct bench_result res = {0};
 		char err[256];

@@ -20,11 +20,8 @@
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
 
-static const int ENGINE_HASH_DEFAULT = 64, ENGINE_HASH_MAX = 4096;
 /* How long a perft or search may go on after the end of input. */
 static const int ENGINE_EOF_GRACE_MS = 2000;
-static const int ENGINE_MULTIPV_MAX = 16;
-static const long ENGINE_SEED_MAX = 2147483647L;
 
 void
 engine_reply(struct engine *e, const char *fmt, ...)
@@ -82,40 +79,6 @@ engine_trim(char *s)
 }
 
 static void
-engine_cmd_hello(struct engine *e, char *args, const char *ok)
-{
-	(void)args;
-	engine_reply(e, "id name tabula %s", PACKAGE_VERSION);
-	engine_reply(e, "id author The tabula developers");
-	char combo[256] = "";
-	size_t n = 0;
-	for (size_t i = 0; registry_at(i) != NULL && n < sizeof combo; i++)
-		n += (size_t)snprintf(combo + n, sizeof combo - n, " var %s",
-		                      registry_at(i)->name);
-	engine_reply(e, "option name Game type combo default %s%s",
-	             e->session.ops->name, combo);
-	engine_reply(e, "option name Hash type spin default %d min 1 max %d",
-	             ENGINE_HASH_DEFAULT, ENGINE_HASH_MAX);
-	engine_reply(e, "option name MultiPV type spin default 1 min 1 max %d",
-	             ENGINE_MULTIPV_MAX);
-	engine_reply(e, "option name Seed type spin default 0 min 0 max %ld",
-	             ENGINE_SEED_MAX);
-	engine_reply(e, "%s", ok);
-}
-
-static void
-engine_cmd_ugi(struct engine *e, char *args)
-{
-	engine_cmd_hello(e, args, "ugiok");
-}
-
-static void
-engine_cmd_uci(struct engine *e, char *args)
-{
-	engine_cmd_hello(e, args, "uciok");
-}
-
-static void
 engine_cmd_isready(struct engine *e, char *args)
 {
 	(void)args;
@@ -138,6 +101,59 @@ engine_new_session(struct engine *e, const struct game_ops *ops)
 }
 
 static void
+engine_set_game(struct engine *e, const char *value, long v)
+{
+	(void)v;
+	const struct game_ops *ops = registry_find(value);
+	if (ops == NULL)
+		engine_error(e, "unknown game '%s'", value);
+	else
+		engine_new_session(e, ops);
+}
+
+static void
+engine_set_hash(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.hash_mb = (int)v;
+}
+
+static void
+engine_set_multipv(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.multipv = (int)v;
+}
+
+/* A new seed is a new set-up: the game starts again with it. */
+static void
+engine_set_seed(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.seed = v;
+	if (e->session.ops != NULL)
+		engine_new_session(e, e->session.ops);
+}
+
+/* The options, listed once: `uci` lists them from this table, setoption
+ * parses with it and engine_run takes the defaults from it (ENGINE
+ * PROTOCOL in tabula(6)). */
+static const struct engine_option {
+	const char *name;
+	bool spin;          /* a number in min..max; else Game, a combo */
+	long def, min, max; /* spin */
+	const char *unit;   /* after the range in the error, "" for none */
+	void (*set)(struct engine *e, const char *value, long v);
+} engine_options[] = {
+        {"Game", false, 0, 0, 0, "", engine_set_game},
+        {"Hash", true, 64, 1, 4096, " MiB", engine_set_hash},
+        {"MultiPV", true, 1, 1, 16, "", engine_set_multipv},
+        {"Seed", true, 0, 0, 2147483647L, "", engine_set_seed},
+};
+
+enum { ENGINE_OPTION_COUNT = sizeof engine_options / sizeof engine_options[0] };
+
+static void
 engine_cmd_setoption(struct engine *e, char *args)
 {
 	char *word = engine_next_word(&args);
@@ -153,36 +169,58 @@ engine_cmd_setoption(struct engine *e, char *args)
 		engine_error(e, "usage: setoption name <name> value <value>");
 		return;
 	}
-	long v;
-	if (strcasecmp(name, "Game") == 0) {
-		const struct game_ops *ops = registry_find(value);
-		if (ops == NULL)
-			engine_error(e, "unknown game '%s'", value);
+	for (size_t i = 0; i < ENGINE_OPTION_COUNT; i++) {
+		const struct engine_option *o = &engine_options[i];
+		if (strcasecmp(name, o->name) != 0)
+			continue;
+		long v = 0;
+		if (o->spin && !text_to_long(value, o->min, o->max, &v))
+			engine_error(e, "%s must be %ld..%ld%s, not '%s'",
+			             o->name, o->min, o->max, o->unit, value);
 		else
-			engine_new_session(e, ops);
-	} else if (strcasecmp(name, "Hash") == 0) {
-		if (!text_to_long(value, 1, ENGINE_HASH_MAX, &v))
-			engine_error(e, "Hash must be 1..%d MiB, not '%s'",
-			             ENGINE_HASH_MAX, value);
-		else
-			e->options.hash_mb = (int)v;
-	} else if (strcasecmp(name, "MultiPV") == 0) {
-		if (!text_to_long(value, 1, ENGINE_MULTIPV_MAX, &v))
-			engine_error(e, "MultiPV must be 1..%d, not '%s'",
-			             ENGINE_MULTIPV_MAX, value);
-		else
-			e->options.multipv = (int)v;
-	} else if (strcasecmp(name, "Seed") == 0) {
-		if (!text_to_long(value, 0, ENGINE_SEED_MAX, &v))
-			engine_error(e, "Seed must be 0..%ld, not '%s'",
-			             ENGINE_SEED_MAX, value);
-		else {
-			e->options.seed = v;
-			engine_new_session(e, e->session.ops);
-		}
-	} else {
-		engine_error(e, "unknown option '%s'", name);
+			o->set(e, value, v);
+		return;
 	}
+	engine_error(e, "unknown option '%s'", name);
+}
+
+static void
+engine_cmd_hello(struct engine *e, char *args, const char *ok)
+{
+	(void)args;
+	engine_reply(e, "id name tabula %s", PACKAGE_VERSION);
+	engine_reply(e, "id author The tabula developers");
+	for (size_t i = 0; i < ENGINE_OPTION_COUNT; i++) {
+		const struct engine_option *o = &engine_options[i];
+		if (o->spin) {
+			engine_reply(e,
+			             "option name %s type spin default %ld min "
+			             "%ld max %ld",
+			             o->name, o->def, o->min, o->max);
+			continue;
+		}
+		char combo[256] = "";
+		size_t n = 0;
+		for (size_t k = 0; registry_at(k) != NULL && n < sizeof combo;
+		     k++)
+			n += (size_t)snprintf(combo + n, sizeof combo - n,
+			                      " var %s", registry_at(k)->name);
+		engine_reply(e, "option name %s type combo default %s%s",
+		             o->name, e->session.ops->name, combo);
+	}
+	engine_reply(e, "%s", ok);
+}
+
+static void
+engine_cmd_ugi(struct engine *e, char *args)
+{
+	engine_cmd_hello(e, args, "ugiok");
+}
+
+static void
+engine_cmd_uci(struct engine *e, char *args)
+{
+	engine_cmd_hello(e, args, "uciok");
 }
 
 static void
@@ -493,8 +531,9 @@ int
 engine_run(FILE *in, FILE *out)
 {
 	struct engine e = {.out = out};
-	e.options = (struct engine_options){
-	        .hash_mb = ENGINE_HASH_DEFAULT, .multipv = 1, .seed = 0};
+	for (size_t i = 0; i < ENGINE_OPTION_COUNT; i++)
+		if (engine_options[i].spin)
+			engine_options[i].set(&e, "", engine_options[i].def);
 	pthread_mutex_init(&e.out_lock, NULL);
 	if (!session_init(&e.session, registry_at(0), NULL)) {
 		fprintf(stderr, "tabula engine: out of memory\n");

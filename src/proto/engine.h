@@ -1,6 +1,6 @@
 /*
- * The engine protocol of PROTOCOL.md section 3 (`tabula engine`): a UCI/UGI
- * dialect read line by line.  Each command is one entry in a table of
+ * The engine protocol (ENGINE PROTOCOL in tabula(6)) (`tabula engine`): a
+ * UCI/UGI dialect read line by line.  Each command is one entry in a table of
  * handlers; replies are whole lines written under a lock, so lines from the
  * search thread and from the command loop never interleave.
  */

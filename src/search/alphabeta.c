@@ -23,8 +23,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/timectl.h"
@@ -66,7 +66,6 @@ static const uint64_t AB_CHECK_MASK = 255;
 static const int64_t AB_REPORT_MS = 1000;
 
 static const int64_t AB_MS_PER_S = 1000;
-static const int64_t AB_NS_PER_MS = 1000000;
 
 struct ab_line {
 	game_move pv[SEARCH_MAX_PV];
@@ -84,7 +83,7 @@ struct alphabeta {
 	const atomic_bool *stop;
 	search_report_fn report;
 	void *report_ctx;
-	struct timespec start;
+	int64_t start_ms; /* clock_now_ms() when the search began */
 	struct timectl_plan plan;
 	int64_t next_report_ms;
 	uint64_t nodes;
@@ -158,10 +157,7 @@ alphabeta_clear(struct alphabeta *ab)
 static int64_t
 ab_elapsed_ms(const struct alphabeta *ab)
 {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (int64_t)(now.tv_sec - ab->start.tv_sec) * AB_MS_PER_S +
-	       (now.tv_nsec - ab->start.tv_nsec) / AB_NS_PER_MS;
+	return clock_now_ms() - ab->start_ms;
 }
 
 static void
@@ -606,7 +602,7 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	memset(ab->killers, 0xff, sizeof ab->killers);
 	memset(ab->history, 0, sizeof ab->history);
 	memset(ab->done_lines, 0, sizeof ab->done_lines);
-	clock_gettime(CLOCK_MONOTONIC, &ab->start);
+	ab->start_ms = clock_now_ms();
 	timectl_plan(lim, ops->side_to_move(pos), &ab->plan);
 	tt_new_search(&ab->tt);
 

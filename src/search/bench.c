@@ -5,15 +5,15 @@
  * opening, the middle and (for short games) the end.  Depths are per game,
  * chosen so that the whole bench takes a few seconds.
  *
- * Single-player games (Tetris) have their own searcher; their bench plugs
- * in through bench_single_player below.
+ * Games measured by playing instead (Tetris) offer their own bench in
+ * their game interface (game_ops.bench); the callers run that one.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/bench.h"
@@ -22,18 +22,6 @@ static const int BENCH_PLIES[] = {0, 6, 14, 24, 36};
 static const uint64_t BENCH_SEED = 20240521;
 static const size_t BENCH_HASH_MB = 16;
 static const int BENCH_DEFAULT_DEPTH = 4;
-
-/* The place for games the two-player search does not play: a game's own
- * bench, adding its nodes and time to res.  Tetris: its strategy module
- * provides one (nothing is registered until it lands). */
-static bool
-bench_single_player(const struct game_ops *ops, struct bench_result *res,
-                    char *err, size_t err_size)
-{
-	(void)res;
-	snprintf(err, err_size, "%s has no bench yet", ops->name);
-	return false;
-}
 
 /* The game's own bench depth (struct game_caps), else the default. */
 static int
@@ -67,21 +55,15 @@ bench_position(const struct game_ops *ops, int plies, struct game_pos *pos)
 	}
 }
 
-static int64_t
-bench_ms_since(const struct timespec *t0)
-{
-	struct timespec t1;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (int64_t)(t1.tv_sec - t0->tv_sec) * 1000 +
-	       (t1.tv_nsec - t0->tv_nsec) / 1000000;
-}
-
 bool
 bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
            struct bench_result *res, char *err, size_t err_size)
 {
-	if (ops->players != 2)
-		return bench_single_player(ops, res, err, err_size);
+	if (ops->players != 2) {
+		snprintf(err, err_size, "%s has no positions to search",
+		         ops->name);
+		return false;
+	}
 	struct alphabeta *ab = alphabeta_new(BENCH_HASH_MB);
 	if (ab == NULL) {
 		snprintf(err, err_size, "out of memory");
@@ -89,8 +71,7 @@ bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
 	}
 	struct search_limits lim = {0};
 	lim.depth = depth > 0 ? depth : bench_depth_of(ops);
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int64_t t0 = clock_now_ms();
 	int count = (int)(sizeof BENCH_PLIES / sizeof BENCH_PLIES[0]);
 	for (int i = 0; i < count; i++) {
 		struct game_pos pos;
@@ -103,7 +84,7 @@ bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
 		if (line != NULL)
 			line(ctx, ops, i, lim.depth, r.nodes);
 	}
-	res->time_ms += bench_ms_since(&t0);
+	res->time_ms += clock_now_ms() - t0;
 	alphabeta_free(ab);
 	return true;
 }

@@ -10,7 +10,3 @@ src_libtabula_a_SOURCES += \
 	src/search/search.c src/search/search.h \
 	src/search/timectl.c src/search/timectl.h \
 	src/search/tt.c src/search/tt.h
-src_libtabula_a_SOURCES += src/cli/bench-cmd.c src/cli/match-cmd.c \
-	src/cli/review-cmd.c
-# The match's Elo needs log10 and sqrt.
-src_tabula_LDADD += -lm

@@ -4,28 +4,19 @@
  */
 #include "config.h"
 
-#include <time.h>
-
+#include "core/clock.h"
 #include "search/plan.h"
-
-static int64_t
-plan_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 void
 plan_run(const struct game_ops *ops, const struct game_pos *pos,
          search_report_fn report, void *ctx, struct alphabeta_result *result)
 {
-	int64_t start = plan_now_ms();
+	int64_t start = clock_now_ms();
 	struct search_info info = {.multipv = 1, .bound = BOUND_EXACT};
 	info.pv_len = ops->plan(pos, info.pv, SEARCH_MAX_PV, &info.score);
 	info.depth = info.seldepth = info.pv_len;
 	info.nodes = (uint64_t)info.pv_len;
-	info.time_ms = plan_now_ms() - start;
+	info.time_ms = clock_now_ms() - start;
 	*result = (struct alphabeta_result){
 	        .has_move = info.pv_len > 0,
 	        .best = info.pv_len > 0 ? info.pv[0] : 0,

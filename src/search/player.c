@@ -2,9 +2,9 @@
  * Match players.  The engine player calls the search synchronously (no
  * thread: a match is a batch job, and a deterministic one under depth or
  * node limits).  The program player runs an outside engine through
- * /bin/sh with two pipes and speaks the protocol of PROTOCOL.md section 3
- * to it: the whole game so far as "position fen <start> moves ...", then
- * "go ...", then waits for "bestmove".
+ * /bin/sh with two pipes and speaks the protocol of ENGINE PROTOCOL in
+ * tabula(6) to it: the whole game so far as "position fen <start> moves ...",
+ * then "go ...", then waits for "bestmove".
  */
 #include "config.h"
 
@@ -25,6 +25,7 @@
 #include "search/alphabeta.h"
 #include "search/level.h"
 #include "search/player.h"
+#include "core/text.h"
 
 static const size_t PLAYER_HASH_MB = 16;
 static const char PLAYER_DEFAULT_GO[] = "movetime 100";
@@ -38,9 +39,8 @@ player_engine_word(struct player *p, const char *word, char *err,
                    size_t err_size)
 {
 	const char *eq = strchr(word, '=');
-	char *end;
-	long long v = eq != NULL ? strtoll(eq + 1, &end, 10) : 0;
-	if (eq == NULL || eq[1] == '\0' || *end != '\0' || v < 1) {
+	int64_t v = 0;
+	if (eq == NULL || !text_to_i64(eq + 1, 1, INT64_MAX, &v)) {
 		snprintf(err, err_size, "'%s': want key=positive number", word);
 		return false;
 	}

@@ -10,8 +10,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "search/alphabeta.h"
 #include "search/review.h"
 
@@ -37,9 +37,7 @@ struct review {
 int64_t
 review_clock_ms(void)
 {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	return clock_now_ms();
 }
 
 void

@@ -21,7 +21,7 @@ enum {
 	INFEXION_TOP = 1,    /* screen row of r = 6 */
 };
 
-/* The six directions (dr, dq) of PROTOCOL.md. */
+/* The six directions (dr, dq) of NOTATION in tabula(6). */
 static const int INFEXION_DIRS[6][2] = {{0, 1},  {-1, 1}, {-1, 0},
                                         {0, -1}, {1, -1}, {1, 0}};
 

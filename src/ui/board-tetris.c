@@ -67,7 +67,7 @@ tetris_cell_name(int cell, char *buf, size_t size)
 }
 
 /* Tetris moves name a rotation and a column, not cells: the placement
- * input finds a placement's cells with the game's drop code (KEYS in
+ * input finds a placement's cells with the game's drop code (Keys in
  * tabula(6)). */
 static int
 tetris_move_cells(const char *text, int *cells, int max)

@@ -1,10 +1,10 @@
 /*
  * Board views: how each game's board is drawn and how its cells are picked.
  * A view reads the position only through the public contract (the position
- * strings and the move notation of PROTOCOL.md), so it never depends on a
- * game's internals: decode turns a position string into cells, move_cells
- * names the cells a move's text touches, and everything else (highlights,
- * cursor, selection) is generic and lives in the caller.
+ * strings and the move notation: POSITION STRINGS and NOTATION in tabula(6)),
+ * so it never depends on a game's internals: decode turns a position string
+ * into cells, move_cells names the cells a move's text touches, and everything
+ * else (highlights, cursor, selection) is generic and lives in the caller.
  */
 #ifndef TABULA_UI_BOARD_H
 #define TABULA_UI_BOARD_H

@@ -4,8 +4,7 @@
  */
 #include "config.h"
 
-#include <time.h>
-
+#include "core/clock.h"
 #include "ui/app.h"
 
 /* Set once at start-up, before any thread starts. */
@@ -20,9 +19,5 @@ ui_clock_freeze(void)
 int64_t
 ui_now_ms(void)
 {
-	if (ui_clock_frozen)
-		return 0;
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return ui_clock_frozen ? 0 : clock_now_ms();
 }

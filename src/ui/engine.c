@@ -157,12 +157,6 @@ ui_engine_stop(struct ui_engine *e)
 	searcher_stop(e->searcher);
 }
 
-bool
-ui_engine_busy(struct ui_engine *e)
-{
-	return searcher_busy(e->searcher);
-}
-
 void
 ui_engine_wait(struct ui_engine *e)
 {

@@ -52,9 +52,6 @@ unsigned ui_engine_start(struct ui_engine *e, const struct game_ops *ops,
 /* Asks the running search to end now (its move is still reported). */
 void ui_engine_stop(struct ui_engine *e);
 
-/* Whether the search thread is busy. */
-bool ui_engine_busy(struct ui_engine *e);
-
 /* Blocks until the search is idle: only for the headless script mode. */
 void ui_engine_wait(struct ui_engine *e);
 

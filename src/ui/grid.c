@@ -107,16 +107,6 @@ ui_grid_printf(struct ui_grid *g, int y, int x, int max, int role,
 }
 
 void
-ui_grid_set_role(struct ui_grid *g, int y, int x, int n, int role)
-{
-	for (int i = 0; i < n; i++) {
-		struct ui_cell *c = ui_grid_at(g, y, x + i);
-		if (c != NULL)
-			c->role = (unsigned char)role;
-	}
-}
-
-void
 ui_grid_dump(const struct ui_grid *g, FILE *out)
 {
 	for (int y = 0; y < g->height; y++) {

@@ -64,9 +64,6 @@ int ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
 int ui_grid_printf(struct ui_grid *g, int y, int x, int max, int role,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
-/* Changes the role of the cells in [x, x + n) of row y. */
-void ui_grid_set_role(struct ui_grid *g, int y, int x, int n, int role);
-
 /* Writes the grid as text, one line per row, trailing blanks trimmed. */
 void ui_grid_dump(const struct ui_grid *g, FILE *out);
 

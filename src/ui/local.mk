@@ -1,5 +1,8 @@
-# The terminal UI: part of the program, not the library (it needs curses).
-src_tabula_SOURCES += \
+# The terminal UI: a library of its own (it needs curses) that the program
+# and the UI's Check suite link.
+noinst_LIBRARIES += src/libtabulaui.a
+src_libtabulaui_a_CFLAGS = $(AM_CFLAGS) $(CURSES_CFLAGS)
+src_libtabulaui_a_SOURCES = \
 	src/ui/analysis.c \
 	src/ui/app.h \
 	src/ui/board.c src/ui/board.h \

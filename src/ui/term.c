@@ -81,7 +81,6 @@ static const struct ui_glyphs UI_TERM_ASCII = {
 /* The terminal's state: only the UI thread touches it, except the signal
  * flag (written by handlers, read by the main loop). */
 static SCREEN *ui_term_screen;
-static enum ui_theme ui_term_theme_in_use = THEME_MONO;
 static attr_t ui_term_attrs[ROLE_COUNT];
 static bool ui_term_default_colors;
 static volatile sig_atomic_t ui_term_signal;
@@ -162,7 +161,6 @@ ui_term_pick_theme(int color)
 static void
 ui_term_setup_colors(enum ui_theme theme)
 {
-	ui_term_theme_in_use = theme;
 	for (int r = 0; r < ROLE_COUNT; r++) {
 		const struct ui_term_look *l = &UI_TERM_LOOKS[r];
 		if (theme == THEME_MONO) {
@@ -269,12 +267,4 @@ ui_term_read(void)
 		}
 	}
 	return ev;
-}
-
-const char *
-ui_term_theme(void)
-{
-	return ui_term_theme_in_use == THEME_256 ? "256"
-	       : ui_term_theme_in_use == THEME_8 ? "8"
-	                                         : "mono";
 }

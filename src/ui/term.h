@@ -1,5 +1,5 @@
 /*
- * All terminal policy in one place (htop's CRT.c): opening the terminal
+ * All terminal policy in one place (as htop keeps it): opening the terminal
  * with newterm, colour themes from semantic roles (monochrome, 8 and 256
  * colours, NO_COLOR), the glyph sets, drawing the virtual grid, reading
  * keys and mouse clicks, and the signals that must restore the terminal.
@@ -49,8 +49,5 @@ void ui_term_draw(const struct ui_grid *g);
 
 /* The next key or click, or key == ERR when none is waiting. */
 struct ui_term_event ui_term_read(void);
-
-/* The name of the colour theme in use ("mono", "8", "256"). */
-const char *ui_term_theme(void);
 
 #endif

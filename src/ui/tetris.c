@@ -4,7 +4,7 @@
  * the column, up turns the piece, down or Enter drops it; the well shows
  * where it would land, found with the game's own drop code
  * (tetris_well_rest_row), and the box beside the well shows the pieces in
- * hand, the score and the clears (KEYS and RULES in tabula(6)).
+ * hand, the score and the clears (Keys and RULES in tabula(6)).
  */
 #include "config.h"
 

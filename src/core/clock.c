@@ -1,0 +1,30 @@
+/*
+ * The monotonic clock (see clock.h).
+ */
+#include "config.h"
+
+#include <time.h>
+
+#include "core/clock.h"
+
+enum { CLOCK_NS_PER_S = 1000000000, CLOCK_NS_PER_MS = 1000000 };
+
+int64_t
+clock_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * CLOCK_NS_PER_S + ts.tv_nsec;
+}
+
+int64_t
+clock_now_ms(void)
+{
+	return clock_now_ns() / CLOCK_NS_PER_MS;
+}
+
+double
+clock_seconds_since(int64_t start_ns)
+{
+	return (double)(clock_now_ns() - start_ns) / CLOCK_NS_PER_S;
+}

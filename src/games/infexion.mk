@@ -1,4 +1,0 @@
-# Infexion: the rules engine and its text forms.
-src_libtabula_a_SOURCES += \
-	src/games/infexion.c src/games/infexion.h \
-	src/games/infexion-text.c

@@ -1,0 +1,22 @@
+# The games, one rules file per game behind the game interface
+# (core/game.h), listed once in games/games.h; then each game's text forms,
+# board geometry, evaluation for the search, and Tetris's strategy, weights,
+# batch scorer and benchmark.
+src_libtabula_a_SOURCES += \
+	src/games/games.h \
+	src/games/bb121.h \
+	src/games/tetress.c src/games/tetress.h \
+	src/games/tetress-eval.c src/games/tetress-eval.h \
+	src/games/infexion.c src/games/infexion.h \
+	src/games/infexion-text.c \
+	src/games/infexion-eval.c src/games/infexion-eval.h \
+	src/games/tzaar.c src/games/tzaar.h \
+	src/games/tzaar-board.c \
+	src/games/tzaar-text.c \
+	src/games/tzaar-eval.c src/games/tzaar-eval.h \
+	src/games/tetris.c src/games/tetris.h \
+	src/games/tetris-bench.c src/games/tetris-bench.h \
+	src/games/tetris-score.c src/games/tetris-score.h \
+	src/games/tetris-strategy.c src/games/tetris-strategy.h \
+	src/games/tetris-stream.c src/games/tetris-stream.h \
+	src/games/tetris-weights.c src/games/tetris-weights.h

@@ -1,1 +1,0 @@
-src_libtabula_a_SOURCES += src/games/bb121.h src/games/tetress.c src/games/tetress.h
