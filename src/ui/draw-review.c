@@ -143,6 +143,27 @@ ui_dr_graph(struct ui_app *app, int y, int x, int w)
 	return y + gr.rows + 1;
 }
 
+/* Each side's marks so far, as "Red ?!1 ?2 ??1  Blue ...". */
+static int
+ui_dr_summary(struct ui_app *app, int y, int x, int w)
+{
+	const struct session *s = &app->game.session;
+	int count[2][MARK_COUNT] = {{0}};
+	for (size_t i = 0; i < s->ply; i++) {
+		const struct record_note *n = ui_dr_note(app, i);
+		if (n != NULL && n->review.present)
+			count[s->ops->side_to_move(&s->positions[i])]
+			     [n->mark]++;
+	}
+	ui_grid_printf(&app->grid, y++, x, w, ROLE_NORMAL,
+	               "%s ?!%d ?%d ?\?%d  %s ?!%d ?%d ?\?%d",
+	               s->ops->side_names[0], count[0][MARK_INACCURACY],
+	               count[0][MARK_MISTAKE], count[0][MARK_BLUNDER],
+	               s->ops->side_names[1], count[1][MARK_INACCURACY],
+	               count[1][MARK_MISTAKE], count[1][MARK_BLUNDER]);
+	return y;
+}
+
 /* What the review says of the move shown, when it is marked. */
 static int
 ui_dr_marked(struct ui_app *app, int y, int x, int w)
@@ -180,8 +201,10 @@ ui_dr_review(struct ui_app *app, int y, int x, int w)
 		ui_grid_printf(&app->grid, y++, x, w, ROLE_TITLE,
 		               "Review  (%s's view; . , jump)",
 		               app->game.session.ops->side_names[0]);
-	if (any)
+	if (any) {
+		y = ui_dr_summary(app, y, x, w);
 		y = ui_dr_graph(app, y, x, w);
+	}
 	return ui_dr_marked(app, y, x, w);
 }
 
