@@ -25,6 +25,7 @@
 #include "search/level.h"
 #include "search/match.h"
 #include "search/player.h"
+#include "search/who.h"
 #include "search/search.h"
 #include "search/timectl.h"
 #include "search/tt.h"
@@ -866,6 +867,51 @@ START_TEST(test_match_record)
 }
 END_TEST
 
+/* One grammar for who plays: every spelling of the UI, the records and
+ * the match reads the same, and the record's spelling reads back. */
+START_TEST(test_who_grammar)
+{
+	struct who w;
+	char err[256], text[64];
+	ck_assert(who_parse("human", 5, &w, err, sizeof err));
+	ck_assert_int_eq(w.kind, WHO_HUMAN);
+	ck_assert(who_parse("engine", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 5);
+	ck_assert(who_parse("engine:3", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 3);
+	ck_assert(who_parse("engine level 3", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 3);
+	ck_assert(who_parse("level=3", 5, &w, err, sizeof err));
+	ck_assert(w.kind == WHO_ENGINE && w.level == 3);
+	who_format(&w, text, sizeof text);
+	ck_assert_str_eq(text, "engine level 3");
+	ck_assert(who_parse("engine depth 7", 0, &w, err, sizeof err));
+	ck_assert(w.level == 0 && w.lim.depth == 7);
+	who_format(&w, text, sizeof text);
+	ck_assert_str_eq(text, "engine depth 7");
+	ck_assert(who_parse("engine movetime 250", 0, &w, err, sizeof err));
+	who_format(&w, text, sizeof text);
+	ck_assert_str_eq(text, "engine movetime 250");
+	ck_assert(who_parse("depth=4,nodes=900", 0, &w, err, sizeof err));
+	ck_assert(w.lim.depth == 4 && w.lim.nodes == 900);
+	ck_assert(who_parse("random", 0, &w, err, sizeof err));
+	ck_assert_int_eq(w.kind, WHO_RANDOM);
+	ck_assert(who_parse("exec:./x y", 0, &w, err, sizeof err));
+	ck_assert_str_eq(w.command, "./x y");
+	ck_assert(!who_parse("engine:0", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("engine level 99", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("engine depth 3 more", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("martian", 0, &w, err, sizeof err));
+	ck_assert(!who_parse("depth=99999999999999999999", 0, &w, err,
+	                     sizeof err));
+	ck_assert(!who_parse("exec:", 0, &w, err, sizeof err));
+	struct player p;
+	ck_assert(!player_parse(&p, "human", NULL, err, sizeof err));
+	ck_assert(player_parse(&p, "engine:2", NULL, err, sizeof err));
+	ck_assert(p.kind == PLAYER_ENGINE && p.level == 2);
+}
+END_TEST
+
 /* An outside program speaking the protocol plays through pipes: the
  * built tabula itself ($TABULA, set by make check) at depth 2. */
 START_TEST(test_match_program)
@@ -1132,6 +1178,29 @@ START_TEST(test_proto_game_change_ends_search)
 }
 END_TEST
 
+/* bench answers through the job thread (isready meanwhile); go takes the
+ * clock words of UCI and UGI and still answers. */
+START_TEST(test_proto_bench_and_clocks)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "bench");
+	proto_send(&p, "isready");
+	proto_expect(&p, "readyok");
+	const char *line = proto_expect(&p, "bench ");
+	ck_assert_msg(strstr(line, " nodes ") != NULL, "%s", line);
+	proto_send(&p, "go wtime 500 btime 500 winc 10 binc 10 movestogo 5");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "go p1time 500 p2time 500 p1inc 0 p2inc 0 level 2");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "go nodes 500 movetime 10000");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
 static Suite *
 search_suite(void)
 {
@@ -1174,6 +1243,7 @@ search_suite(void)
 	tcase_add_test(tc, test_match_elo);
 	tcase_add_test(tc, test_match_record);
 	tcase_add_test(tc, test_match_program);
+	tcase_add_test(tc, test_who_grammar);
 	tcase_add_test(tc, test_level_never_throws);
 	suite_add_tcase(s, tc);
 
@@ -1184,6 +1254,7 @@ search_suite(void)
 	tcase_add_test(tc, test_proto_perft_interruptible);
 	tcase_add_test(tc, test_proto_end_of_input_ends_search);
 	tcase_add_test(tc, test_proto_game_change_ends_search);
+	tcase_add_test(tc, test_proto_bench_and_clocks);
 	suite_add_tcase(s, tc);
 	return s;
 }

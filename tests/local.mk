@@ -4,9 +4,10 @@
 AM_TESTS_ENVIRONMENT = \
 	TABULA_TEST_DATA='$(abs_top_srcdir)/tests/data'; \
 	TABULA='$(abs_top_builddir)/src/tabula'; \
+	TABULA_DATA_DIR='$(abs_top_srcdir)/data'; \
 	TABULA_MAN='$(abs_top_srcdir)/man/tabula.6'; \
 	CK_DEFAULT_TIMEOUT=120; \
-	export TABULA_TEST_DATA TABULA TABULA_MAN CK_DEFAULT_TIMEOUT;
+	export TABULA_TEST_DATA TABULA TABULA_DATA_DIR TABULA_MAN CK_DEFAULT_TIMEOUT;
 
 TESTS_COMPILE_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)

@@ -12,6 +12,9 @@
 static const struct cli_command cli_commands[] = {
         {"bench", "[GAME] [--depth N]",
          "search fixed positions: node signature and speed", cli_bench_main},
+        {"connect", "[--socket PATH]",
+         "talk to the room server: lines from stdin, its lines to stdout",
+         cli_connect_main},
         {"engine", "", "speak the engine protocol on stdin/stdout",
          cli_engine_main},
         {"match",
@@ -22,8 +25,22 @@ static const struct cli_command cli_commands[] = {
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
          "count move sequences of DEPTH plies", cli_perft_main},
+        {"serve",
+         "[--socket PATH] [--state DIR] [--shared-user USER] "
+         "[--max-clients N] [--max-rooms N] [--max-per-user N] "
+         "[--engine-threads N]",
+         "hold rooms for people on this host to play and watch games",
+         cli_serve_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
          "branching statistics from random games", cli_stats_main},
+        {"puzzles",
+         "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
+         "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
+         "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
+         "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
+         "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
+         "find, prove and rate puzzles; prove them again; example games",
+         cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
         {"review", "FILE [--movetime MS | --depth N] [--output FILE]",

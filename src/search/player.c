@@ -21,10 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/level.h"
 #include "search/player.h"
+#include "search/who.h"
 #include "core/text.h"
 
 static const size_t PLAYER_HASH_MB = 16;
@@ -32,38 +34,6 @@ static const char PLAYER_DEFAULT_GO[] = "movetime 100";
 enum { PLAYER_LINE_MAX = 1 << 16 };
 /* How long a program has to exit after quit before it is killed. */
 static const int PLAYER_QUIT_GRACE_MS = 1000;
-
-/* One "key=value" of an engine description. */
-static bool
-player_engine_word(struct player *p, const char *word, char *err,
-                   size_t err_size)
-{
-	const char *eq = strchr(word, '=');
-	int64_t v = 0;
-	if (eq == NULL || !text_to_i64(eq + 1, 1, INT64_MAX, &v)) {
-		snprintf(err, err_size, "'%s': want key=positive number", word);
-		return false;
-	}
-	size_t klen = (size_t)(eq - word);
-	if (klen == 5 && strncmp(word, "depth", klen) == 0 &&
-	    v <= SEARCH_MAX_DEPTH)
-		p->lim.depth = (int)v;
-	else if (klen == 5 && strncmp(word, "nodes", klen) == 0)
-		p->lim.nodes = (uint64_t)v;
-	else if (klen == 8 && strncmp(word, "movetime", klen) == 0)
-		p->lim.movetime_ms = v;
-	else if (klen == 7 && strncmp(word, "multipv", klen) == 0 &&
-	         v <= SEARCH_MAX_MULTIPV)
-		p->lim.multipv = (int)v;
-	else if (klen == 5 && strncmp(word, "level", klen) == 0 &&
-	         v <= LEVEL_MAX)
-		p->level = (int)v;
-	else {
-		snprintf(err, err_size, "'%s': unknown or out of range", word);
-		return false;
-	}
-	return true;
-}
 
 bool
 player_parse(struct player *p, const char *spec, const char *go_args, char *err,
@@ -76,46 +46,30 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 	snprintf(p->spec, sizeof p->spec, "%s", spec);
 	snprintf(p->go_args, sizeof p->go_args, "%s",
 	         go_args != NULL ? go_args : PLAYER_DEFAULT_GO);
-	if (strcasecmp(spec, "random") == 0) {
-		p->kind = PLAYER_RANDOM;
-		return true;
-	}
-	if (strcasecmp(spec, "greedy") == 0) {
-		p->kind = PLAYER_GREEDY;
-		return true;
-	}
-	if (strncmp(spec, "exec:", 5) == 0) {
-		p->kind = PLAYER_PROGRAM;
-		if (spec[5] == '\0') {
-			snprintf(err, err_size, "exec: wants a command");
-			return false;
-		}
-		return true;
-	}
-	p->kind = PLAYER_ENGINE;
-	char words[sizeof p->spec];
-	snprintf(words, sizeof words, "%s", spec);
-	for (char *save = NULL, *w = strtok_r(words, ",", &save); w != NULL;
-	     w = strtok_r(NULL, ",", &save)) {
-		if (!player_engine_word(p, w, err, err_size))
-			return false;
-	}
-	if (p->lim.depth == 0 && p->lim.nodes == 0 && p->lim.movetime_ms == 0 &&
-	    p->level == 0) {
-		snprintf(err, err_size,
-		         "'%s': want random, greedy, exec:CMD or engine limits",
+	struct who w;
+	if (!who_parse(spec, LEVEL_DEFAULT, &w, err, err_size))
+		return false;
+	switch (w.kind) {
+	case WHO_HUMAN:
+		snprintf(err, err_size, "'%s': a match has no human player",
 		         spec);
 		return false;
+	case WHO_RANDOM:
+		p->kind = PLAYER_RANDOM;
+		break;
+	case WHO_GREEDY:
+		p->kind = PLAYER_GREEDY;
+		break;
+	case WHO_PROGRAM:
+		p->kind = PLAYER_PROGRAM;
+		break;
+	case WHO_ENGINE:
+		p->kind = PLAYER_ENGINE;
+		p->lim = w.lim;
+		p->level = w.level;
+		break;
 	}
 	return true;
-}
-
-/* Milliseconds from a to b. */
-static int64_t
-player_ms_between(const struct timespec *a, const struct timespec *b)
-{
-	return (int64_t)(b->tv_sec - a->tv_sec) * 1000 +
-	       (b->tv_nsec - a->tv_nsec) / 1000000;
 }
 
 enum player_read { PLAYER_LINE, PLAYER_EOF, PLAYER_TIMEOUT };
@@ -125,8 +79,7 @@ enum player_read { PLAYER_LINE, PLAYER_EOF, PLAYER_TIMEOUT };
  * read, never a blocking stdio call, so a silent program cannot hang the
  * match. */
 static enum player_read
-player_read_line(struct player *p, char *line, size_t size,
-                 const struct timespec *deadline)
+player_read_line(struct player *p, char *line, size_t size, int64_t deadline_ms)
 {
 	for (;;) {
 		char *nl = memchr(p->inbuf, '\n', p->inlen);
@@ -143,9 +96,7 @@ player_read_line(struct player *p, char *line, size_t size,
 			p->inlen -= used;
 			return PLAYER_LINE;
 		}
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		int64_t left = player_ms_between(&now, deadline);
+		int64_t left = deadline_ms - clock_now_ms();
 		if (left <= 0)
 			return PLAYER_TIMEOUT;
 		struct pollfd pfd = {.fd = p->from, .events = POLLIN};
@@ -175,17 +126,10 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 		snprintf(err, err_size, "'%s' is not running", p->spec);
 		return false;
 	}
-	struct timespec deadline;
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += p->timeout_ms / 1000;
-	deadline.tv_nsec += (long)(p->timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	int64_t deadline_ms = clock_now_ms() + p->timeout_ms;
 	size_t len = strlen(want);
 	for (;;) {
-		switch (player_read_line(p, line, size, &deadline)) {
+		switch (player_read_line(p, line, size, deadline_ms)) {
 		case PLAYER_LINE:
 			if (strncmp(line, want, len) == 0 &&
 			    (line[len] == '\0' || line[len] == ' '))

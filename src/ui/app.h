@@ -7,9 +7,10 @@
  * the game screen.
  *
  * The files call one another downwards only:
- *   ui.c, script.c -> keys.c -> menu.c -> play.c -> analysis.c
- *   ui.c -> draw.c -> menu.c, keys.c (the help lines)
- *   keys.c, draw.c, play.c -> the move input (pick.c or tetris.c)
+ *   ui.c, script.c -> keys.c -> menu.c -> online.c -> play.c -> analysis.c
+ *   ui.c -> draw.c -> menu.c, online.c, keys.c (the help lines)
+ *   keys.c, draw.c, play.c -> the move input (pick.c, piece.c, tetris.c)
+ *   piece.c -> pick.c (its cell cursor)
  *   everything -> status.c, clock.c, save.c, board views, grid, engine
  */
 #ifndef TABULA_UI_APP_H
@@ -18,6 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "client/client.h"
+#include "client/view.h"
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
@@ -30,6 +33,9 @@
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
 #define UI_MIN_WIDTH  78
 #define UI_MIN_HEIGHT 24
+/* The menu alone fits in less: its longest line and its rows. */
+#define UI_MENU_MIN_WIDTH  48
+#define UI_MENU_MIN_HEIGHT 20
 
 /* Seconds an analysis runs before it stops by itself, and the most. */
 #define UI_DEFAULT_ANALYSIS_TIME 30
@@ -49,9 +55,20 @@ enum {
 	UI_KEY_CTRL_L = 12,
 };
 
-enum { UI_PROMPT_MOVE, UI_PROMPT_SAVE, UI_PROMPT_OPEN };
+enum {
+	UI_PROMPT_MOVE,
+	UI_PROMPT_SAVE,
+	UI_PROMPT_OPEN,
+	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
+};
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP };
+enum ui_screen {
+	SCREEN_MENU,
+	SCREEN_GAME,
+	SCREEN_HELP,
+	SCREEN_LOBBY,
+	SCREEN_PUZZLE
+};
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
@@ -77,10 +94,12 @@ struct ui_menu {
 	bool random_setup;
 	uint64_t seed;
 	char pieces_file[256];
+	int example; /* the example game on its line, from 0 */
 };
 
 struct ui_options {
-	int color; /* UI_COLOR_* */
+	int color;  /* UI_COLOR_* */
+	bool light; /* --theme=light: colours for a light background */
 	bool ascii;
 	bool analysis;      /* analysis panel on at start */
 	int analysis_depth; /* 0: no depth limit */
@@ -125,6 +144,11 @@ struct ui_input {
 	int side_width;
 	void (*draw_side)(struct ui_app *app, int y, int x,
 	                  const struct ui_board_info *info);
+	/* Tab (delta 1) and Shift-Tab (-1): on to the next or previous
+	 * legal target or placement (NULL: nothing to walk). */
+	void (*next)(struct ui_app *app, int delta);
+	/* Lines under the board, w columns wide (NULL: none). */
+	void (*draw_below)(struct ui_app *app, int y, int x, int w);
 };
 
 /* The game and its history (owner: play.c). */
@@ -167,8 +191,10 @@ struct ui_prompt {
 	bool status_warn;
 	bool active;
 	int kind; /* UI_PROMPT_* */
-	char text[128];
+	char text[1024];
 	size_t len;
+	char pending[1024]; /* UI_PROMPT_OVERWRITE: the file to replace */
+	bool overflow;      /* the last key did not fit in text */
 };
 
 /* The move being built from picked cells (owner: pick.c). */
@@ -176,6 +202,17 @@ struct ui_pick {
 	int cursor;
 	int sel[UI_MOVE_CELLS];
 	int nsel;
+};
+
+/* The piece steered over the board (owner: piece.c). */
+struct ui_piece_cursor {
+	bool cells; /* picking cells instead (v switches) */
+	struct game_piece piece;
+	/* Tab's walk through the legal placements: where it began and how
+	 * far along it is. */
+	bool walking;
+	struct game_piece centre;
+	int index;
 };
 
 /* The Tetris placement being steered (owner: tetris.c). */
@@ -207,6 +244,28 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* Play on this host: the connection to the room server, what it has
+ * said, the lobby's choices, and whether the game screen shows a room's
+ * game (owner: online.c). */
+struct ui_online {
+	bool connected;
+	struct net_client conn;
+	struct view view;
+	bool in_room;
+	int row;      /* the lobby's selected line */
+	int game;     /* the new room's game (registry index) */
+	int opponent; /* 0 a person, else the engine's level */
+	int clock;    /* the new room's clock (a choice in online.c) */
+	bool analysis_room;
+	bool asking; /* a new SSH key: typing a name */
+	char typed[VIEW_NAME_MAX];
+	size_t typed_len;
+	char code[8]; /* a room code typed to join */
+	bool confirm_resign;
+	bool pointed;      /* the first list after connecting was shown */
+	int64_t listed_at; /* when the lobby last asked for the list */
+};
+
 struct ui_app {
 	/* The frame (owner: ui.c; keys.c and menu.c switch screens and
 	 * quit; draw.c clears dirty). */
@@ -227,10 +286,27 @@ struct ui_app {
 	struct ui_analysis analysis;
 	struct ui_prompt prompt;
 	struct ui_pick pick;
+	struct ui_piece_cursor piece;
 	struct ui_tetris tetris;
 	struct ui_review review;
 	struct ui_lines lines;
+	struct ui_online online;
+
+	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
+	 * which opens and closes it; ui/trainer.h). */
+	struct ui_trainer *trainer;
 };
+
+/* Whether the terminal is too small for what is on screen: the game
+ * needs UI_MIN_*, the menu only UI_MENU_MIN_*. */
+static inline bool
+ui_too_small(const struct ui_app *app, int *need_w, int *need_h)
+{
+	bool menu = app->screen == SCREEN_MENU || !app->game.have;
+	*need_w = menu ? UI_MENU_MIN_WIDTH : UI_MIN_WIDTH;
+	*need_h = menu ? UI_MENU_MIN_HEIGHT : UI_MIN_HEIGHT;
+	return app->grid.width < *need_w || app->grid.height < *need_h;
+}
 
 /* The shown position. */
 static inline const struct game_pos *
@@ -249,6 +325,8 @@ void ui_clock_freeze(void);
 /* Sets the status line. */
 void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+/* The label shown before the prompt's text ("move: ", "save to: ", ...). */
+const char *ui_prompt_label(int kind);
 /* Opens the prompt for typing (UI_PROMPT_*). */
 void ui_prompt_open(struct ui_app *app, int kind);
 /* Takes one key while the prompt is open; true when it closed with text
@@ -351,16 +429,22 @@ void ui_lines_drop_temporary(struct ui_app *app);
 /* Forgets the way back (a new game, a move played). */
 void ui_lines_forget(struct ui_app *app);
 
-/* ---- pick.c, tetris.c: the move inputs */
+/* ---- pick.c, piece.c, tetris.c: the move inputs */
 extern const struct ui_input ui_input_cells;
+extern const struct ui_input ui_input_piece;
 extern const struct ui_input ui_input_placement;
 /* The input for a game's caps.input. */
 const struct ui_input *ui_input_of(const struct game_ops *ops);
-/* Moves the cursor to the next cell where a legal move starts or goes
- * on (pick.c). */
-void ui_pick_next_target(struct ui_app *app);
 /* Drops the picked cells (pick.c). */
 void ui_pick_cancel(struct ui_app *app);
+/* The piece cursor's keys (piece.c): piece cursor or cell cursor; the
+ * kind named by a letter; the next (+1) or previous (-1) kind; turning
+ * by quarter turns clockwise (negative: anticlockwise).  Each says on the
+ * status line when the game has no piece cursor. */
+void ui_piece_toggle(struct ui_app *app);
+void ui_piece_choose(struct ui_app *app, char letter);
+void ui_piece_cycle(struct ui_app *app, int delta);
+void ui_piece_rotate(struct ui_app *app, int quarter_turns);
 
 /* ---- draw.c */
 /* Draws the current screen into app->grid. */
@@ -386,6 +470,34 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const char *pieces_file, char *err, size_t err_size);
 void ui_menu_draw(struct ui_app *app);
 void ui_menu_key(struct ui_app *app, int key);
+/* Closes the puzzle trainer and shows the menu again. */
+void ui_menu_close_puzzles(struct ui_app *app);
+
+/* ---- online.c: play on this host */
+/* Connects to the room server and shows the lobby (the status line says
+ * why not). */
+void ui_online_open(struct ui_app *app);
+/* Disconnects (a seat stays its player's). */
+void ui_online_close(struct ui_app *app);
+/* The connection to poll, or -1. */
+int ui_online_fd(const struct ui_app *app);
+/* A poll timeout no longer than the clock's tick and the lobby's
+ * refresh need. */
+int ui_online_timeout(const struct ui_app *app, int timeout);
+/* Takes in the server's lines. */
+void ui_online_poll(struct ui_app *app);
+/* Refreshes the lobby's list now and then; ticks the clock. */
+void ui_online_tick(struct ui_app *app);
+void ui_online_draw(struct ui_app *app);
+void ui_online_key(struct ui_app *app, int key);
+/* A key on the game screen in a room (resign, draw, leave, and the keys
+ * a room's game does not take); true when taken. */
+bool ui_online_game_key(struct ui_app *app, int key);
+/* In a room: sends the move to the server (or says why not) and returns
+ * true; false when the game screen is not a room's. */
+bool ui_online_play(struct ui_app *app, game_move move);
+/* The game screen's title line in a room. */
+void ui_online_title(const struct ui_app *app, char *buf, size_t size);
 
 /* ---- save.c */
 /* The autosave file's path ($XDG_STATE_HOME/tabula/last.rec), creating

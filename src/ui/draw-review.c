@@ -195,7 +195,7 @@ ui_dr_review(struct ui_app *app, int y, int x, int w)
 		return y;
 	if (rv->running)
 		ui_grid_printf(&app->grid, y++, x, w, ROLE_TITLE,
-		               "Review %zu/%zu  (r stops)", rv->done,
+		               "Review %zu/%zu  (A stops)", rv->done,
 		               rv->total);
 	else
 		ui_grid_printf(&app->grid, y++, x, w, ROLE_TITLE,

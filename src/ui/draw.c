@@ -12,9 +12,13 @@
 
 #include "ui/app.h"
 #include "ui/draw-review.h"
+#include "ui/trainer.h"
 
 /* Gap between the board and the panel. */
 static const int UI_PANEL_GAP = 3;
+
+/* Columns of the help's key names ("I O T J L S Z"). */
+static const int UI_HELP_KEYS = 14;
 
 /* Rows of the principal variation shown when there is one line. */
 static const int UI_PV_ROWS = 3;
@@ -34,7 +38,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	struct game_pos pos = *ui_shown_pos(app);
 	for (int k = 0; k < line->pv_len && k < input->ghost_plies; k++) {
 		int mc[UI_MOVE_CELLS];
-		char digit[4];
+		char digit[12];
 		int n = input->move_cells(app, &pos, line->pv[k], mc,
 		                          UI_MOVE_CELLS);
 		snprintf(digit, sizeof digit, "%d", k + 1);
@@ -148,6 +152,8 @@ ui_draw_title(struct ui_app *app)
 	         game->shown, game->session.ply,
 	         ops->players > 1 ? ops->side_names[side] : "",
 	         ops->players > 1 ? " to move" : "");
+	if (app->online.in_room)
+		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -328,6 +334,46 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 	}
 }
 
+/* Prints text whole, ending on row last: a message wider than the screen
+ * is wrapped at spaces onto the rows above (at most UI_STATUS_ROWS), never
+ * cut at the screen's edge. */
+static void
+ui_draw_status_text(struct ui_grid *g, int last, int role, const char *text)
+{
+	enum { UI_STATUS_ROWS = 4 };
+	const char *starts[UI_STATUS_ROWS];
+	int lens[UI_STATUS_ROWS], rows = 0, width = g->width;
+	const char *p = text;
+	while (*p != '\0' && rows < UI_STATUS_ROWS && width > 0) {
+		int n = (int)strlen(p);
+		if (n > width) {
+			n = width;
+			/* Break at the last space that fits, if any. */
+			for (int i = width; i > 0; i--) {
+				if (p[i] == ' ') {
+					n = i;
+					break;
+				}
+			}
+		}
+		starts[rows] = p;
+		lens[rows++] = n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	for (int r = 0; r < rows; r++) {
+		int y = last - (rows - 1 - r);
+		if (y < 0)
+			continue;
+		for (int x = 0; x < g->width; x++)
+			ui_grid_print(g, y, x, 1, role, " ");
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", lens[r], starts[r]);
+		ui_grid_print(g, y, 0, g->width, role, line);
+	}
+}
+
 static void
 ui_draw_status(struct ui_app *app)
 {
@@ -336,16 +382,35 @@ ui_draw_status(struct ui_app *app)
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, y, x, 1, ROLE_STATUS, " ");
 	if (app->prompt.active) {
-		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "move: %s",
-		               app->prompt.text);
+		/* The label, then as much of the end of the text as fits: a
+		 * long path scrolls instead of being cut. */
+		const char *label = ui_prompt_label(app->prompt.kind);
+		int room = g->width - (int)strlen(label) - 1;
+		const char *text = app->prompt.kind == UI_PROMPT_OVERWRITE
+		                           ? ""
+		                           : app->prompt.text;
+		size_t len = strlen(text);
+		if (room > 0 && len > (size_t)room)
+			text += len - (size_t)room;
+		if (app->prompt.overflow) {
+			ui_grid_printf(g, y, 0, g->width, ROLE_WARN,
+			               "the prompt holds %zu characters "
+			               "(Backspace, Esc)",
+			               sizeof app->prompt.text - 1);
+			return;
+		}
+		ui_grid_printf(g, y, 0, g->width, ROLE_STATUS, "%s%s", label,
+		               text);
 		g->cursor_y = y;
-		g->cursor_x = 6 + (int)app->prompt.len;
+		g->cursor_x = (int)strlen(label) + (int)strlen(text);
+		if (g->cursor_x >= g->width)
+			g->cursor_x = g->width - 1;
 		return;
 	}
 	const char *text =
 	        app->prompt.status[0] ? app->prompt.status : "? keys  q quit";
-	ui_grid_print(g, y, 0, g->width,
-	              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
+	ui_draw_status_text(
+	        g, y, app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
 }
 
 static void
@@ -360,6 +425,10 @@ ui_draw_game(struct ui_app *app)
 	if (view == NULL)
 		return;
 	ui_draw_board(app);
+	if (app->game.input->draw_below != NULL)
+		app->game.input->draw_below(app, app->board_y + view->height,
+		                            app->board_x,
+		                            view->width + UI_PANEL_GAP - 1);
 	int panel_x = app->board_x + view->width + UI_PANEL_GAP +
 	              app->game.input->side_width;
 	int w = g->width - panel_x - 1;
@@ -383,9 +452,9 @@ ui_draw_help_line(void *ctx, const char *keys, const char *what)
 		h->y = 2;
 		h->x += h->col_w;
 	}
-	ui_grid_printf(h->g, h->y, h->x, 12, ROLE_TITLE, "%s", keys);
-	ui_grid_printf(h->g, h->y, h->x + 12, h->col_w - 13, ROLE_NORMAL, "%s",
-	               what);
+	ui_grid_printf(h->g, h->y, h->x, UI_HELP_KEYS, ROLE_TITLE, "%s", keys);
+	ui_grid_printf(h->g, h->y, h->x + UI_HELP_KEYS,
+	               h->col_w - UI_HELP_KEYS - 1, ROLE_NORMAL, "%s", what);
 	h->y++;
 }
 
@@ -410,8 +479,10 @@ ui_draw_too_small(struct ui_app *app)
 {
 	struct ui_grid *g = &app->grid;
 	char text[128];
+	int need_w, need_h;
+	ui_too_small(app, &need_w, &need_h);
 	snprintf(text, sizeof text, "Terminal too small: %dx%d, need %dx%d",
-	         g->width, g->height, UI_MIN_WIDTH, UI_MIN_HEIGHT);
+	         g->width, g->height, need_w, need_h);
 	int y = g->height / 2, x = (g->width - (int)strlen(text)) / 2;
 	ui_grid_print(g, y > 0 ? y - 1 : 0, x > 0 ? x : 0, g->width, ROLE_WARN,
 	              text);
@@ -423,10 +494,15 @@ void
 ui_draw(struct ui_app *app)
 {
 	ui_grid_clear(&app->grid);
-	if (app->grid.width < UI_MIN_WIDTH || app->grid.height < UI_MIN_HEIGHT)
+	int need_w, need_h;
+	if (ui_too_small(app, &need_w, &need_h))
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);
+	else if (app->screen == SCREEN_LOBBY)
+		ui_online_draw(app);
+	else if (app->screen == SCREEN_PUZZLE && app->trainer != NULL)
+		ui_trainer_draw(app->trainer, &app->grid);
 	else if (app->screen == SCREEN_MENU || !app->game.have)
 		ui_menu_draw(app);
 	else

@@ -6,16 +6,20 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <curses.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/file.h"
 #include "ui/app.h"
+#include "ui/trainer.h"
 
 /* Keys of one command, 0-terminated. */
-#define UI_KEYS_MAX 5
+#define UI_KEYS_MAX 8
 
 struct ui_command {
 	const char *name;
@@ -23,7 +27,18 @@ struct ui_command {
 	const char *label; /* the keys as the help shows them */
 	const char *help;
 	void (*run)(struct ui_app *app);
+	/* Instead of run, for commands whose keys differ in one value
+	 * (the piece letters): told the key. */
+	void (*run_key)(struct ui_app *app, int key);
 };
+
+/* A move made here: to the room server in a room, else played. */
+static void
+ui_keys_play(struct ui_app *app, game_move move)
+{
+	if (!ui_online_play(app, move))
+		ui_play_move(app, move);
+}
 
 /* An arrow key, through the game's move input. */
 static void
@@ -31,7 +46,7 @@ ui_keys_move(struct ui_app *app, int dy, int dx)
 {
 	game_move move;
 	if (app->game.input->step(app, dy, dx, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }
 
 static void
@@ -55,18 +70,74 @@ ui_keys_cmd_down(struct ui_app *app)
 	ui_keys_move(app, 1, 0);
 }
 
+/* The numeric keypad's corners: diagonal steps (the hex boards' other
+ * directions). */
+static void
+ui_keys_cmd_diagonal(struct ui_app *app, int key)
+{
+	ui_keys_move(app, key == '7' || key == '9' ? -1 : 1,
+	             key == '7' || key == '1' ? -1 : 1);
+}
+
 static void
 ui_keys_cmd_select(struct ui_app *app)
 {
 	game_move move;
 	if (app->game.input->select(app, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
+}
+
+/* Tab and Shift-Tab, through the game's move input. */
+static void
+ui_keys_walk(struct ui_app *app, int delta)
+{
+	if (app->game.input->next != NULL)
+		app->game.input->next(app, delta);
+	else
+		ui_status(app, true, "nothing to step through in %s",
+		          app->game.session.ops->title);
 }
 
 static void
 ui_keys_cmd_next_target(struct ui_app *app)
 {
-	ui_pick_next_target(app);
+	ui_keys_walk(app, 1);
+}
+static void
+ui_keys_cmd_prev_target(struct ui_app *app)
+{
+	ui_keys_walk(app, -1);
+}
+
+static void
+ui_keys_cmd_piece_cursor(struct ui_app *app)
+{
+	ui_piece_toggle(app);
+}
+static void
+ui_keys_cmd_piece_kind(struct ui_app *app, int key)
+{
+	ui_piece_choose(app, (char)key);
+}
+static void
+ui_keys_cmd_next_kind(struct ui_app *app)
+{
+	ui_piece_cycle(app, 1);
+}
+static void
+ui_keys_cmd_prev_kind(struct ui_app *app)
+{
+	ui_piece_cycle(app, -1);
+}
+static void
+ui_keys_cmd_turn(struct ui_app *app)
+{
+	ui_piece_rotate(app, 1);
+}
+static void
+ui_keys_cmd_turn_back(struct ui_app *app)
+{
+	ui_piece_rotate(app, -1);
 }
 
 static void
@@ -91,10 +162,27 @@ ui_keys_cmd_open(struct ui_app *app)
 	ui_prompt_open(app, UI_PROMPT_OPEN);
 }
 
+/* Typed move text: checked here, then played or sent to the room. */
+static void
+ui_keys_play_text(struct ui_app *app, const char *text)
+{
+	game_move move;
+	char why[256];
+	const struct game_ops *ops = app->game.session.ops;
+	if (!app->online.in_room) {
+		ui_play_text(app, text);
+		return;
+	}
+	if (!ops->parse_move(ui_shown_pos(app), text, &move, why, sizeof why))
+		ui_status(app, true, "illegal move '%s': %s", text, why);
+	else
+		ui_online_play(app, move);
+}
+
 static void
 ui_keys_cmd_pass(struct ui_app *app)
 {
-	ui_play_text(app, "pass");
+	ui_keys_play_text(app, "pass");
 }
 
 static void
@@ -250,6 +338,12 @@ static const struct ui_command UI_COMMANDS[] = {
          "j Down",
          "down (Tetris: drop)",
          ui_keys_cmd_down},
+        {"diagonal",
+         {'7', '9', '1', '3'},
+         "7 9 1 3",
+         "diagonal steps (keypad)",
+         NULL,
+         ui_keys_cmd_diagonal},
         {"select",
          {'\n', '\r', ' ', KEY_ENTER},
          "Enter Space",
@@ -258,8 +352,36 @@ static const struct ui_command UI_COMMANDS[] = {
         {"next-target",
          {'\t'},
          "Tab",
-         "to the next legal cell",
+         "next legal cell or piece",
          ui_keys_cmd_next_target},
+        {"prev-target",
+         {KEY_BTAB},
+         "Shift-Tab",
+         "previous legal cell/piece",
+         ui_keys_cmd_prev_target},
+        {"piece-cursor",
+         {'v'},
+         "v",
+         "Tetress: piece/cell mode",
+         ui_keys_cmd_piece_cursor},
+        {"piece-kind",
+         {'I', 'O', 'T', 'J', 'L', 'S', 'Z'},
+         "I O T J L S Z",
+         "Tetress: take that piece",
+         NULL,
+         ui_keys_cmd_piece_kind},
+        {"next-kind", {'c'}, "c", "Tetress: next piece", ui_keys_cmd_next_kind},
+        {"prev-kind",
+         {'C'},
+         "C",
+         "Tetress: previous piece",
+         ui_keys_cmd_prev_kind},
+        {"turn", {'r'}, "r", "Tetress: turn clockwise", ui_keys_cmd_turn},
+        {"turn-back",
+         {'R'},
+         "R",
+         "Tetress: anticlockwise",
+         ui_keys_cmd_turn_back},
         {"cancel",
          {27, KEY_BACKSPACE, 127},
          "Esc",
@@ -286,7 +408,7 @@ static const struct ui_command UI_COMMANDS[] = {
         {"engine-side",
          {'e'},
          "e",
-         "engine or human plays side",
+         "engine/human plays side",
          ui_keys_cmd_engine_side},
         {"back", {'[', KEY_PPAGE}, "[ PgUp", "one move back", ui_keys_cmd_back},
         {"forward",
@@ -304,7 +426,7 @@ static const struct ui_command UI_COMMANDS[] = {
          "} End",
          "to the latest position",
          ui_keys_cmd_end},
-        {"review", {'r'}, "r", "review the game, or stop", ui_keys_cmd_review},
+        {"review", {'A'}, "A", "review the game, or stop", ui_keys_cmd_review},
         {"next-mark",
          {'.'},
          ".",
@@ -326,13 +448,13 @@ static const struct ui_command UI_COMMANDS[] = {
          "previous mark, same side",
          ui_keys_cmd_prev_mark_side},
         {"line-next",
-         {'v'},
-         "v",
+         {')'},
+         ")",
          "enter the next line here",
          ui_keys_cmd_line_next},
         {"line-back",
-         {'V'},
-         "V",
+         {'('},
+         "(",
          "back to the line before",
          ui_keys_cmd_line_back},
         {"line-promote",
@@ -366,6 +488,17 @@ ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
 		fn(ctx, UI_COMMANDS[i].label, UI_COMMANDS[i].help);
 }
 
+/* Saves the game to path, saying how it went. */
+static void
+ui_keys_save_to(struct ui_app *app, const char *path)
+{
+	char err[1024];
+	if (ui_play_save(app, path, err, sizeof err))
+		ui_status(app, false, "saved to %s", path);
+	else
+		ui_status(app, true, "%s", err);
+}
+
 /* Acts on the text typed at the prompt. */
 static void
 ui_keys_prompt_done(struct ui_app *app)
@@ -373,12 +506,22 @@ ui_keys_prompt_done(struct ui_app *app)
 	char err[1024];
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
-		ui_play_text(app, text);
+		ui_keys_play_text(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
-		if (ui_play_save(app, text, err, sizeof err))
-			ui_status(app, false, "saved to %s", text);
-		else
-			ui_status(app, true, "%s", err);
+		struct stat st;
+		char full[1024];
+		if (file_expand_home(text, full, sizeof full, err,
+		                     sizeof err) &&
+		    lstat(full, &st) == 0) {
+			/* An existing file is replaced only when the player
+			 * says so. */
+			snprintf(app->prompt.pending,
+			         sizeof app->prompt.pending, "%s", text);
+			ui_prompt_open(app, UI_PROMPT_OVERWRITE);
+			ui_status(app, true, "%s exists", text);
+		} else {
+			ui_keys_save_to(app, text);
+		}
 	} else if (!ui_play_load(app, text, err, sizeof err)) {
 		ui_status(app, true, "%s", err);
 	} else {
@@ -394,7 +537,7 @@ ui_keys_handle(struct ui_app *app, int key)
 	ui_keys_dispatch(app, key);
 	/* A menu, the help or a prompt may have opened or closed: the
 	 * analysis stops behind them and comes back after; a review pauses
-	 * (r goes on). */
+	 * (A goes on). */
 	ui_analysis_sync(app);
 	if (app->screen != SCREEN_GAME || app->prompt.active)
 		ui_review_pause(app);
@@ -404,8 +547,8 @@ static void
 ui_keys_dispatch(struct ui_app *app, int key)
 {
 	app->dirty = true;
-	if (app->grid.width < UI_MIN_WIDTH ||
-	    app->grid.height < UI_MIN_HEIGHT) {
+	int need_w, need_h;
+	if (ui_too_small(app, &need_w, &need_h)) {
 		if (key == 'q')
 			app->quit = true;
 		return;
@@ -414,8 +557,26 @@ ui_keys_dispatch(struct ui_app *app, int key)
 		app->screen = app->game.have ? SCREEN_GAME : SCREEN_MENU;
 		return;
 	}
+	if (app->screen == SCREEN_LOBBY) {
+		ui_online_key(app, key);
+		return;
+	}
 	if (app->screen == SCREEN_MENU) {
 		ui_menu_key(app, key);
+		return;
+	}
+	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
+		app->prompt.active = false;
+		if (key == 'y' || key == 'Y')
+			ui_keys_save_to(app, app->prompt.pending);
+		else
+			ui_status(app, false, "not saved");
+		return;
+	}
+	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
+		ui_trainer_key(app->trainer, key);
+		if (app->trainer->quit)
+			ui_menu_close_puzzles(app);
 		return;
 	}
 	if (app->prompt.active) {
@@ -423,13 +584,18 @@ ui_keys_dispatch(struct ui_app *app, int key)
 			ui_keys_prompt_done(app);
 		return;
 	}
+	if (ui_online_game_key(app, key))
+		return;
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
-			if (UI_COMMANDS[i].keys[k] == key) {
+			if (UI_COMMANDS[i].keys[k] != key)
+				continue;
+			if (UI_COMMANDS[i].run_key != NULL)
+				UI_COMMANDS[i].run_key(app, key);
+			else
 				UI_COMMANDS[i].run(app);
-				return;
-			}
+			return;
 		}
 	}
 	if (key < 127 && isprint(key))
@@ -441,11 +607,15 @@ void
 ui_keys_click(struct ui_app *app, int y, int x)
 {
 	const struct ui_game *game = &app->game;
+	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
+		ui_trainer_click(app->trainer, y, x);
+		return;
+	}
 	if (app->screen != SCREEN_GAME || game->view == NULL ||
 	    game->input->click == NULL)
 		return;
 	int cell = ui_board_hit(game->view, app->board_y, app->board_x, y, x);
 	game_move move;
 	if (cell >= 0 && game->input->click(app, cell, &move))
-		ui_play_move(app, move);
+		ui_keys_play(app, move);
 }

@@ -1,10 +1,10 @@
 /*
  * Variations on the board (tabula(6), Variations): the game's line is the
- * session; other lines hang off its moves in the record's notes.  v enters
+ * session; other lines hang off its moves in the record's notes.  ) enters
  * the next line at the move shown (swapping it with the line on the
- * board, so nothing is copied or lost), V goes back the way v came, P
+ * board, so nothing is copied or lost), ( goes back the way ) came, P
  * keeps the line on the board as the main line.  x walks the engine's
- * principal variation as a temporary line that x (or V) removes again.
+ * principal variation as a temporary line that x (or () removes again.
  * b shows the engine's move without playing it.
  */
 #include "config.h"
@@ -33,7 +33,7 @@ ui_lines_rotate(struct record_note *note, bool left)
 }
 
 /* Enters variation 0 at ply and remembers the way back; the line left
- * goes last, so v again enters the next one. */
+ * goes last, so ) again enters the next one. */
 static bool
 ui_lines_enter(struct ui_app *app, size_t ply, bool temporary)
 {
@@ -70,7 +70,7 @@ ui_lines_next(struct ui_app *app)
 		ui_status(app, true, "cannot enter the variation");
 		return;
 	}
-	ui_status(app, false, "in a variation (V goes back, P keeps it)");
+	ui_status(app, false, "in a variation (( goes back, P keeps it)");
 	ui_play_show_line(app);
 }
 

@@ -20,7 +20,9 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/keys.c \
 	src/ui/lines.c \
 	src/ui/menu.c \
+	src/ui/online.c \
 	src/ui/pick.c \
+	src/ui/piece.c \
 	src/ui/play.c \
 	src/ui/review.c \
 	src/ui/save.c \
@@ -28,5 +30,6 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/status.c \
 	src/ui/term.c src/ui/term.h \
 	src/ui/tetris.c \
+	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \
 	src/ui/ui.c src/ui/ui.h \
 	src/ui/views.c

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "search/level.h"
+#include "search/who.h"
 #include "ui/app.h"
 
 /* How long cells emptied by a line clear stay marked. */
@@ -32,52 +33,48 @@ ui_player_set(struct ui_player *p, int level)
 	level_limits(level, &p->lim);
 }
 
+/* A player as the grammar of search/who.h sees it. */
+static void
+ui_player_who(const struct ui_player *p, struct who *w)
+{
+	memset(w, 0, sizeof *w);
+	w->kind = p->engine ? WHO_ENGINE : WHO_HUMAN;
+	w->level = p->level;
+	w->lim = p->lim;
+}
+
 /* Describes a player for the record ("human", "engine level 3"). */
 static void
 ui_player_describe(const struct ui_player *p, char *buf, size_t size)
 {
-	if (!p->engine)
-		snprintf(buf, size, "human");
-	else if (p->level > 0)
-		snprintf(buf, size, "engine level %d", p->level);
-	else if (p->lim.depth > 0)
-		snprintf(buf, size, "engine depth %d", p->lim.depth);
-	else
-		snprintf(buf, size, "engine movetime %lld",
-		         (long long)p->lim.movetime_ms);
+	struct who w;
+	ui_player_who(p, &w);
+	who_format(&w, buf, size);
 }
 
-/* Reads a description back; false if it is none. */
+/* Reads a record's description back (search/who.h); false if it names
+ * no human and no engine. */
 static bool
 ui_player_parse(const char *text, struct ui_player *p)
 {
-	int v;
-	char tail;
-	if (strcmp(text, "human") == 0) {
+	struct who w;
+	char err[256];
+	if (!who_parse(text, UI_DEFAULT_LEVEL, &w, err, sizeof err))
+		return false;
+	if (w.kind == WHO_HUMAN) {
 		ui_player_set(p, 0);
 		return true;
 	}
-	if (sscanf(text, "engine level %d%c", &v, &tail) == 1 && v >= 1 &&
-	    v <= UI_LEVELS) {
-		ui_player_set(p, v);
-		return true;
-	}
-	if (sscanf(text, "engine depth %d%c", &v, &tail) == 1 && v >= 1 &&
-	    v <= SEARCH_MAX_DEPTH) {
+	if (w.kind != WHO_ENGINE)
+		return false;
+	if (w.level > 0) {
+		ui_player_set(p, w.level);
+	} else {
 		ui_player_set(p, 1);
-		memset(&p->lim, 0, sizeof p->lim);
 		p->level = 0;
-		p->lim.depth = v;
-		return true;
+		p->lim = w.lim;
 	}
-	if (sscanf(text, "engine movetime %d%c", &v, &tail) == 1 && v >= 1) {
-		ui_player_set(p, 1);
-		memset(&p->lim, 0, sizeof p->lim);
-		p->level = 0;
-		p->lim.movetime_ms = v;
-		return true;
-	}
-	return false;
+	return true;
 }
 
 bool
@@ -450,7 +447,13 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 		path = game->save_path;
 	}
 	ui_lines_drop_temporary(app);
+	bool autosave = path == game->save_path;
 	ui_play_fill_meta(app);
 	game->meta.result[0] = '\0';
-	return record_save(path, &game->session, &game->meta, err, err_size);
+	/* The autosave keeps the earlier games it would replace (a new game,
+	 * an opened file): nothing typed is ever lost to it. */
+	return autosave ? record_save_keeping(path, &game->session, &game->meta,
+	                                      err, err_size)
+	                : record_save(path, &game->session, &game->meta, err,
+	                              err_size);
 }

@@ -4,7 +4,7 @@
  * stepping; each finished move is written into the record's notes (mark,
  * review comment, the engine's line as a variation), which the move list,
  * the graph and the jump keys read.  The job stops by itself after the
- * analysis time limit; r resumes from the first move not yet reviewed.
+ * analysis time limit; R resumes from the first move not yet reviewed.
  */
 #include "config.h"
 
@@ -61,7 +61,7 @@ ui_review_pause(struct ui_app *app)
 	if (!app->review.running)
 		return;
 	ui_review_stop(app);
-	ui_status(app, false, "review paused at move %zu of %zu: r goes on",
+	ui_status(app, false, "review paused at move %zu of %zu: A goes on",
 	          app->review.done, app->review.total);
 }
 
@@ -121,7 +121,7 @@ ui_review_toggle(struct ui_app *app)
 	rv->next = first;
 	rv->done = first;
 	rv->total = game->session.ply;
-	ui_status(app, false, "reviewing moves %zu to %zu (r stops)", first + 1,
+	ui_status(app, false, "reviewing moves %zu to %zu (A stops)", first + 1,
 	          rv->total);
 }
 

@@ -30,6 +30,7 @@ ui_prompt_open(struct ui_app *app, int kind)
 	p->kind = kind;
 	p->text[0] = '\0';
 	p->len = 0;
+	p->overflow = false;
 	app->dirty = true;
 }
 
@@ -38,6 +39,7 @@ ui_prompt_key(struct ui_app *app, int key)
 {
 	struct ui_prompt *p = &app->prompt;
 	app->dirty = true;
+	p->overflow = false;
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
 		p->active = false;
 		if (p->len > 0)
@@ -52,6 +54,24 @@ ui_prompt_key(struct ui_app *app, int key)
 	} else if (key >= ' ' && key < 127 && p->len + 1 < sizeof p->text) {
 		p->text[p->len++] = (char)key;
 		p->text[p->len] = '\0';
+	} else if (key >= ' ' && key < 127) {
+		/* Never cut silently: the prompt line says it is full. */
+		p->overflow = true;
 	}
 	return false;
+}
+
+const char *
+ui_prompt_label(int kind)
+{
+	switch (kind) {
+	case UI_PROMPT_SAVE:
+		return "save to: ";
+	case UI_PROMPT_OPEN:
+		return "open: ";
+	case UI_PROMPT_OVERWRITE:
+		return "replace it? (y/n) ";
+	default:
+		return "move: ";
+	}
 }

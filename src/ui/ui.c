@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "search/who.h"
 #include "ui/app.h"
 #include "ui/script.h"
 #include "ui/term.h"
@@ -39,6 +40,9 @@ static const size_t UI_DEFAULT_HASH_MB = 64;
 /* Depth of the analysis in the headless mode, where it must end. */
 static const int UI_HEADLESS_ANALYSIS_DEPTH = 2;
 
+/* What --help-keys prints. */
+enum { UI_HELP_KEYS_NONE, UI_HELP_KEYS_TEXT, UI_HELP_KEYS_MDOC };
+
 struct ui_start {
 	const char *word; /* GAME or FILE */
 	bool resume;
@@ -47,7 +51,7 @@ struct ui_start {
 	bool random_setup;
 	uint64_t seed;
 	const char *pieces;
-	bool help_keys;
+	int help_keys; /* UI_HELP_KEYS_* */
 };
 
 static void
@@ -61,23 +65,28 @@ ui_usage(FILE *out)
 	        "              [--multipv N] [--analysis-depth N] "
 	        "[--analysis-time S] [--hash MB]\n"
 	        "              [--ascii] [--color=never|auto|always] "
-	        "[--screen-dump KEYS]\n"
-	        "              [--size WxH] [--no-save]\n"
+	        "[--theme=dark|light]\n"
+	        "              [--screen-dump KEYS] [--size WxH] "
+	        "[--no-save]\n"
 	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
 	        UI_LEVELS);
 }
 
+/* --p1, --p2: a human, or the engine at a level (search/who.h). */
 static bool
 ui_parse_who(const char *text, int *who)
 {
-	long level;
-	if (strcmp(text, "human") == 0)
+	struct who w;
+	char err[256];
+	if (!who_parse(text, 0, &w, err, sizeof err))
+		return false;
+	if (w.kind == WHO_HUMAN)
 		*who = 0;
-	else if (strcmp(text, "engine") == 0)
+	else if (w.kind == WHO_ENGINE && w.level > 0)
+		*who = w.level;
+	else if (w.kind == WHO_ENGINE && w.lim.depth == 0 && w.lim.nodes == 0 &&
+	         w.lim.movetime_ms == 0)
 		*who = -2; /* engine at the --level */
-	else if (strncmp(text, "engine:", 7) == 0 &&
-	         text_to_long(text + 7, 1, UI_LEVELS, &level))
-		*who = (int)level;
 	else
 		return false;
 	return true;
@@ -96,6 +105,7 @@ enum {
 	OPT_HASH,
 	OPT_ASCII,
 	OPT_COLOR,
+	OPT_THEME,
 	OPT_DUMP,
 	OPT_SIZE,
 	OPT_NO_SAVE,
@@ -118,12 +128,13 @@ static const struct option UI_OPTIONS[] = {
         {"hash", required_argument, NULL, OPT_HASH},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"color", required_argument, NULL, OPT_COLOR},
+        {"theme", required_argument, NULL, OPT_THEME},
         {"colour", required_argument, NULL, OPT_COLOR},
         {"screen-dump", required_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
         {"no-save", no_argument, NULL, OPT_NO_SAVE},
         {"resume", no_argument, NULL, OPT_RESUME},
-        {"help-keys", no_argument, NULL, OPT_HELP_KEYS},
+        {"help-keys", optional_argument, NULL, OPT_HELP_KEYS},
         {NULL, 0, NULL, 0},
 };
 
@@ -179,6 +190,9 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 	case OPT_ASCII:
 		o->ascii = true;
 		return true;
+	case OPT_THEME:
+		o->light = strcmp(arg, "light") == 0;
+		return o->light || strcmp(arg, "dark") == 0;
 	case OPT_COLOR:
 		o->color = strcmp(arg, "never") == 0    ? UI_COLOR_NEVER
 		           : strcmp(arg, "always") == 0 ? UI_COLOR_ALWAYS
@@ -186,7 +200,9 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		                                        : -1;
 		return o->color >= 0;
 	case OPT_DUMP:
+		/* A script never touches the saved game (only its own `w`). */
 		o->script = arg;
+		o->no_save = true;
 		return true;
 	case OPT_SIZE:
 		return sscanf(arg, "%dx%d", &o->dump_width, &o->dump_height) ==
@@ -200,8 +216,11 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		st->resume = true;
 		return true;
 	case OPT_HELP_KEYS:
-		st->help_keys = true;
-		return true;
+		/* Text for people; =mdoc for the man page's list. */
+		st->help_keys = arg == NULL                ? UI_HELP_KEYS_TEXT
+		                : strcmp(arg, "mdoc") == 0 ? UI_HELP_KEYS_MDOC
+		                                           : UI_HELP_KEYS_NONE;
+		return st->help_keys != UI_HELP_KEYS_NONE;
 	default:
 		return false;
 	}
@@ -212,17 +231,19 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 {
 	optind = 1;
 	opterr = 0;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, NULL)) != -1) {
+	int opt, index = 0;
+	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, &index)) != -1) {
 		if (opt == '?' || !ui_take_option(opt, optarg, o, st)) {
+			/* The option by its name: argv[optind - 1] is its value
+			 * when that came as a word of its own. */
 			if (opt == '?')
 				fprintf(stderr, "tabula: unknown option '%s'\n",
 				        argv[optind - 1]);
 			else
 				fprintf(stderr,
-				        "tabula: bad value '%s' for "
-				        "'%s'\n",
-				        optarg ? optarg : "", argv[optind - 1]);
+				        "tabula: bad value '%s' for --%s\n",
+				        optarg ? optarg : "",
+				        UI_OPTIONS[index].name);
 			ui_usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -235,6 +256,24 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/* Prints one line of the command table as text: the keys, then what
+ * they do. */
+static void
+ui_print_key_text(void *ctx, const char *keys, const char *what)
+{
+	(void)ctx;
+	char copy[64];
+	snprintf(copy, sizeof copy, "%s", keys);
+	char joined[96] = "";
+	size_t n = 0;
+	for (char *k = strtok(copy, " "); k != NULL && n < sizeof joined;
+	     k = strtok(NULL, " "))
+		n += (size_t)snprintf(joined + n, sizeof joined - n, "%s%s",
+		                      n ? ", " : "", k);
+	printf("  %-18s %c%s\n", joined, toupper((unsigned char)what[0]),
+	       what + 1);
 }
 
 /* Prints the command table as an mdoc list (the man page's KEYS). */
@@ -295,6 +334,7 @@ ui_app_free(struct ui_app *app)
 	ui_review_free(app);
 	ui_analysis_free(app);
 	ui_play_free(app);
+	ui_menu_close_puzzles(app);
 	ui_grid_free(&app->grid);
 }
 
@@ -303,7 +343,9 @@ static void
 ui_final_save(struct ui_app *app)
 {
 	char err[1024];
-	if (app->game.have && !ui_play_save(app, NULL, err, sizeof err))
+	/* A room's game is the room server's to keep. */
+	if (app->game.have && !app->online.in_room &&
+	    !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
 
@@ -358,7 +400,8 @@ ui_loop(struct ui_app *app, int signal_fd)
 			last_draw = now;
 			continue;
 		}
-		struct pollfd fds[4] = {
+		timeout = ui_online_timeout(app, timeout);
+		struct pollfd fds[5] = {
 		        {.fd = STDIN_FILENO, .events = POLLIN},
 		        {.fd = signal_fd, .events = POLLIN},
 		        {.fd = app->analysis.engine
@@ -366,8 +409,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 		                       : -1,
 		         .events = POLLIN},
 		        {.fd = ui_review_fd(app), .events = POLLIN},
+		        {.fd = ui_online_fd(app), .events = POLLIN},
 		};
-		int n = poll(fds, 4, timeout);
+		int n = poll(fds, 5, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
 		if (ui_now_ms() >= app->game.flash_until_ms &&
@@ -384,6 +428,9 @@ ui_loop(struct ui_app *app, int signal_fd)
 			ui_engine_drain(app->analysis.engine);
 			ui_play_poll_search(app);
 		}
+		if (fds[4].revents & (POLLIN | POLLHUP | POLLERR))
+			ui_online_poll(app);
+		ui_online_tick(app);
 	}
 }
 
@@ -398,7 +445,7 @@ ui_run_terminal(struct ui_app *app)
 	}
 	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
 	ui_term_signals(sig_pipe[1]);
-	if (!ui_term_open(app->opt.color, err, sizeof err)) {
+	if (!ui_term_open(app->opt.color, app->opt.light, err, sizeof err)) {
 		fprintf(stderr, "tabula: %s\n", err);
 		close(sig_pipe[0]);
 		close(sig_pipe[1]);
@@ -435,8 +482,11 @@ ui_main(int argc, char **argv)
 	int rc = ui_parse_args(argc, argv, &opt, &st);
 	if (rc != EXIT_OK)
 		return rc;
-	if (st.help_keys) {
-		ui_keys_each(ui_print_key_mdoc, NULL);
+	if (st.help_keys != UI_HELP_KEYS_NONE) {
+		ui_keys_each(st.help_keys == UI_HELP_KEYS_MDOC
+		                     ? ui_print_key_mdoc
+		                     : ui_print_key_text,
+		             NULL);
 		return EXIT_OK;
 	}
 	static struct ui_app app;

@@ -1,0 +1,155 @@
+/*
+ * SSH key accounts (see accounts.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "server/accounts.h"
+#include "server/store.h"
+
+bool
+accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
+{
+	memset(a, 0, sizeof *a);
+	if ((size_t)snprintf(a->path, sizeof a->path, "%s", path) >=
+	    sizeof a->path) {
+		snprintf(err, err_size, "%s: path too long", path);
+		return false;
+	}
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return true;
+	char why[512];
+	char *text = store_read(path, why, sizeof why);
+	if (text == NULL) {
+		snprintf(err, err_size, "%s", why);
+		return false;
+	}
+	int line = 0;
+	for (char *p = text, *next; *p != '\0'; p = next) {
+		char *nl = strchr(p, '\n');
+		next = nl != NULL ? nl + 1 : p + strlen(p);
+		if (nl != NULL)
+			*nl = '\0';
+		line++;
+		if (*p == '#' || *p == '\0')
+			continue;
+		char *sp = strchr(p, ' ');
+		if (sp == NULL)
+			goto bad;
+		*sp = '\0';
+		if (!identity_name_valid(p) || strlen(sp + 1) == 0 ||
+		    strlen(sp + 1) >= IDENTITY_KEY_MAX)
+			goto bad;
+		if (!accounts_add(a, sp + 1, p))
+			goto bad;
+		continue;
+	bad:
+		snprintf(err, err_size, "%s:%d: not 'NAME TYPE KEY'", path,
+		         line);
+		free(text);
+		accounts_free(a);
+		return false;
+	}
+	free(text);
+	a->saved_version = a->version;
+	return true;
+}
+
+void
+accounts_free(struct accounts *a)
+{
+	for (size_t i = 0; i < a->count; i++)
+		free(a->list[i].key);
+	free(a->list);
+	a->list = NULL;
+	a->count = 0;
+}
+
+const char *
+accounts_name_of(const struct accounts *a, const char *key)
+{
+	for (size_t i = 0; i < a->count; i++) {
+		if (strcmp(a->list[i].key, key) == 0)
+			return a->list[i].name;
+	}
+	return NULL;
+}
+
+bool
+accounts_name_taken(const struct accounts *a, const char *name)
+{
+	for (size_t i = 0; i < a->count; i++) {
+		if (strcasecmp(a->list[i].name, name) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void
+accounts_save_job_run(struct worker_job *base)
+{
+	struct accounts_save_job *job = (struct accounts_save_job *)base;
+	job->ok = store_write(job->path, job->text, job->len, job->err,
+	                      sizeof job->err);
+}
+
+void
+accounts_save_job_free(struct worker_job *base)
+{
+	struct accounts_save_job *job = (struct accounts_save_job *)base;
+	if (job == NULL)
+		return;
+	free(job->text);
+	free(job);
+}
+
+struct accounts_save_job *
+accounts_save_job_new(const struct accounts *a)
+{
+	size_t size = 64;
+	for (size_t i = 0; i < a->count; i++)
+		size += strlen(a->list[i].name) + strlen(a->list[i].key) + 2;
+	struct accounts_save_job *job = calloc(1, sizeof *job);
+	char *text = malloc(size);
+	if (job == NULL || text == NULL) {
+		free(job);
+		free(text);
+		return NULL;
+	}
+	size_t len = (size_t)snprintf(text, size, "# tabula accounts 1\n");
+	for (size_t i = 0; i < a->count; i++)
+		len += (size_t)snprintf(text + len, size - len, "%s %s\n",
+		                        a->list[i].name, a->list[i].key);
+	job->base.run = accounts_save_job_run;
+	job->version = a->version;
+	snprintf(job->path, sizeof job->path, "%s", a->path);
+	job->text = text;
+	job->len = len;
+	return job;
+}
+
+bool
+accounts_add(struct accounts *a, const char *key, const char *name)
+{
+	if (a->count >= ACCOUNTS_MAX || accounts_name_of(a, key) != NULL ||
+	    accounts_name_taken(a, name))
+		return false;
+	struct account *list = realloc(a->list, (a->count + 1) * sizeof *list);
+	if (list == NULL)
+		return false;
+	a->list = list;
+	char *copy = strdup(key);
+	if (copy == NULL)
+		return false;
+	snprintf(list[a->count].name, sizeof list[a->count].name, "%s", name);
+	list[a->count].key = copy;
+	a->count++;
+	a->version++;
+	return true;
+}

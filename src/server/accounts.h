@@ -1,0 +1,67 @@
+/*
+ * The accounts of the shared SSH account: each public key with the display
+ * name its owner picked once.  Kept in one file under the server's state
+ * directory, one "NAME TYPE BLOB" line per key, rewritten atomically (on a
+ * worker thread, see accounts_save_job) when keys get their names; a new
+ * name is not used until the file that binds it to its key is on disk.
+ */
+#ifndef TABULA_SERVER_ACCOUNTS_H
+#define TABULA_SERVER_ACCOUNTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "server/identity.h"
+#include "server/workers.h"
+
+/* The most keys one server remembers. */
+#define ACCOUNTS_MAX 10000
+
+struct account {
+	char name[IDENTITY_NAME_MAX + 1];
+	char *key;
+};
+
+struct accounts {
+	char path[4096];
+	struct account *list;
+	size_t count;
+	unsigned version;       /* bumped by every name given */
+	unsigned saved_version; /* the version on disk */
+	bool saving;            /* a save job is under way */
+};
+
+/* A snapshot of the file, written on a worker thread. */
+struct accounts_save_job {
+	struct worker_job base;
+	unsigned version;
+	char path[4096];
+	char *text;
+	size_t len;
+	bool ok;
+	char err[512];
+};
+
+/* Reads the file at path (a missing file is an empty list). */
+bool accounts_load(struct accounts *a, const char *path, char *err,
+                   size_t err_size);
+
+void accounts_free(struct accounts *a);
+
+/* The name of key, or NULL when it has none yet. */
+const char *accounts_name_of(const struct accounts *a, const char *key);
+
+/* Whether some key already has name (compared without case). */
+bool accounts_name_taken(const struct accounts *a, const char *name);
+
+/* Gives key the name (in memory: a new version to save); false when the
+ * key or the name is taken, the list is full or memory runs out. */
+bool accounts_add(struct accounts *a, const char *key, const char *name);
+
+/* A snapshot of the whole file as it stands; NULL if out of memory. */
+struct accounts_save_job *accounts_save_job_new(const struct accounts *a);
+
+/* Frees a save job (given as its worker_job head). */
+void accounts_save_job_free(struct worker_job *job);
+
+#endif

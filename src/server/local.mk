@@ -1,0 +1,10 @@
+# The room server (`tabula serve`): the event loop, rooms, identities,
+# accounts, the worker pools for engine seats and saves, state files.
+src_libtabula_a_SOURCES += \
+	src/server/accounts.c src/server/accounts.h \
+	src/server/engine-job.c src/server/engine-job.h \
+	src/server/identity.c src/server/identity.h \
+	src/server/room.c src/server/room.h \
+	src/server/server.c src/server/server.h \
+	src/server/store.c src/server/store.h \
+	src/server/workers.c src/server/workers.h

@@ -1,0 +1,618 @@
+/*
+ * Rooms: the rules of a game between two seats, and their files (see
+ * room.h; tabula(6), PLAY ON THIS HOST).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/registry.h"
+#include "server/room.h"
+#include "server/store.h"
+
+static const char ROOM_MAGIC[] = "# tabula room 1";
+
+/* Paths of the room's two files. */
+static void
+room_path(const struct room *r, const char *ext, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/%s.%s", r->dir, r->code, ext);
+}
+
+static struct room *
+room_alloc(const char *dir, const char *code, unsigned id)
+{
+	struct room *r = calloc(1, sizeof *r);
+	if (r == NULL)
+		return NULL;
+	r->id = id;
+	snprintf(r->code, sizeof r->code, "%s", code);
+	snprintf(r->dir, sizeof r->dir, "%s", dir);
+	record_meta_init(&r->meta);
+	return r;
+}
+
+void
+room_free(struct room *r)
+{
+	if (r == NULL)
+		return;
+	if (r->ops != NULL)
+		session_free(&r->s);
+	record_meta_free(&r->meta);
+	while (r->pending != NULL) {
+		struct room_line *next = r->pending->next;
+		free(r->pending);
+		r->pending = next;
+	}
+	free(r);
+}
+
+static bool
+room_both_seated(const struct room *r)
+{
+	return r->seat[0].kind != SEAT_OPEN && r->seat[1].kind != SEAT_OPEN;
+}
+
+bool
+room_over(const struct room *r, const char **result, const char **reason)
+{
+	if (r->meta.result[0] != '\0' && strcmp(r->meta.result, "*") != 0) {
+		*result = r->meta.result;
+		*reason = r->meta.termination[0] ? r->meta.termination
+		                                 : "game over";
+		return true;
+	}
+	struct game_status st;
+	r->ops->status(session_current(&r->s), &st);
+	if (st.outcome == OUTCOME_ONGOING)
+		return false;
+	*result = record_result_token(r->ops, session_current(&r->s));
+	*reason = st.reason != NULL ? st.reason : "game over";
+	return true;
+}
+
+int
+room_turn(const struct room *r)
+{
+	const char *a, *b;
+	if (room_over(r, &a, &b))
+		return -1;
+	return r->ops->side_to_move(session_current(&r->s));
+}
+
+int
+room_seat_of(const struct room *r, const char *account)
+{
+	for (int i = 0; i < 2; i++) {
+		if (r->seat[i].kind == SEAT_PERSON &&
+		    strcmp(r->seat[i].account, account) == 0)
+			return i;
+	}
+	return -1;
+}
+
+void
+room_seat_text(const struct room *r, int side, char *buf, size_t size)
+{
+	const struct room_seat *s = &r->seat[side];
+	switch (s->kind) {
+	case SEAT_OPEN:
+		snprintf(buf, size, "-");
+		break;
+	case SEAT_ENGINE:
+		snprintf(buf, size, "engine:%d", s->level);
+		break;
+	case SEAT_PERSON: {
+		const char *colon = strchr(s->account, ':');
+		snprintf(buf, size, "%s", colon ? colon + 1 : s->account);
+		break;
+	}
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Clocks                                                                  */
+
+void
+room_clocks(const struct room *r, int64_t now, int64_t left[2])
+{
+	left[0] = r->left_ms[0];
+	left[1] = r->left_ms[1];
+	int turn = room_turn(r);
+	if (r->clock_ms > 0 && r->turn_start > 0 && turn >= 0) {
+		left[turn] -= now - r->turn_start;
+		if (left[turn] < 0)
+			left[turn] = 0;
+	}
+}
+
+int64_t
+room_time_to_flag(const struct room *r, int64_t now)
+{
+	int turn = room_turn(r);
+	if (r->clock_ms == 0 || r->turn_start == 0 || turn < 0)
+		return -1;
+	int64_t left = r->left_ms[turn] - (now - r->turn_start);
+	return left > 0 ? left : 0;
+}
+
+/* Starts the side to move's time when both seats are taken. */
+static void
+room_start_clock(struct room *r, int64_t now)
+{
+	if (r->clock_ms > 0 && room_both_seated(r) && room_turn(r) >= 0)
+		r->turn_start = now;
+}
+
+/* Charges the mover's time (plus the increment) after a move. */
+static void
+room_charge(struct room *r, int side, int64_t now)
+{
+	if (r->clock_ms == 0)
+		return;
+	if (r->turn_start > 0) {
+		r->left_ms[side] -= now - r->turn_start;
+		if (r->left_ms[side] < 0)
+			r->left_ms[side] = 0;
+	}
+	/* A TZAAR turn is two moves: the increment comes once per turn. */
+	if (room_turn(r) != side)
+		r->left_ms[side] += r->inc_ms;
+	r->turn_start = 0;
+	room_start_clock(r, now);
+}
+
+static void
+room_end(struct room *r, const char *result, const char *why)
+{
+	snprintf(r->meta.result, sizeof r->meta.result, "%s", result);
+	snprintf(r->meta.termination, sizeof r->meta.termination, "%s", why);
+	r->turn_start = 0;
+	r->draw_offer = 0;
+	r->version++;
+}
+
+bool
+room_check_time(struct room *r, int64_t now)
+{
+	int turn = room_turn(r);
+	if (turn < 0 || room_time_to_flag(r, now) != 0)
+		return false;
+	r->left_ms[turn] = 0;
+	room_end(r, turn == 0 ? "0-1" : "1-0", "time forfeit");
+	return true;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Play                                                                    */
+
+/* After a move: the clock comment, the offer withdrawn, a new version. */
+static bool
+room_after_move(struct room *r, int side, int64_t now, char *err,
+                size_t err_size)
+{
+	room_charge(r, side, now);
+	r->draw_offer = 0;
+	r->version++;
+	if (r->clock_ms > 0) {
+		char c[64];
+		snprintf(c, sizeof c, "clock %" PRId64 " %" PRId64,
+		         r->left_ms[0], r->left_ms[1]);
+		if (!record_meta_set_comment(&r->meta, r->s.ply - 1, c)) {
+			/* The move stands; only its clock comment is lost. */
+			snprintf(err, err_size, "out of memory");
+		}
+	}
+	return true;
+}
+
+bool
+room_play_text(struct room *r, int side, const char *text, int64_t now,
+               char *err, size_t err_size)
+{
+	int turn = room_turn(r);
+	if (turn < 0) {
+		snprintf(err, err_size, "the game is over");
+		return false;
+	}
+	if (!room_both_seated(r)) {
+		snprintf(err, err_size, "waiting for an opponent");
+		return false;
+	}
+	if (turn != side) {
+		snprintf(err, err_size, "not your turn");
+		return false;
+	}
+	if (room_check_time(r, now)) {
+		snprintf(err, err_size, "your time is up");
+		return false;
+	}
+	if (!session_play_text(&r->s, text, err, err_size))
+		return false;
+	return room_after_move(r, side, now, err, err_size);
+}
+
+bool
+room_play_move(struct room *r, game_move move, int64_t now, char *err,
+               size_t err_size)
+{
+	int turn = room_turn(r);
+	if (turn < 0 || r->seat[turn].kind != SEAT_ENGINE) {
+		snprintf(err, err_size, "not the engine's turn");
+		return false;
+	}
+	game_move list[GAME_MAX_MOVES];
+	int n = r->ops->gen_moves(session_current(&r->s), list);
+	bool legal = false;
+	for (int i = 0; i < n && !legal; i++)
+		legal = list[i] == move;
+	if (!legal || !session_play(&r->s, move)) {
+		snprintf(err, err_size, "the engine's move is not legal");
+		return false;
+	}
+	return room_after_move(r, turn, now, err, err_size);
+}
+
+bool
+room_resign(struct room *r, int side, char *err, size_t err_size)
+{
+	if (room_turn(r) < 0) {
+		snprintf(err, err_size, "the game is over");
+		return false;
+	}
+	room_end(r, side == 0 ? "0-1" : "1-0",
+	         side == 0 ? "player 1 resigned" : "player 2 resigned");
+	return true;
+}
+
+bool
+room_draw(struct room *r, int side, bool *agreed, char *err, size_t err_size)
+{
+	*agreed = false;
+	if (room_turn(r) < 0) {
+		snprintf(err, err_size, "the game is over");
+		return false;
+	}
+	if (!room_both_seated(r)) {
+		snprintf(err, err_size, "waiting for an opponent");
+		return false;
+	}
+	if (r->draw_offer == 2 - side) {
+		*agreed = true;
+		room_end(r, "1/2-1/2", "draw agreed");
+		return true;
+	}
+	if (r->seat[1 - side].kind == SEAT_ENGINE) {
+		snprintf(err, err_size, "the engine declines draws");
+		return false;
+	}
+	r->draw_offer = side + 1;
+	return true;
+}
+
+bool
+room_engine_to_move(const struct room *r)
+{
+	int turn = room_turn(r);
+	return turn >= 0 && r->seat[turn].kind == SEAT_ENGINE &&
+	       room_both_seated(r);
+}
+
+int
+room_take_seat(struct room *r, const char *account, int64_t now, char *err,
+               size_t err_size)
+{
+	int side = r->seat[0].kind == SEAT_OPEN   ? 0
+	           : r->seat[1].kind == SEAT_OPEN ? 1
+	                                          : -1;
+	if (side < 0) {
+		snprintf(err, err_size, "room %s is full (watch it instead)",
+		         r->code);
+		return -1;
+	}
+	r->seat[side].kind = SEAT_PERSON;
+	snprintf(r->seat[side].account, sizeof r->seat[side].account, "%s",
+	         account);
+	room_start_clock(r, now);
+	r->version++;
+	return side;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Files                                                                   */
+
+static void
+room_seat_spec(const struct room_seat *s, char *buf, size_t size)
+{
+	switch (s->kind) {
+	case SEAT_OPEN:
+		snprintf(buf, size, "open");
+		break;
+	case SEAT_ENGINE:
+		snprintf(buf, size, "engine %d", s->level);
+		break;
+	case SEAT_PERSON:
+		snprintf(buf, size, "person %s", s->account);
+		break;
+	}
+}
+
+static void
+room_save_job_run(struct worker_job *base)
+{
+	struct room_save_job *job = (struct room_save_job *)base;
+	job->ok = record_save(job->rec_path, &job->s, &job->meta, job->err,
+	                      sizeof job->err) &&
+	          store_write(job->room_path, job->room_text, job->room_len,
+	                      job->err, sizeof job->err);
+}
+
+void
+room_save_job_free(struct worker_job *base)
+{
+	struct room_save_job *job = (struct room_save_job *)base;
+	if (job == NULL)
+		return;
+	session_free(&job->s);
+	record_meta_free(&job->meta);
+	free(job);
+}
+
+/* A copy of s (replayed: sessions hold no shared memory). */
+static bool
+room_copy_session(const struct session *s, struct session *copy)
+{
+	if (!session_init(copy, s->ops, &s->setup))
+		return false;
+	for (size_t i = 0; i < s->ply; i++) {
+		if (!session_play(copy, s->moves[i])) {
+			session_free(copy);
+			return false;
+		}
+	}
+	return true;
+}
+
+struct room_save_job *
+room_save_job_new(const struct room *r)
+{
+	struct room_save_job *job = calloc(1, sizeof *job);
+	if (job == NULL)
+		return NULL;
+	job->base.run = room_save_job_run;
+	job->room_id = r->id;
+	job->version = r->version;
+	if (!room_copy_session(&r->s, &job->s)) {
+		free(job);
+		return NULL;
+	}
+	job->meta = r->meta;
+	job->meta.comments = NULL;
+	job->meta.comment_count = 0;
+	for (size_t i = 0; i < r->meta.comment_count; i++) {
+		if (r->meta.comments[i] != NULL &&
+		    !record_meta_set_comment(&job->meta, i,
+		                             r->meta.comments[i])) {
+			room_save_job_free(&job->base);
+			return NULL;
+		}
+	}
+	char spec[2][ROOM_ACCOUNT_MAX + 16];
+	for (int i = 0; i < 2; i++)
+		room_seat_spec(&r->seat[i], spec[i], sizeof spec[i]);
+	snprintf(job->meta.player1, sizeof job->meta.player1, "%s", spec[0]);
+	snprintf(job->meta.player2, sizeof job->meta.player2, "%s", spec[1]);
+	room_path(r, "rec", job->rec_path, sizeof job->rec_path);
+	room_path(r, "room", job->room_path, sizeof job->room_path);
+	int len = snprintf(job->room_text, sizeof job->room_text,
+	                   "%s\ngame %s\nseat1 %s\nseat2 %s\nclock %" PRId64
+	                   " %" PRId64 "\nanalysis %d\n",
+	                   ROOM_MAGIC, r->ops->name, spec[0], spec[1],
+	                   r->clock_ms, r->inc_ms, r->analysis ? 1 : 0);
+	job->room_len = (size_t)len;
+	return job;
+}
+
+bool
+room_save(struct room *r, char *err, size_t err_size)
+{
+	struct room_save_job *job = room_save_job_new(r);
+	if (job == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	job->base.run(&job->base);
+	bool ok = job->ok;
+	if (ok)
+		r->saved_version = job->version;
+	else
+		snprintf(err, err_size, "%s", job->err);
+	room_save_job_free(&job->base);
+	return ok;
+}
+
+struct room *
+room_create(const char *dir, const char *code, unsigned id,
+            const struct room_options *opt, const char *account, int64_t now,
+            char *err, size_t err_size)
+{
+	struct room *r = room_alloc(dir, code, id);
+	struct game_setup setup = {0};
+	if (r == NULL || !session_init(&r->s, opt->ops, &setup)) {
+		free(r);
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	r->ops = opt->ops;
+	r->analysis = opt->analysis;
+	r->clock_ms = opt->clock_ms;
+	r->inc_ms = opt->inc_ms;
+	r->left_ms[0] = r->left_ms[1] = opt->clock_ms;
+	int me = opt->creator_seat;
+	r->seat[me].kind = SEAT_PERSON;
+	snprintf(r->seat[me].account, sizeof r->seat[me].account, "%s",
+	         account);
+	if (opt->engine_level > 0) {
+		r->seat[1 - me].kind = SEAT_ENGINE;
+		r->seat[1 - me].level = opt->engine_level;
+	}
+	time_t t = time(NULL);
+	struct tm tm;
+	if (gmtime_r(&t, &tm) != NULL)
+		strftime(r->meta.date, sizeof r->meta.date, "%Y.%m.%d", &tm);
+	room_start_clock(r, now);
+	if (!room_save(r, err, err_size)) {
+		room_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* Reads "open", "engine N" or "person ACCOUNT". */
+static bool
+room_parse_seat(const char *text, struct room_seat *s)
+{
+	memset(s, 0, sizeof *s);
+	if (strcmp(text, "open") == 0)
+		return true;
+	if (strncmp(text, "engine ", 7) == 0) {
+		char *end;
+		long v = strtol(text + 7, &end, 10);
+		s->kind = SEAT_ENGINE;
+		s->level = (int)v;
+		return *end == '\0' && v >= 1 && v <= 10;
+	}
+	if (strncmp(text, "person ", 7) == 0) {
+		const char *a = text + 7;
+		const char *colon = strchr(a, ':');
+		s->kind = SEAT_PERSON;
+		return colon != NULL && identity_name_valid(colon + 1) &&
+		       (size_t)snprintf(s->account, sizeof s->account, "%s",
+		                        a) < sizeof s->account;
+	}
+	return false;
+}
+
+/* Reads the .room file's lines into r (game, seats, options). */
+static bool
+room_parse_options(struct room *r, char *text, const char *path, char *err,
+                   size_t err_size)
+{
+	int line = 0;
+	bool magic = false;
+	for (char *p = text, *next; *p != '\0'; p = next) {
+		char *nl = strchr(p, '\n');
+		next = nl != NULL ? nl + 1 : p + strlen(p);
+		if (nl != NULL)
+			*nl = '\0';
+		line++;
+		bool ok = true;
+		long long a, b;
+		int v;
+		if (line == 1)
+			ok = magic = strcmp(p, ROOM_MAGIC) == 0;
+		else if (strncmp(p, "game ", 5) == 0)
+			ok = (r->ops = registry_find(p + 5)) != NULL &&
+			     r->ops->players == 2;
+		else if (strncmp(p, "seat1 ", 6) == 0)
+			ok = room_parse_seat(p + 6, &r->seat[0]);
+		else if (strncmp(p, "seat2 ", 6) == 0)
+			ok = room_parse_seat(p + 6, &r->seat[1]);
+		else if (sscanf(p, "clock %lld %lld", &a, &b) == 2) {
+			ok = a >= 0 && b >= 0 &&
+			     a <= ROOM_CLOCK_MAX_MIN * 60000LL &&
+			     b <= ROOM_CLOCK_MAX_INC * 1000LL;
+			r->clock_ms = a;
+			r->inc_ms = b;
+		} else if (sscanf(p, "analysis %d", &v) == 1)
+			r->analysis = v != 0;
+		else if (*p != '\0')
+			ok = false;
+		if (!ok) {
+			snprintf(err, err_size, "%s:%d: not understood", path,
+			         line);
+			return false;
+		}
+	}
+	if (!magic || r->ops == NULL) {
+		snprintf(err, err_size, "%s: not a room file", path);
+		return false;
+	}
+	return true;
+}
+
+struct room *
+room_load(const char *dir, const char *code, unsigned id, int64_t now,
+          char *err, size_t err_size)
+{
+	struct room *r = room_alloc(dir, code, id);
+	if (r == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	char path[4200];
+	room_path(r, "room", path, sizeof path);
+	char *text = store_read(path, err, err_size);
+	if (text == NULL) {
+		free(r);
+		return NULL;
+	}
+	bool ok = room_parse_options(r, text, path, err, err_size);
+	free(text);
+	const struct game_ops *want = r->ops;
+	r->ops = NULL;
+	room_path(r, "rec", path, sizeof path);
+	if (!ok || !record_load(path, &r->s, &r->meta, err, err_size)) {
+		room_free(r);
+		return NULL;
+	}
+	r->ops = r->s.ops;
+	if (strcmp(r->meta.result, "*") == 0) {
+		/* Still being played: the rules will say when it ends. */
+		r->meta.result[0] = '\0';
+		r->meta.termination[0] = '\0';
+	}
+	if (r->ops != want) {
+		snprintf(err, err_size,
+		         "%s: the record's game is not the room's", path);
+		room_free(r);
+		return NULL;
+	}
+	r->left_ms[0] = r->left_ms[1] = r->clock_ms;
+	/* The last clock comment has both times after the last move. */
+	for (size_t i = r->meta.comment_count; i-- > 0;) {
+		long long a, b;
+		if (r->meta.comments[i] != NULL &&
+		    sscanf(r->meta.comments[i], "clock %lld %lld", &a, &b) ==
+		            2) {
+			r->left_ms[0] = a;
+			r->left_ms[1] = b;
+			break;
+		}
+	}
+	r->announced_ply = r->s.ply;
+	/* The time the server was down is nobody's. */
+	room_start_clock(r, now);
+	return r;
+}
+
+void
+room_archive(const struct room *r, const char *to)
+{
+	static const char *const exts[] = {"rec", "room"};
+	for (int i = 0; i < 2; i++) {
+		char from[4200], dest[4200];
+		room_path(r, exts[i], from, sizeof from);
+		snprintf(dest, sizeof dest, "%s/%s-%u.%s", to, r->code,
+		         (unsigned)time(NULL), exts[i]);
+		if (rename(from, dest) != 0)
+			fprintf(stderr, "tabula serve: %s: %s\n", from,
+			        strerror(errno));
+	}
+}

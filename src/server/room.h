@@ -1,0 +1,176 @@
+/*
+ * A room: one two-player game on the server, its two seats (a person, the
+ * engine at a level, or open), its optional clock and its options.  This
+ * file knows the rules of a room (whose turn, resign, draw offers, time)
+ * and how a room is kept on disk; it knows nothing of sockets (the server
+ * tells the room's people what changed).
+ *
+ * On disk (tabula(6), PLAY ON THIS HOST, "Files"): DIR/CODE.rec is the
+ * game record (core/record.h), saved with record_save after every move,
+ * each move's comment holding both clocks; DIR/CODE.room holds the seats
+ * and options.  Every change bumps the room's version; the server saves
+ * a snapshot of that version on a worker thread (room_save_job) and tells
+ * the room's people about the change once it is on disk.
+ */
+#ifndef TABULA_SERVER_ROOM_H
+#define TABULA_SERVER_ROOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/record.h"
+#include "core/session.h"
+#include "server/identity.h"
+#include "server/workers.h"
+
+/* Room codes: four letters from an alphabet without look-alikes. */
+#define ROOM_CODE_LEN 4
+
+/* "user:NAME" (a local account) or "ssh:NAME" (a key of the shared one). */
+#define ROOM_ACCOUNT_MAX (IDENTITY_NAME_MAX + 8)
+
+/* Clock limits: minutes per game and seconds of increment per move. */
+#define ROOM_CLOCK_MAX_MIN 180
+#define ROOM_CLOCK_MAX_INC 60
+
+enum seat_kind { SEAT_OPEN, SEAT_PERSON, SEAT_ENGINE };
+
+struct room_seat {
+	enum seat_kind kind;
+	char account[ROOM_ACCOUNT_MAX]; /* SEAT_PERSON */
+	int level;                      /* SEAT_ENGINE */
+};
+
+struct room_options {
+	const struct game_ops *ops;
+	int creator_seat; /* 0 or 1: where the creator sits */
+	int engine_level; /* 0: the other seat is open; else its level */
+	int64_t clock_ms; /* 0: no clock */
+	int64_t inc_ms;
+	bool analysis; /* seated players may use analysis */
+};
+
+struct room {
+	unsigned id; /* never reused while the server runs */
+	char code[ROOM_CODE_LEN + 1];
+	const struct game_ops *ops;
+	struct session s;
+	struct record_meta meta; /* result/termination once ended */
+	struct room_seat seat[2];
+	bool analysis;
+	int64_t clock_ms, inc_ms;
+	int64_t left_ms[2]; /* each side's time as of turn_start */
+	int64_t turn_start; /* monotonic ms the side to move's time runs
+	                       from; 0 while the clock stands */
+	int draw_offer;     /* 0, or the offering side + 1 */
+	bool engine_busy;   /* a move is being searched */
+	int spectators;     /* kept by the server */
+	int present[2];     /* connections holding each seat, by the server */
+	char dir[4096];     /* where its files live */
+	unsigned version;   /* bumped by every change to save */
+	unsigned saved_version;                   /* the version on disk */
+	bool saving;                              /* a save job is under way */
+	struct room_line *pending, *pending_tail; /* news held for the disk */
+	size_t announced_ply; /* moves told to the room's people */
+};
+
+/* A line for the room's people, held until the version it tells of is
+ * saved (kept by the server; freed with the room). */
+struct room_line {
+	unsigned version;
+	size_t ply; /* the move it tells of, or 0 */
+	struct room_line *next;
+	char text[];
+};
+
+/* A snapshot of a room's files, written on a worker thread. */
+struct room_save_job {
+	struct worker_job base;
+	unsigned room_id;
+	unsigned version;
+	char rec_path[4200], room_path[4200];
+	struct session s;
+	struct record_meta meta;
+	char room_text[1024];
+	size_t room_len;
+	bool ok;
+	char err[512];
+};
+
+/* A new room in dir with code, the creator (account) seated as options
+ * say; saved at once (before anyone is told of it).  NULL with a message on
+ * failure. */
+struct room *room_create(const char *dir, const char *code, unsigned id,
+                         const struct room_options *opt, const char *account,
+                         int64_t now, char *err, size_t err_size);
+
+/* Reads room code from dir; NULL with a message on failure. */
+struct room *room_load(const char *dir, const char *code, unsigned id,
+                       int64_t now, char *err, size_t err_size);
+
+void room_free(struct room *r);
+
+/* Side to move (0 or 1), or -1 once the game is over. */
+int room_turn(const struct room *r);
+
+/* Whether the game is over; *result ("1-0", ...) and *reason then say
+ * how. */
+bool room_over(const struct room *r, const char **result, const char **reason);
+
+/* The seat account holds (0 or 1), or -1. */
+int room_seat_of(const struct room *r, const char *account);
+
+/* Seats account in the open seat (the clock starts when both are taken);
+ * the seat, or -1 when none is open. */
+int room_take_seat(struct room *r, const char *account, int64_t now, char *err,
+                   size_t err_size);
+
+/* Plays move text for side; false with the reason (not your turn, the
+ * game is over, the rule the move breaks, a save failure).  Saves. */
+bool room_play_text(struct room *r, int side, const char *text, int64_t now,
+                    char *err, size_t err_size);
+
+/* Plays a move from the engine for the side to move. */
+bool room_play_move(struct room *r, game_move move, int64_t now, char *err,
+                    size_t err_size);
+
+/* Ends the game: side resigns. */
+bool room_resign(struct room *r, int side, char *err, size_t err_size);
+
+/* Side offers a draw, or accepts the other side's offer (then the game is
+ * drawn); *agreed says which happened. */
+bool room_draw(struct room *r, int side, bool *agreed, char *err,
+               size_t err_size);
+
+/* Ends the game on time when the side to move has run out; true if so. */
+bool room_check_time(struct room *r, int64_t now);
+
+/* Milliseconds each side has now (a running clock counted down). */
+void room_clocks(const struct room *r, int64_t now, int64_t left[2]);
+
+/* Milliseconds until the side to move runs out, or -1 with no running
+ * clock. */
+int64_t room_time_to_flag(const struct room *r, int64_t now);
+
+/* Whether the room's game is ready to be searched by its engine seat. */
+bool room_engine_to_move(const struct room *r);
+
+/* Display form of a seat: the name, "engine:N" or "-". */
+void room_seat_text(const struct room *r, int side, char *buf, size_t size);
+
+/* A snapshot of r's files as they stand; NULL if out of memory.  Its run
+ * function (on any thread) writes them: record_save, then the seats. */
+struct room_save_job *room_save_job_new(const struct room *r);
+
+/* Frees a save job (given as its worker_job head). */
+void room_save_job_free(struct worker_job *job);
+
+/* Saves the record and the seats now, on this thread; false with a
+ * message. */
+bool room_save(struct room *r, char *err, size_t err_size);
+
+/* Moves the room's files into directory to (its game is kept). */
+void room_archive(const struct room *r, const char *to);
+
+#endif

@@ -1,0 +1,1295 @@
+/*
+ * The room server's event loop, connections and protocol commands (see
+ * server.h; the protocol is in tabula(6), PLAY ON THIS HOST).
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/registry.h"
+#include "core/rng.h"
+#include "net/netline.h"
+#include "server/accounts.h"
+#include "server/engine-job.h"
+#include "server/identity.h"
+#include "server/room.h"
+#include "server/server.h"
+#include "server/store.h"
+#include "server/workers.h"
+
+/* Protocol errors (not game errors such as an illegal move) a client may
+ * make before it is dropped. */
+enum { SERVER_MAX_STRIKES = 10 };
+
+/* What the savers' jobs are (worker_job.kind). */
+enum { SAVE_ROOM = 1, SAVE_ACCOUNTS = 2 };
+
+/* Letters of room codes: no I, O, 0 or 1 to misread. */
+static const char SERVER_CODE_LETTERS[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+
+struct client {
+	int fd;
+	struct identity id;
+	char account[ROOM_ACCOUNT_MAX]; /* "" until welcomed */
+	struct net_inbuf in;
+	struct net_outbuf out;
+	struct room *room; /* the room it is in, or NULL (lobby) */
+	int seat;          /* 0 or 1 when seated, -1 when watching */
+	double tokens;     /* rate limit: messages it may send now */
+	int64_t refill_ms;
+	int strikes;
+	unsigned naming; /* the accounts version whose save welcomes it */
+	char new_name[IDENTITY_NAME_MAX + 1];
+	bool closing; /* drop once the output is sent */
+	bool dead;    /* drop now */
+};
+
+struct server {
+	const struct server_config *cfg;
+	int listen_fd;
+	int signal_fd[2];
+	struct client **clients;
+	size_t nclients;
+	struct room **rooms;
+	size_t nrooms;
+	unsigned next_room_id;
+	struct accounts accounts;
+	struct workers *engines; /* the engine seats' searches */
+	struct workers *savers;  /* the rooms' saves */
+	char rooms_dir[4096], finished_dir[4096];
+	struct pollfd *pfds;
+	struct rng rng;
+};
+
+static int server_signal_write_fd = -1;
+
+void
+server_config_defaults(struct server_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->socket_path = net_socket_path();
+	cfg->state_dir = SERVER_DEFAULT_STATE;
+	cfg->max_clients = 1000;
+	cfg->max_rooms = 500;
+	cfg->max_per_account = 16;
+	cfg->max_games_per_account = 20;
+	cfg->engine_threads = 2;
+	cfg->save_threads = 4;
+	cfg->rate_per_sec = 20;
+	cfg->rate_burst = 40;
+}
+
+static int64_t
+server_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Output                                                                  */
+
+/* Queues one line for c; a client whose queue overflows is dropped. */
+static void server_send(struct client *c, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+static void
+server_send(struct client *c, const char *fmt, ...)
+{
+	if (c->dead)
+		return;
+	char line[NET_LINE_MAX + 256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n > sizeof line - 2)
+		n = (int)sizeof line - 2;
+	line[n++] = '\n';
+	if (!net_outbuf_put(&c->out, line, (size_t)n))
+		c->dead = true; /* not reading: dropped, nobody waits */
+}
+
+/* Counts a protocol error; too many and the client is dropped. */
+static void server_strike(struct client *c, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+static void
+server_strike(struct client *c, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	server_send(c, "error %s", msg);
+	if (++c->strikes >= SERVER_MAX_STRIKES) {
+		server_send(c, "bye too many errors");
+		c->closing = true;
+	}
+}
+
+/* Sends a line to everyone in room r now. */
+static void
+server_broadcast_now(struct server *sv, struct room *r, size_t ply,
+                     const char *line)
+{
+	for (size_t i = 0; i < sv->nclients; i++) {
+		if (sv->clients[i]->room == r)
+			server_send(sv->clients[i], "%s", line);
+	}
+	if (ply > r->announced_ply)
+		r->announced_ply = ply;
+}
+
+/* Tells everyone in room r a line of news: at once when the room's state
+ * is on disk, else as soon as it is (so nobody ever sees a move that a
+ * crash could lose).  ply: the move the line tells of, 0 for others. */
+static void server_broadcast(struct server *sv, struct room *r, size_t ply,
+                             const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+static void
+server_broadcast(struct server *sv, struct room *r, size_t ply, const char *fmt,
+                 ...)
+{
+	char line[NET_LINE_MAX + 128];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (r->saved_version == r->version && r->pending == NULL) {
+		server_broadcast_now(sv, r, ply, line);
+		return;
+	}
+	size_t len = strlen(line);
+	struct room_line *l = malloc(sizeof *l + len + 1);
+	if (l == NULL) {
+		server_broadcast_now(sv, r, ply, line);
+		return;
+	}
+	l->version = r->version;
+	l->ply = ply;
+	l->next = NULL;
+	memcpy(l->text, line, len + 1);
+	if (r->pending_tail != NULL)
+		r->pending_tail->next = l;
+	else
+		r->pending = l;
+	r->pending_tail = l;
+}
+
+/* Sends the held news whose version is on disk. */
+static void
+server_release_news(struct server *sv, struct room *r)
+{
+	while (r->pending != NULL && r->pending->version <= r->saved_version) {
+		struct room_line *l = r->pending;
+		r->pending = l->next;
+		if (r->pending == NULL)
+			r->pending_tail = NULL;
+		server_broadcast_now(sv, r, l->ply, l->text);
+		free(l);
+	}
+}
+
+/* Starts saving r when it has changed and no save is under way. */
+static void
+server_save_room(struct server *sv, struct room *r)
+{
+	if (r->saving || r->saved_version == r->version)
+		return;
+	struct room_save_job *job = room_save_job_new(r);
+	if (job != NULL)
+		job->base.kind = SAVE_ROOM;
+	if (job != NULL && workers_submit(sv->savers, &job->base)) {
+		r->saving = true;
+		return;
+	}
+	/* No memory or no room in the queue: save here and now. */
+	room_save_job_free(&job->base);
+	char err[512];
+	if (!room_save(r, err, sizeof err)) {
+		fprintf(stderr, "tabula serve: room %s: %s\n", r->code, err);
+		r->saved_version = r->version; /* the game goes on */
+	}
+	server_release_news(sv, r);
+}
+
+static struct room *server_room_by_id(struct server *sv, unsigned id);
+
+static void server_welcome(struct server *sv, struct client *c,
+                           const char *name);
+
+/* Starts saving the accounts when names were given since the last save. */
+static void
+server_save_accounts(struct server *sv)
+{
+	struct accounts *a = &sv->accounts;
+	if (a->saving || a->saved_version == a->version)
+		return;
+	struct accounts_save_job *job = accounts_save_job_new(a);
+	if (job != NULL) {
+		job->base.kind = SAVE_ACCOUNTS;
+		if (workers_submit(sv->savers, &job->base)) {
+			a->saving = true;
+			return;
+		}
+		accounts_save_job_free(&job->base);
+	}
+	/* Not saved: the names wait for the next try (the next name). */
+	fprintf(stderr, "tabula serve: cannot queue the accounts' save\n");
+}
+
+/* Welcomes the clients whose names are now on disk. */
+static void
+server_accounts_saved(struct server *sv, struct accounts_save_job *job)
+{
+	struct accounts *a = &sv->accounts;
+	a->saving = false;
+	if (!job->ok) {
+		/* A name is only used once it is bound to its key on disk:
+		 * the waiting clients are told, and may try again. */
+		fprintf(stderr, "tabula serve: %s\n", job->err);
+		for (size_t i = 0; i < sv->nclients; i++) {
+			struct client *c = sv->clients[i];
+			if (c->naming != 0 && c->naming <= job->version) {
+				c->naming = 0;
+				server_send(c, "bye cannot save the name");
+				c->closing = true;
+			}
+		}
+		return;
+	}
+	a->saved_version = job->version;
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->naming != 0 && c->naming <= a->saved_version) {
+			c->naming = 0;
+			server_welcome(sv, c, c->new_name);
+		}
+	}
+	server_save_accounts(sv);
+}
+
+static void
+server_saves_done(struct server *sv)
+{
+	struct worker_job *base;
+	while ((base = workers_take(sv->savers)) != NULL) {
+		if (base->kind == SAVE_ACCOUNTS) {
+			server_accounts_saved(sv,
+			                      (struct accounts_save_job *)base);
+			accounts_save_job_free(base);
+			continue;
+		}
+		struct room_save_job *job = (struct room_save_job *)base;
+		struct room *r = server_room_by_id(sv, job->room_id);
+		if (r != NULL) {
+			r->saving = false;
+			/* A failed save is logged and the game goes on in
+			 * memory; the next change saves it all again. */
+			if (!job->ok)
+				fprintf(stderr, "tabula serve: room %s: %s\n",
+				        r->code, job->err);
+			r->saved_version = job->version;
+			server_release_news(sv, r);
+			server_save_room(sv, r);
+		}
+		room_save_job_free(base);
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Room views                                                              */
+
+static void
+server_clock_text(const struct room *r, char *buf, size_t size)
+{
+	if (r->clock_ms == 0)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%d+%d", (int)(r->clock_ms / 60000 % 1000),
+		         (int)(r->inc_ms / 1000 % 1000));
+}
+
+static void
+server_send_players(struct server *sv, struct room *r, struct client *only)
+{
+	char p1[64], p2[64];
+	room_seat_text(r, 0, p1, sizeof p1);
+	room_seat_text(r, 1, p2, sizeof p2);
+	if (only != NULL)
+		server_send(only, "players %s %s %s", r->code, p1, p2);
+	else
+		server_broadcast(sv, r, 0, "players %s %s %s", r->code, p1, p2);
+}
+
+/* The "move" line of move ply (1-based) of r into buf. */
+static void
+server_move_line(const struct room *r, size_t ply, char *buf, size_t size)
+{
+	char text[GAME_TEXT_MAX];
+	r->ops->format_move(&r->s.positions[ply - 1], r->s.moves[ply - 1], text,
+	                    sizeof text);
+	snprintf(buf, size, "move %s %zu %.400s", r->code, ply, text);
+}
+
+/* The clock line (when the room has a clock) to one client or to all. */
+static void
+server_send_clock(struct server *sv, struct room *r, struct client *only)
+{
+	if (r->clock_ms == 0)
+		return;
+	int64_t left[2];
+	room_clocks(r, server_now_ms(), left);
+	int turn = room_turn(r);
+	char line[128];
+	snprintf(line, sizeof line, "clock %s %" PRId64 " %" PRId64 " %s",
+	         r->code, left[0], left[1],
+	         turn < 0 || r->turn_start == 0 ? "-"
+	         : turn == 0                    ? "1"
+	                                        : "2");
+	if (only != NULL)
+		server_send(only, "%s", line);
+	else
+		server_broadcast(sv, r, 0, "%s", line);
+}
+
+static void
+server_send_over(struct server *sv, struct room *r, struct client *only)
+{
+	const char *result, *reason;
+	if (!room_over(r, &result, &reason))
+		return;
+	if (only != NULL)
+		server_send(only, "over %s %s %s", r->code, result, reason);
+	else
+		server_broadcast(sv, r, 0, "over %s %s %s", r->code, result,
+		                 reason);
+}
+
+/* Everything a client entering r needs to show it as it stands. */
+static void
+server_send_room(struct server *sv, struct client *c, struct room *r)
+{
+	char clock[32];
+	server_clock_text(r, clock, sizeof clock);
+	server_send(c, "joined %s %s %d", r->code, r->ops->name,
+	            c->seat >= 0 ? c->seat + 1 : 0);
+	server_send(c, "options %s %s %s", r->code, clock,
+	            r->analysis ? "analysis" : "-");
+	server_send_players(sv, r, c);
+	/* Moves not yet on disk come as news once they are. */
+	for (size_t ply = 1; ply <= r->announced_ply; ply++) {
+		char line[NET_LINE_MAX];
+		server_move_line(r, ply, line, sizeof line);
+		server_send(c, "%s", line);
+	}
+	server_send_clock(sv, r, c);
+	if (r->draw_offer != 0)
+		server_send(c, "draw %s %d", r->code, r->draw_offer);
+	server_send_over(sv, r, c);
+	server_send(c, "synced %s %zu", r->code, r->announced_ply);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The engine seats                                                        */
+
+/* Starts the engine's search when it is its turn and it is not already
+ * thinking. */
+static void
+server_kick_engine(struct server *sv, struct room *r)
+{
+	if (r->engine_busy || !room_engine_to_move(r))
+		return;
+	int turn = room_turn(r);
+	struct engine_job *job = engine_job_new(
+	        r->id, &r->s, r->seat[turn].level, rng_next(&sv->rng));
+	if (job == NULL)
+		return;
+	if (workers_submit(sv->engines, &job->base))
+		r->engine_busy = true;
+	else
+		engine_job_free(&job->base);
+}
+
+static struct room *
+server_room_by_id(struct server *sv, unsigned id)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (sv->rooms[i]->id == id)
+			return sv->rooms[i];
+	}
+	return NULL;
+}
+
+static struct room *
+server_room_by_code(struct server *sv, const char *code)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (strcasecmp(sv->rooms[i]->code, code) == 0)
+			return sv->rooms[i];
+	}
+	return NULL;
+}
+
+/* After any change to r: save it, then tell its people. */
+static void
+server_changed(struct server *sv, struct room *r)
+{
+	server_save_room(sv, r);
+}
+
+/* Tells the room a move was made (the move, the clock, the end). */
+static void
+server_after_move(struct server *sv, struct room *r)
+{
+	char line[NET_LINE_MAX];
+	server_changed(sv, r);
+	server_move_line(r, r->s.ply, line, sizeof line);
+	server_broadcast(sv, r, r->s.ply, "%s", line);
+	server_send_clock(sv, r, NULL);
+	server_send_over(sv, r, NULL);
+	server_kick_engine(sv, r);
+}
+
+static void
+server_engine_done(struct server *sv)
+{
+	struct worker_job *base;
+	while ((base = workers_take(sv->engines)) != NULL) {
+		struct engine_job *job = (struct engine_job *)base;
+		struct room *r = server_room_by_id(sv, job->room_id);
+		if (r == NULL) {
+			engine_job_free(base);
+			continue;
+		}
+		r->engine_busy = false;
+		char err[256];
+		bool stale = job->ply != r->s.ply || !room_engine_to_move(r);
+		if (stale) {
+			/* The game moved on (a resignation, a reload): ask
+			 * again if it is still the engine's turn. */
+			engine_job_free(base);
+			server_kick_engine(sv, r);
+		} else if (!job->ok) {
+			fprintf(stderr, "tabula serve: room %s: engine: %s\n",
+			        r->code, job->err);
+			engine_job_free(base);
+		} else if (!room_play_move(r, job->move, server_now_ms(), err,
+		                           sizeof err)) {
+			fprintf(stderr, "tabula serve: room %s: %s\n", r->code,
+			        err);
+			engine_job_free(base);
+		} else {
+			engine_job_free(base);
+			server_after_move(sv, r);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Commands                                                                */
+
+/* Enters r as seat (0, 1) or as a spectator (-1). */
+static void
+server_enter(struct server *sv, struct client *c, struct room *r, int seat)
+{
+	if (c->room != NULL) {
+		if (c->seat >= 0)
+			c->room->present[c->seat]--;
+		else
+			c->room->spectators--;
+	}
+	c->room = r;
+	c->seat = seat;
+	if (seat >= 0)
+		r->present[seat]++;
+	else
+		r->spectators++;
+	server_send_room(sv, c, r);
+}
+
+static bool
+server_make_code(struct server *sv, char *code)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		for (int i = 0; i < ROOM_CODE_LEN; i++)
+			code[i] = SERVER_CODE_LETTERS[rng_below(
+			        &sv->rng, sizeof SERVER_CODE_LETTERS - 1)];
+		code[ROOM_CODE_LEN] = '\0';
+		char path[4200];
+		snprintf(path, sizeof path, "%s/%s.room", sv->rooms_dir, code);
+		if (server_room_by_code(sv, code) == NULL &&
+		    access(path, F_OK) != 0)
+			return true;
+	}
+	return false;
+}
+
+/* Unfinished games account sits in. */
+static int
+server_games_of(const struct server *sv, const char *account)
+{
+	int n = 0;
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (room_seat_of(sv->rooms[i], account) >= 0 &&
+		    room_turn(sv->rooms[i]) >= 0)
+			n++;
+	}
+	return n;
+}
+
+/* Reads "create" options into opt; false with the reason. */
+static bool
+server_create_options(char **words, int n, struct room_options *opt, char *err,
+                      size_t err_size)
+{
+	memset(opt, 0, sizeof *opt);
+	if (n < 2) {
+		snprintf(err, err_size,
+		         "usage: create GAME [seat=1|2] "
+		         "[engine=LEVEL] [clock=MIN+INC] "
+		         "[analysis]");
+		return false;
+	}
+	opt->ops = registry_find(words[1]);
+	if (opt->ops == NULL || opt->ops->players != 2) {
+		snprintf(err, err_size, "'%.32s': not a two-player game",
+		         words[1]);
+		return false;
+	}
+	for (int i = 2; i < n; i++) {
+		const char *w = words[i];
+		char *end;
+		long a, b;
+		if (strcmp(w, "seat=1") == 0 || strcmp(w, "seat=2") == 0)
+			opt->creator_seat = w[5] - '1';
+		else if (strncmp(w, "engine=", 7) == 0 &&
+		         (a = strtol(w + 7, &end, 10)) >= 1 && a <= 10 &&
+		         *end == '\0' && w[7] != '\0')
+			opt->engine_level = (int)a;
+		else if (strcmp(w, "analysis") == 0)
+			opt->analysis = true;
+		else if (strncmp(w, "clock=", 6) == 0 &&
+		         (a = strtol(w + 6, &end, 10)) >= 1 &&
+		         a <= ROOM_CLOCK_MAX_MIN && *end == '+' &&
+		         (b = strtol(end + 1, &end, 10)) >= 0 &&
+		         b <= ROOM_CLOCK_MAX_INC && *end == '\0') {
+			opt->clock_ms = a * 60000;
+			opt->inc_ms = b * 1000;
+		} else {
+			snprintf(err, err_size, "'%.32s': unknown option", w);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void
+server_cmd_create(struct server *sv, struct client *c, char **words, int n)
+{
+	struct room_options opt;
+	char err[256], code[ROOM_CODE_LEN + 1];
+	if (!server_create_options(words, n, &opt, err, sizeof err)) {
+		server_send(c, "error %s", err);
+		return;
+	}
+	if ((int)sv->nrooms >= sv->cfg->max_rooms) {
+		server_send(c, "error the server holds its most rooms (%d)",
+		            sv->cfg->max_rooms);
+		return;
+	}
+	if (server_games_of(sv, c->account) >= sv->cfg->max_games_per_account) {
+		server_send(c, "error you already play %d unfinished games",
+		            sv->cfg->max_games_per_account);
+		return;
+	}
+	if (!server_make_code(sv, code)) {
+		server_send(c, "error no free room code");
+		return;
+	}
+	struct room *r =
+	        room_create(sv->rooms_dir, code, sv->next_room_id++, &opt,
+	                    c->account, server_now_ms(), err, sizeof err);
+	if (r == NULL) {
+		fprintf(stderr, "tabula serve: %s\n", err);
+		server_send(c, "error cannot save the room");
+		return;
+	}
+	sv->rooms[sv->nrooms++] = r;
+	server_send(c, "created %s", code);
+	server_enter(sv, c, r, opt.creator_seat);
+	server_kick_engine(sv, r);
+}
+
+static void
+server_cmd_join(struct server *sv, struct client *c, char **words, int n,
+                bool watch)
+{
+	struct room *r = n == 2 ? server_room_by_code(sv, words[1]) : NULL;
+	if (n != 2) {
+		server_strike(c, "usage: %s CODE", watch ? "watch" : "join");
+		return;
+	}
+	if (r == NULL) {
+		server_send(c, "error no room '%.16s'", words[1]);
+		return;
+	}
+	if (watch) {
+		server_enter(sv, c, r, -1);
+		return;
+	}
+	int seat = room_seat_of(r, c->account);
+	if (seat < 0) {
+		char err[256];
+		if (room_turn(r) < 0) {
+			server_send(c, "error room %s: the game is over",
+			            r->code);
+			return;
+		}
+		if (server_games_of(sv, c->account) >=
+		    sv->cfg->max_games_per_account) {
+			server_send(c,
+			            "error you already play %d unfinished "
+			            "games",
+			            sv->cfg->max_games_per_account);
+			return;
+		}
+		seat = room_take_seat(r, c->account, server_now_ms(), err,
+		                      sizeof err);
+		if (seat < 0) {
+			server_send(c, "error %s", err);
+			return;
+		}
+		server_changed(sv, r);
+		server_enter(sv, c, r, seat);
+		server_send_players(sv, r, NULL);
+		server_send_clock(sv, r, NULL);
+		server_kick_engine(sv, r);
+		return;
+	}
+	server_enter(sv, c, r, seat);
+}
+
+/* The room and seat of a player command; NULL after telling why not. */
+static struct room *
+server_seated(struct client *c)
+{
+	if (c->room == NULL) {
+		server_send(c, "error not in a room");
+		return NULL;
+	}
+	if (c->seat < 0) {
+		server_send(c, "error spectators cannot play");
+		return NULL;
+	}
+	return c->room;
+}
+
+static void
+server_cmd_move(struct server *sv, struct client *c, char **words, int n)
+{
+	if (n != 2) {
+		server_strike(c, "usage: move MOVE");
+		return;
+	}
+	struct room *r = server_seated(c);
+	if (r == NULL)
+		return;
+	char err[256];
+	if (!room_play_text(r, c->seat, words[1], server_now_ms(), err,
+	                    sizeof err)) {
+		server_send(c, "error %s", err);
+		if (room_turn(r) < 0) { /* a time forfeit */
+			server_changed(sv, r);
+			server_send_over(sv, r, NULL);
+		}
+		return;
+	}
+	server_after_move(sv, r);
+}
+
+static void
+server_cmd_resign(struct server *sv, struct client *c)
+{
+	struct room *r = server_seated(c);
+	char err[256];
+	if (r == NULL)
+		return;
+	if (!room_resign(r, c->seat, err, sizeof err)) {
+		server_send(c, "error %s", err);
+		return;
+	}
+	server_changed(sv, r);
+	server_send_over(sv, r, NULL);
+}
+
+static void
+server_cmd_draw(struct server *sv, struct client *c)
+{
+	struct room *r = server_seated(c);
+	char err[256];
+	bool agreed;
+	if (r == NULL)
+		return;
+	if (!room_draw(r, c->seat, &agreed, err, sizeof err)) {
+		server_send(c, "error %s", err);
+		return;
+	}
+	if (agreed) {
+		server_changed(sv, r);
+		server_send_over(sv, r, NULL);
+	} else
+		server_broadcast(sv, r, 0, "draw %s %d", r->code, c->seat + 1);
+}
+
+static void
+server_cmd_list(struct server *sv, struct client *c)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		const struct room *r = sv->rooms[i];
+		char p1[64], p2[64], clock[32];
+		const char *result, *reason, *state = "playing";
+		room_seat_text(r, 0, p1, sizeof p1);
+		room_seat_text(r, 1, p2, sizeof p2);
+		server_clock_text(r, clock, sizeof clock);
+		if (room_over(r, &result, &reason))
+			state = result;
+		else if (r->seat[0].kind == SEAT_OPEN ||
+		         r->seat[1].kind == SEAT_OPEN)
+			state = "waiting";
+		int turn = room_turn(r), mine = room_seat_of(r, c->account);
+		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s",
+		            r->code, r->ops->name, r->s.ply,
+		            turn < 0    ? "-"
+		            : turn == 0 ? "1"
+		                        : "2",
+		            r->spectators, p1, p2, state, clock,
+		            r->analysis ? "analysis" : "-",
+		            mine < 0    ? "-"
+		            : mine == 0 ? "1"
+		                        : "2");
+	}
+	server_send(c, "listed %zu", sv->nrooms);
+}
+
+static void
+server_welcome(struct server *sv, struct client *c, const char *name)
+{
+	int same = 0;
+	snprintf(c->account, sizeof c->account, "%s:%s",
+	         c->id.by_key ? "ssh" : "user", name);
+	for (size_t i = 0; i < sv->nclients; i++)
+		same += strcmp(sv->clients[i]->account, c->account) == 0;
+	if (same > sv->cfg->max_per_account) {
+		server_send(c, "bye %s has %d connections already", name,
+		            sv->cfg->max_per_account);
+		c->closing = true;
+		c->account[0] = '\0';
+		return;
+	}
+	server_send(c, "welcome %s", name);
+}
+
+static void
+server_cmd_name(struct server *sv, struct client *c, char **words, int n)
+{
+	if (c->account[0] != '\0' || c->naming != 0 || !c->id.by_key) {
+		server_send(c, "error you already have a name");
+		return;
+	}
+	if (n != 2 || !identity_name_valid(words[1])) {
+		server_send(c,
+		            "error a name is 1 to %d letters, digits, "
+		            "'_', '-' or '.', starting with a letter",
+		            IDENTITY_NAME_MAX);
+		return;
+	}
+	if (accounts_name_taken(&sv->accounts, words[1])) {
+		server_send(c, "error the name '%s' is taken", words[1]);
+		return;
+	}
+	if (!accounts_add(&sv->accounts, c->id.key, words[1])) {
+		server_send(c, "error cannot give that name now");
+		return;
+	}
+	/* Welcomed once the name is on disk (server_accounts_saved). */
+	c->naming = sv->accounts.version;
+	snprintf(c->new_name, sizeof c->new_name, "%s", words[1]);
+	server_save_accounts(sv);
+}
+
+static void
+server_line(struct server *sv, struct client *c, char *line)
+{
+	char *words[16];
+	int n = net_split(line, words, 16);
+	if (n == 0)
+		return;
+	if (n == 16) {
+		server_strike(c, "too many words");
+		return;
+	}
+	const char *cmd = words[0];
+	if (strcmp(cmd, "quit") == 0) {
+		server_send(c, "bye");
+		c->closing = true;
+		return;
+	}
+	if (strcmp(cmd, "ping") == 0) {
+		server_send(c, "pong");
+		return;
+	}
+	if (strcmp(cmd, "name") == 0) {
+		server_cmd_name(sv, c, words, n);
+		return;
+	}
+	if (c->account[0] == '\0') {
+		server_strike(c, "pick a name first: name NAME");
+		return;
+	}
+	if (strcmp(cmd, "create") == 0)
+		server_cmd_create(sv, c, words, n);
+	else if (strcmp(cmd, "list") == 0)
+		server_cmd_list(sv, c);
+	else if (strcmp(cmd, "join") == 0 || strcmp(cmd, "watch") == 0)
+		server_cmd_join(sv, c, words, n, cmd[0] == 'w');
+	else if (strcmp(cmd, "leave") == 0) {
+		if (c->room != NULL) {
+			if (c->seat >= 0)
+				c->room->present[c->seat]--;
+			else
+				c->room->spectators--;
+			c->room = NULL;
+		}
+		server_send(c, "left");
+	} else if (strcmp(cmd, "move") == 0)
+		server_cmd_move(sv, c, words, n);
+	else if (strcmp(cmd, "resign") == 0)
+		server_cmd_resign(sv, c);
+	else if (strcmp(cmd, "draw") == 0)
+		server_cmd_draw(sv, c);
+	else
+		server_strike(c, "unknown command '%.32s'", cmd);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Connections                                                             */
+
+/* Whether c may send another message now (a token bucket). */
+static bool
+server_rate_ok(const struct server *sv, struct client *c, int64_t now)
+{
+	double rate = sv->cfg->rate_per_sec, burst = sv->cfg->rate_burst;
+	c->tokens += (double)(now - c->refill_ms) * rate / 1000.0;
+	c->refill_ms = now;
+	if (c->tokens > burst)
+		c->tokens = burst;
+	if (c->tokens < 1.0)
+		return false;
+	c->tokens -= 1.0;
+	return true;
+}
+
+static void
+server_read(struct server *sv, struct client *c)
+{
+	long got = net_inbuf_fill(&c->in, c->fd);
+	if (got == -1 || got == 0) {
+		c->dead = true;
+		return;
+	}
+	char line[NET_LINE_MAX + 1];
+	enum net_line kind;
+	int64_t now = server_now_ms();
+	while (!c->dead && !c->closing &&
+	       (kind = net_inbuf_next(&c->in, line)) != NET_LINE_NONE) {
+		if (!server_rate_ok(sv, c, now)) {
+			server_strike(c,
+			              "rate: more than %d messages a "
+			              "second",
+			              sv->cfg->rate_per_sec);
+			continue;
+		}
+		if (kind == NET_LINE_TOO_LONG)
+			server_strike(c, "line: longer than %d bytes",
+			              NET_LINE_MAX);
+		else if (kind == NET_LINE_BAD)
+			server_strike(c, "line: control characters");
+		else
+			server_line(sv, c, line);
+	}
+}
+
+static void
+server_accept(struct server *sv)
+{
+	for (;;) {
+		int fd = accept4(sv->listen_fd, NULL, NULL,
+		                 SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0)
+			return; /* EAGAIN, or an error: poll says again */
+		struct client *c = calloc(1, sizeof *c);
+		if (c == NULL || (int)sv->nclients >= sv->cfg->max_clients) {
+			static const char full[] = "bye the server is full\n";
+			if (send(fd, full, sizeof full - 1,
+			         MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
+				/* it has gone already */
+			}
+			close(fd);
+			free(c);
+			continue;
+		}
+		c->fd = fd;
+		c->seat = -1;
+		c->tokens = sv->cfg->rate_burst;
+		c->refill_ms = server_now_ms();
+		net_inbuf_init(&c->in);
+		net_outbuf_init(&c->out);
+		sv->clients[sv->nclients++] = c;
+		char err[512];
+		server_send(c, "tabula 1");
+		if (!identity_of_peer(fd, sv->cfg->have_shared,
+		                      sv->cfg->shared_uid, &c->id, err,
+		                      sizeof err)) {
+			server_send(c, "bye identity: %s", err);
+			c->closing = true;
+			continue;
+		}
+		const char *name =
+		        c->id.by_key
+		                ? accounts_name_of(&sv->accounts, c->id.key)
+		                : c->id.name;
+		if (name == NULL)
+			server_send(c, "need-name");
+		else
+			server_welcome(sv, c, name);
+	}
+}
+
+static void
+server_drop(struct server *sv, size_t i)
+{
+	struct client *c = sv->clients[i];
+	if (c->room != NULL) {
+		if (c->seat >= 0)
+			c->room->present[c->seat]--;
+		else
+			c->room->spectators--;
+	}
+	close(c->fd);
+	net_outbuf_free(&c->out);
+	free(c);
+	sv->clients[i] = sv->clients[--sv->nclients];
+}
+
+/* Finished games nobody looks at leave memory (their files are kept in
+ * finished/). */
+static void
+server_unload_rooms(struct server *sv)
+{
+	for (size_t i = 0; i < sv->nrooms;) {
+		struct room *r = sv->rooms[i];
+		if (room_turn(r) < 0 && r->spectators == 0 &&
+		    r->present[0] == 0 && r->present[1] == 0 &&
+		    !r->engine_busy && !r->saving &&
+		    r->saved_version == r->version && r->pending == NULL) {
+			room_archive(r, sv->finished_dir);
+			room_free(r);
+			sv->rooms[i] = sv->rooms[--sv->nrooms];
+		} else
+			i++;
+	}
+}
+
+/* Ends games whose side to move ran out of time; returns the poll
+ * timeout until the next one could (-1: none). */
+static int
+server_check_clocks(struct server *sv)
+{
+	int64_t now = server_now_ms(), next = -1;
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		struct room *r = sv->rooms[i];
+		if (r->clock_ms == 0)
+			continue;
+		if (room_check_time(r, now)) {
+			server_changed(sv, r);
+			server_send_clock(sv, r, NULL);
+			server_send_over(sv, r, NULL);
+			continue;
+		}
+		int64_t t = room_time_to_flag(r, now);
+		if (t >= 0 && (next < 0 || t < next))
+			next = t;
+	}
+	return next < 0 ? -1 : next > 60000 ? 60000 : (int)next + 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Start and stop                                                          */
+
+static void
+server_on_signal(int sig)
+{
+	(void)sig;
+	char byte = 1;
+	if (write(server_signal_write_fd, &byte, 1) < 0) {
+		/* the pipe is full: a wake-up is pending anyway */
+	}
+}
+
+/* Binds the listening socket: a stale socket is replaced, a live one (a
+ * server already running) or any other file is left alone. */
+static int
+server_listen(const char *path, char *err, size_t err_size)
+{
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
+	if (strlen(path) >= sizeof addr.sun_path) {
+		snprintf(err, err_size, "%s: path too long for a socket", path);
+		return -1;
+	}
+	strcpy(addr.sun_path, path);
+	struct stat st;
+	if (lstat(path, &st) == 0) {
+		if (!S_ISSOCK(st.st_mode)) {
+			snprintf(err, err_size,
+			         "%s: exists and is not a socket", path);
+			return -1;
+		}
+		int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		bool live = probe >= 0 &&
+		            connect(probe, (void *)&addr, sizeof addr) == 0;
+		if (probe >= 0)
+			close(probe);
+		if (live) {
+			snprintf(err, err_size,
+			         "%s: a server is already listening", path);
+			return -1;
+		}
+		unlink(path);
+	}
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (void *)&addr, sizeof addr) != 0 ||
+	    chmod(path, 0666) != 0 || listen(fd, 256) != 0) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Loads every room kept in the rooms directory. */
+static void
+server_load_rooms(struct server *sv)
+{
+	DIR *d = opendir(sv->rooms_dir);
+	if (d == NULL)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL &&
+	       (int)sv->nrooms < sv->cfg->max_rooms) {
+		size_t len = strlen(e->d_name);
+		if (len != ROOM_CODE_LEN + 5 ||
+		    strcmp(e->d_name + ROOM_CODE_LEN, ".room") != 0)
+			continue;
+		char code[ROOM_CODE_LEN + 1], err[512];
+		memcpy(code, e->d_name, ROOM_CODE_LEN);
+		code[ROOM_CODE_LEN] = '\0';
+		struct room *r =
+		        room_load(sv->rooms_dir, code, sv->next_room_id++,
+		                  server_now_ms(), err, sizeof err);
+		if (r == NULL) {
+			fprintf(stderr,
+			        "tabula serve: room %s not loaded: %s\n", code,
+			        err);
+			continue;
+		}
+		sv->rooms[sv->nrooms++] = r;
+	}
+	closedir(d);
+	for (size_t i = 0; i < sv->nrooms; i++)
+		server_kick_engine(sv, sv->rooms[i]);
+}
+
+static bool
+server_open(struct server *sv, const struct server_config *cfg)
+{
+	char err[1024];
+	memset(sv, 0, sizeof *sv);
+	sv->cfg = cfg;
+	sv->listen_fd = sv->signal_fd[0] = sv->signal_fd[1] = -1;
+	sv->next_room_id = 1;
+	rng_seed(&sv->rng, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^
+	                           (uint64_t)server_now_ms());
+	snprintf(sv->rooms_dir, sizeof sv->rooms_dir, "%s/rooms",
+	         cfg->state_dir);
+	snprintf(sv->finished_dir, sizeof sv->finished_dir, "%s/finished",
+	         cfg->state_dir);
+	char accounts[4200];
+	snprintf(accounts, sizeof accounts, "%s/accounts", cfg->state_dir);
+	sv->clients = calloc((size_t)cfg->max_clients, sizeof *sv->clients);
+	sv->rooms = calloc((size_t)cfg->max_rooms, sizeof *sv->rooms);
+	sv->pfds = calloc((size_t)cfg->max_clients + 4, sizeof *sv->pfds);
+	if (sv->clients == NULL || sv->rooms == NULL || sv->pfds == NULL) {
+		fprintf(stderr, "tabula serve: out of memory\n");
+		return false;
+	}
+	if (!store_mkdir(cfg->state_dir, err, sizeof err) ||
+	    !store_mkdir(sv->rooms_dir, err, sizeof err) ||
+	    !store_mkdir(sv->finished_dir, err, sizeof err) ||
+	    !accounts_load(&sv->accounts, accounts, err, sizeof err)) {
+		fprintf(stderr, "tabula serve: %s\n", err);
+		return false;
+	}
+	sv->engines = workers_new(cfg->engine_threads);
+	sv->savers = workers_new(cfg->save_threads);
+	if (sv->engines == NULL || sv->savers == NULL ||
+	    pipe(sv->signal_fd) != 0) {
+		fprintf(stderr, "tabula serve: cannot start threads\n");
+		return false;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(sv->signal_fd[i], F_SETFL, O_NONBLOCK);
+		fcntl(sv->signal_fd[i], F_SETFD, FD_CLOEXEC);
+	}
+	server_load_rooms(sv);
+	sv->listen_fd = server_listen(cfg->socket_path, err, sizeof err);
+	if (sv->listen_fd < 0) {
+		fprintf(stderr, "tabula serve: %s\n", err);
+		return false;
+	}
+	server_signal_write_fd = sv->signal_fd[1];
+	struct sigaction sa = {.sa_handler = server_on_signal};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	fprintf(stderr, "tabula serve: listening on %s, %zu rooms from %s\n",
+	        cfg->socket_path, sv->nrooms, sv->rooms_dir);
+	return true;
+}
+
+static void
+server_free_save_job(struct worker_job *job)
+{
+	if (job->kind == SAVE_ACCOUNTS)
+		accounts_save_job_free(job);
+	else
+		room_save_job_free(job);
+}
+
+static void
+server_close(struct server *sv)
+{
+	for (size_t i = 0; i < sv->nclients; i++) {
+		server_send(sv->clients[i], "bye the server is stopping");
+		net_outbuf_flush(&sv->clients[i]->out, sv->clients[i]->fd);
+	}
+	while (sv->nclients > 0)
+		server_drop(sv, sv->nclients - 1);
+	/* Every save under way or queued reaches the disk before we go. */
+	workers_free(sv->savers, true, server_free_save_job);
+	workers_free(sv->engines, false, engine_job_free);
+	for (size_t i = 0; i < sv->nrooms; i++)
+		room_free(sv->rooms[i]);
+	if (sv->listen_fd >= 0) {
+		close(sv->listen_fd);
+		unlink(sv->cfg->socket_path);
+	}
+	for (int i = 0; i < 2; i++) {
+		if (sv->signal_fd[i] >= 0)
+			close(sv->signal_fd[i]);
+	}
+	accounts_free(&sv->accounts);
+	free(sv->clients);
+	free(sv->rooms);
+	free(sv->pfds);
+}
+
+int
+server_run(const struct server_config *cfg)
+{
+	struct server sv;
+	if (!server_open(&sv, cfg)) {
+		server_close(&sv);
+		return 1;
+	}
+	for (;;) {
+		int timeout = server_check_clocks(&sv);
+		size_t nfds = 0;
+		bool can_accept = (int)sv.nclients < cfg->max_clients;
+		sv.pfds[nfds++] = (struct pollfd){sv.signal_fd[0], POLLIN, 0};
+		sv.pfds[nfds++] =
+		        (struct pollfd){workers_fd(sv.engines), POLLIN, 0};
+		sv.pfds[nfds++] =
+		        (struct pollfd){workers_fd(sv.savers), POLLIN, 0};
+		sv.pfds[nfds++] = (struct pollfd){
+		        can_accept ? sv.listen_fd : -1, POLLIN, 0};
+		const size_t first_client = nfds;
+		for (size_t i = 0; i < sv.nclients; i++) {
+			struct client *c = sv.clients[i];
+			short ev = c->closing ? 0 : POLLIN;
+			if (c->out.len > 0)
+				ev |= POLLOUT;
+			sv.pfds[nfds++] = (struct pollfd){c->fd, ev, 0};
+		}
+		if (poll(sv.pfds, nfds, timeout) < 0 && errno != EINTR) {
+			perror("tabula serve: poll");
+			break;
+		}
+		if (sv.pfds[0].revents & POLLIN)
+			break;
+		if (sv.pfds[1].revents & POLLIN)
+			server_engine_done(&sv);
+		if (sv.pfds[2].revents & POLLIN)
+			server_saves_done(&sv);
+		/* Clients first (their slots match pfds), then new ones. */
+		size_t n = sv.nclients;
+		for (size_t i = 0; i < n; i++) {
+			struct client *c = sv.clients[i];
+			short re = sv.pfds[first_client + i].revents;
+			if (re & POLLIN)
+				server_read(&sv, c);
+			else if (re & (POLLERR | POLLHUP | POLLNVAL))
+				c->dead = true;
+		}
+		if (sv.pfds[first_client - 1].revents & POLLIN)
+			server_accept(&sv);
+		for (size_t i = 0; i < sv.nclients;) {
+			struct client *c = sv.clients[i];
+			if (!c->dead && c->out.len > 0 &&
+			    !net_outbuf_flush(&c->out, c->fd))
+				c->dead = true;
+			if (c->dead || (c->closing && c->out.len == 0))
+				server_drop(&sv, i);
+			else
+				i++;
+		}
+		server_unload_rooms(&sv);
+	}
+	fprintf(stderr, "tabula serve: stopping\n");
+	server_close(&sv);
+	return 0;
+}

@@ -1,0 +1,69 @@
+/*
+ * Small state files, written atomically (see store.h) through the one
+ * file replacer every part of the program uses (core/file.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/file.h"
+#include "server/store.h"
+
+struct store_data {
+	const char *data;
+	size_t len;
+};
+
+static bool
+store_put(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct store_data *d = ctx;
+	if (fwrite(d->data, 1, d->len, f) != d->len) {
+		snprintf(why, why_size, "%s", strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+bool
+store_write(const char *path, const char *data, size_t len, char *err,
+            size_t err_size)
+{
+	struct store_data d = {data, len};
+	return file_replace(path, store_put, &d, err, err_size);
+}
+
+char *
+store_read(const char *path, char *err, size_t err_size)
+{
+	char *buf;
+	size_t len;
+	if (!file_read_all(path, STORE_FILE_MAX, &buf, &len, err, err_size))
+		return NULL;
+	if (strlen(buf) != len) {
+		snprintf(err, err_size, "%s: contains a NUL byte", path);
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+bool
+store_mkdir(const char *path, char *err, size_t err_size)
+{
+	if (mkdir(path, 0700) == 0)
+		return true;
+	struct stat st;
+	if (errno == EEXIST && lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return true;
+	snprintf(err, err_size, "%s: %s", path,
+	         errno == EEXIST ? "exists and is not a directory"
+	                         : strerror(errno));
+	return false;
+}

@@ -1,0 +1,30 @@
+/*
+ * The server's small state files (a room's seats and options, the SSH key
+ * accounts): written whole and atomically with file_replace, read with a
+ * size cap (core/file.h).  Game records go through record_save
+ * (core/record.h).
+ */
+#ifndef TABULA_SERVER_STORE_H
+#define TABULA_SERVER_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The most bytes a state file may hold. */
+#define STORE_FILE_MAX (64 * 1024)
+
+/* Replaces path with data atomically (a temporary file in its directory,
+ * fsync, rename): a crash leaves the old file or the new one.  False with a
+ * message on failure. */
+bool store_write(const char *path, const char *data, size_t len, char *err,
+                 size_t err_size);
+
+/* Reads the regular file at path (at most STORE_FILE_MAX bytes, no NUL)
+ * into a new NUL-terminated buffer the caller frees; NULL with a message
+ * on failure. */
+char *store_read(const char *path, char *err, size_t err_size);
+
+/* Makes directory path (mode 0700) unless it exists as a directory. */
+bool store_mkdir(const char *path, char *err, size_t err_size);
+
+#endif

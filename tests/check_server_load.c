@@ -1,0 +1,285 @@
+/*
+ * The room server under load: 200 real `tabula connect` peers (200 SSH
+ * keys of the shared account) log in at once, pair up into 100 rooms of
+ * the three games and play 20 plies each, all at the same time; then 20
+ * more people log in while the 200 are still connected.  Measures
+ * connect-to-lobby (a new process until its first room list arrives) and
+ * move-to-opponent (a move written by one player until the other's
+ * client prints it) and checks the server's memory stays bounded.  Times
+ * are printed, not asserted beyond a generous bound: the machine is
+ * shared.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/registry.h"
+#include "core/rng.h"
+#include "roomtest.h"
+#include "testutil.h"
+
+enum {
+	LOAD_PLAYERS = 200,
+	LOAD_ROOMS = LOAD_PLAYERS / 2,
+	LOAD_LATE = 20,
+	LOAD_PLIES = 20,
+	LOAD_PEERS = LOAD_PLAYERS + LOAD_LATE
+};
+
+enum load_state { LS_NAMING, LS_WELCOMED, LS_LOBBY, LS_ROOM };
+
+struct load_room;
+
+struct load_peer {
+	struct rt_peer p;
+	enum load_state state;
+	double t0;
+	struct load_room *room;
+	int seat;
+	bool synced;
+};
+
+struct load_room {
+	struct load_peer *pl[2];
+	char code[8];
+	struct session s;
+	int seen[2]; /* plies each player has received */
+	double sent_at;
+	int mover; /* the seat that sent the last move */
+	bool done;
+};
+
+static struct load_peer peers[LOAD_PEERS];
+static struct load_room rooms[LOAD_ROOMS];
+static double lobby_ms[LOAD_PEERS], move_ms[LOAD_ROOMS * LOAD_PLIES];
+static size_t lobby_n, move_n;
+static struct rng load_rng;
+
+static int
+load_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void
+load_report(const char *what, double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, load_cmp);
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	printf("%s: n=%zu mean %.2f ms, median %.2f ms, p95 %.2f ms, "
+	       "max %.2f ms\n",
+	       what, n, sum / (double)n, v[n / 2], v[n * 95 / 100], v[n - 1]);
+}
+
+/* Sends the side to move's next move (a random legal one) when both
+ * players have seen everything so far. */
+static void
+load_kick(struct load_room *r)
+{
+	if (r->done || !r->pl[0] || !r->pl[1] || !r->pl[0]->synced ||
+	    !r->pl[1]->synced || r->seen[0] != (int)r->s.ply ||
+	    r->seen[1] != (int)r->s.ply)
+		return;
+	const struct game_pos *pos = session_current(&r->s);
+	game_move moves[GAME_MAX_MOVES];
+	int n = r->s.ops->gen_moves(pos, moves);
+	if (n == 0 || r->s.ply >= LOAD_PLIES) {
+		r->done = true;
+		return;
+	}
+	char text[GAME_TEXT_MAX];
+	r->s.ops->format_move(pos, moves[rng_below(&load_rng, (uint32_t)n)],
+	                      text, sizeof text);
+	int side = r->s.ops->side_to_move(pos);
+	r->sent_at = rt_now_ms();
+	r->mover = side;
+	rt_send(&r->pl[side]->p, "move %s", text);
+}
+
+static void
+load_line(struct load_peer *lp, const char *line)
+{
+	ck_assert_msg(strncmp(line, "error", 5) != 0 &&
+	                      strncmp(line, "bye", 3) != 0,
+	              "peer %d: %s", (int)(lp - peers), line);
+	if (lp->state == LS_NAMING && strcmp(line, "need-name") == 0) {
+		rt_send(&lp->p, "name p%d", (int)(lp - peers));
+		lp->state = LS_WELCOMED;
+	} else if (lp->state == LS_WELCOMED &&
+	           strncmp(line, "welcome", 7) == 0) {
+		rt_send(&lp->p, "list");
+		lp->state = LS_LOBBY;
+	} else if (lp->state == LS_LOBBY && strncmp(line, "listed", 6) == 0) {
+		lobby_ms[lobby_n++] = rt_now_ms() - lp->t0;
+		int i = (int)(lp - peers);
+		if (i >= LOAD_PLAYERS)
+			return; /* a late visitor only looks */
+		lp->state = LS_ROOM;
+		struct load_room *r = &rooms[i / 2];
+		lp->room = r;
+		lp->seat = i % 2;
+		r->pl[i % 2] = lp;
+		if (i % 2 == 0)
+			rt_send(&lp->p, "create %s",
+			        registry_at((size_t)(i / 2) % 3)->name);
+		else if (r->code[0] != '\0')
+			rt_send(&lp->p, "join %s", r->code);
+	} else if (lp->state == LS_ROOM && strncmp(line, "created ", 8) == 0) {
+		struct load_room *r = lp->room;
+		snprintf(r->code, sizeof r->code, "%.4s", line + 8);
+		struct load_peer *other = r->pl[1];
+		if (other != NULL && other->state == LS_ROOM)
+			rt_send(&other->p, "join %s", r->code);
+	} else if (lp->state == LS_ROOM && strncmp(line, "synced", 6) == 0) {
+		lp->synced = true;
+		load_kick(lp->room);
+	} else if (lp->state == LS_ROOM && strncmp(line, "move ", 5) == 0) {
+		struct load_room *r = lp->room;
+		if (++r->seen[lp->seat] > (int)r->s.ply)
+			rt_apply_move(&r->s, line);
+		if (lp->seat != r->mover)
+			move_ms[move_n++] = rt_now_ms() - r->sent_at;
+		load_kick(r);
+	}
+}
+
+static void
+load_spawn(const struct rt_server *sv, size_t i)
+{
+	char key[32];
+	snprintf(key, sizeof key, "AAAAloadkey%03zu", i);
+	peers[i].t0 = rt_now_ms();
+	rt_peer_start_raw(&peers[i].p, sv, key, 0600);
+}
+
+/* Starts peers [from, to) one by one while serving every started peer's
+ * lines (so nobody's answer waits for the others to start), until all
+ * rooms are done and every peer has seen its lobby, or the time is up. */
+static void
+load_run(const struct rt_server *sv, size_t from, size_t to, double limit_ms)
+{
+	static struct pollfd pfd[LOAD_PEERS];
+	double deadline = rt_now_ms() + limit_ms;
+	size_t npeers = from;
+	for (;;) {
+		if (npeers < to)
+			load_spawn(sv, npeers++);
+		bool busy = npeers < to || lobby_n < npeers;
+		for (size_t i = 0; i < LOAD_ROOMS && to <= LOAD_PLAYERS; i++)
+			busy |= !rooms[i].done;
+		if (!busy)
+			return;
+		if (rt_now_ms() >= deadline) {
+			size_t done = 0, states[4] = {0};
+			for (size_t i = 0; i < LOAD_ROOMS; i++)
+				done += rooms[i].done;
+			for (size_t i = 0; i < npeers; i++)
+				states[peers[i].state]++;
+			ck_abort_msg("the load test timed out: %zu lobbies, "
+			             "%zu rooms done, %zu moves, peers in "
+			             "states %zu %zu %zu %zu",
+			             lobby_n, done, move_n, states[0],
+			             states[1], states[2], states[3]);
+		}
+		for (size_t i = 0; i < npeers; i++)
+			pfd[i] = (struct pollfd){peers[i].p.from, POLLIN, 0};
+		if (poll(pfd, npeers, npeers < to ? 0 : 1000) <= 0)
+			continue;
+		for (size_t i = 0; i < npeers; i++) {
+			if (!(pfd[i].revents & (POLLIN | POLLHUP)))
+				continue;
+			char line[NET_LINE_MAX + 1];
+			ck_assert_msg(rt_next(&peers[i].p, line, 0) ||
+			                      !(pfd[i].revents & POLLHUP),
+			              "peer %zu hung up", i);
+			do
+				load_line(&peers[i], line);
+			while (rt_next(&peers[i].p, line, 0));
+		}
+	}
+}
+
+static long
+load_rss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+	FILE *f = fopen(path, "r");
+	long kb = -1;
+	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+		if (sscanf(line, "VmRSS: %ld kB", &kb) == 1)
+			break;
+	}
+	if (f != NULL)
+		fclose(f);
+	return kb;
+}
+
+START_TEST(test_200_clients)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, "--max-clients 400");
+	rng_seed(&load_rng, 17);
+	struct game_setup setup = {0};
+	for (int i = 0; i < LOAD_ROOMS; i++)
+		ck_assert(session_init(&rooms[i].s, registry_at((size_t)i % 3),
+		                       &setup));
+	double start = rt_now_ms();
+	load_run(&sv, 0, LOAD_PLAYERS, 90000);
+	double played = rt_now_ms() - start;
+	size_t plies = 0;
+	for (int i = 0; i < LOAD_ROOMS; i++)
+		plies += rooms[i].s.ply;
+	ck_assert_uint_eq(move_n, plies); /* some games end sooner */
+	ck_assert_uint_gt(plies, LOAD_ROOMS * LOAD_PLIES * 9 / 10);
+	long rss = load_rss_kb(sv.pid);
+	load_report("connect-to-lobby, 200 logging in at once", lobby_ms,
+	            lobby_n);
+	load_report("move-to-opponent, 100 rooms playing at once", move_ms,
+	            move_n);
+	/* Late visitors while the 200 stay connected. */
+	size_t before = lobby_n;
+	for (size_t i = LOAD_PLAYERS; i < LOAD_PEERS; i++)
+		load_run(&sv, i, i + 1, 20000);
+	load_report("connect-to-lobby, one at a time with 200 connected",
+	            lobby_ms + before, lobby_n - before);
+	printf("200 players, 100 rooms, %d plies each: %.0f ms; server "
+	       "resident memory %ld KiB\n",
+	       LOAD_PLIES, played, rss);
+	ck_assert_int_gt(rss, 0);
+	ck_assert_int_lt(rss, 256 * 1024);
+	for (int i = 0; i < LOAD_PEERS; i++)
+		rt_peer_stop(&peers[i].p, false);
+	for (int i = 0; i < LOAD_ROOMS; i++)
+		session_free(&rooms[i].s);
+	rt_server_clean(&sv);
+}
+END_TEST
+
+static Suite *
+load_suite(void)
+{
+	Suite *s = suite_create("server load");
+	TCase *tc = tcase_create("200 clients");
+	tcase_set_timeout(tc, 180);
+	tcase_add_test(tc, test_200_clients);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	return testutil_run_suite(load_suite());
+}

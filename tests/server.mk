@@ -1,0 +1,23 @@
+# The room server: Check suites that run the real `tabula serve` and
+# `tabula connect` over a private Unix socket, and the 200-client load test.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server
+TESTS += tests/check_server
+tests_check_server_SOURCES = tests/check_server.c tests/roomtest.c \
+	tests/roomtest.h $(TEST_UTIL)
+tests_check_server_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_LDADD = $(TESTS_LINK_LIBS)
+endif
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_load
+TESTS += tests/check_server_load
+tests_check_server_load_SOURCES = tests/check_server_load.c tests/roomtest.c \
+	tests/roomtest.h $(TEST_UTIL)
+tests_check_server_load_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_load_LDADD = $(TESTS_LINK_LIBS)
+endif
+
+# Two SSH sessions through a real sshd started by the test.
+TESTS += tests/ssh-e2e.test
+EXTRA_DIST += tests/ssh-e2e.test
