@@ -752,7 +752,7 @@ static const struct {
 	uint64_t nodes;
 } bench_signatures[] = {
         {"tetress", 30030},
-        {"infexion", 183671},
+        {"infexion", 171798},
         {"tzaar", 437754},
 };
 

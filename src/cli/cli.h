@@ -51,6 +51,7 @@ int cli_puzzles_main(int argc, char **argv);
 int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);
 int cli_replay_main(int argc, char **argv);
+int cli_review_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 
 /* Whether arg is an option of `tabula tetris` (alone or as NAME=VALUE);

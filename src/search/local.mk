@@ -4,6 +4,8 @@ src_libtabula_a_SOURCES += \
 	src/search/level.c src/search/level.h \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
+	src/search/review.c src/search/review.h \
+	src/search/review-job.c src/search/review-job.h \
 	src/search/prove.c src/search/prove.h \
 	src/search/puzzle-play.c src/search/puzzle-play.h \
 	src/search/puzzlegen.c src/search/puzzlegen.h \

@@ -24,6 +24,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
+#include "search/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/engine.h"
@@ -34,7 +35,11 @@
 #define UI_MIN_HEIGHT 24
 /* The menu alone fits in less: its longest line and its rows. */
 #define UI_MENU_MIN_WIDTH  48
-#define UI_MENU_MIN_HEIGHT 18
+#define UI_MENU_MIN_HEIGHT 20
+
+/* Seconds an analysis runs before it stops by itself, and the most. */
+#define UI_DEFAULT_ANALYSIS_TIME 30
+#define UI_MAX_ANALYSIS_TIME     3600
 
 /* Cells a move names at most (Tetress: four). */
 #define UI_MOVE_CELLS 4
@@ -97,7 +102,8 @@ struct ui_options {
 	bool light; /* --theme=light: colours for a light background */
 	bool ascii;
 	bool analysis;      /* analysis panel on at start */
-	int analysis_depth; /* 0: think until stopped */
+	int analysis_depth; /* 0: no depth limit */
+	int analysis_time;  /* seconds an analysis runs; 0: until stopped */
 	int multipv;
 	size_t hash_mb;
 	const char *script; /* --screen-dump KEYS-FILE */
@@ -160,10 +166,6 @@ struct ui_game {
 	struct ui_move *moves;
 	int nmoves;
 
-	/* A move waiting for "drop the later moves? (y/n)". */
-	bool confirm_truncate;
-	game_move pending_move;
-
 	/* Marks that fade: cells emptied by the last move's clears. */
 	int64_t flash_until_ms;
 	size_t flash_ply;
@@ -219,6 +221,29 @@ struct ui_tetris {
 	int cursor; /* the cell the terminal cursor sits on */
 };
 
+/* Lines entered from the board, the way back (owner: lines.c). */
+#define UI_LINES_MAX 64
+struct ui_lines {
+	size_t ply[UI_LINES_MAX]; /* where each line was entered */
+	/* The engine's line, removed on leaving. */
+	bool temporary[UI_LINES_MAX];
+	size_t shown[UI_LINES_MAX]; /* the ply shown when it was entered */
+	int depth;
+};
+
+/* The review running in the background (owner: review.c). */
+struct ui_review {
+	struct review_job *job; /* made on first use */
+	unsigned number;        /* the job's start being taken in */
+	bool running;
+	game_move *moves; /* the line the job reviews, from start */
+	size_t len;
+	const struct game_ops *ops;
+	struct game_pos start;
+	size_t first, next; /* next: the first result not yet taken in */
+	size_t done, total;
+};
+
 /* Play on this host: the connection to the room server, what it has
  * said, the lobby's choices, and whether the game screen shows a room's
  * game (owner: online.c). */
@@ -263,6 +288,8 @@ struct ui_app {
 	struct ui_pick pick;
 	struct ui_piece_cursor piece;
 	struct ui_tetris tetris;
+	struct ui_review review;
+	struct ui_lines lines;
 	struct ui_online online;
 
 	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
@@ -322,6 +349,8 @@ bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
  * message. */
 bool ui_play_load(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
+/* Refreshes everything after the line on the board was rearranged. */
+void ui_play_show_line(struct ui_app *app);
 /* Shows ply (0 .. session.ply) of the game. */
 void ui_play_show(struct ui_app *app, size_t ply);
 /* Takes back to the last position where a human was to move. */
@@ -332,10 +361,8 @@ void ui_play_engine_side(struct ui_app *app);
 void ui_play_move_now(struct ui_app *app);
 /* Takes in search news: new lines, or the engine's move. */
 void ui_play_poll_search(struct ui_app *app);
-/* Plays a move at the shown position (asks before dropping later moves). */
+/* Plays a move at the shown position (before the end: as a variation). */
 void ui_play_move(struct ui_app *app, game_move move);
-/* Answers the "drop the later moves?" question. */
-void ui_play_confirm(struct ui_app *app, bool yes);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
 /* Saves the game to the autosave file (or path); false with a message. */
@@ -366,6 +393,41 @@ void ui_analysis_stop(struct ui_app *app);
  * ply (*move, and its comment for the record). */
 bool ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
                       size_t size);
+
+/* ---- review.c: the review in the background */
+/* Starts reviewing from the first move without a review, or stops. */
+void ui_review_toggle(struct ui_app *app);
+/* Stops a running review behind a menu or a prompt, saying so. */
+void ui_review_pause(struct ui_app *app);
+/* Stops the review (a new game, a quit). */
+void ui_review_stop(struct ui_app *app);
+/* The descriptor to poll, or -1 before the first review. */
+int ui_review_fd(const struct ui_app *app);
+/* Takes in the moves reviewed since the last poll. */
+void ui_review_poll(struct ui_app *app);
+/* Blocks until the review ends, then polls (the headless mode only). */
+void ui_review_wait(struct ui_app *app);
+/* Shows the next (dir 1) or previous (-1) move with a mark, of either
+ * side or of the side whose move is shown. */
+void ui_review_jump(struct ui_app *app, int dir, bool same_side);
+void ui_review_free(struct ui_app *app);
+
+/* ---- lines.c: variations, the engine's line, the hint */
+/* Enters the next other line at the move shown. */
+void ui_lines_next(struct ui_app *app);
+/* Goes back to the line the last v (or x) left. */
+void ui_lines_back(struct ui_app *app);
+/* Keeps the line on the board as the main line. */
+void ui_lines_promote(struct ui_app *app);
+/* Walks the engine's line from the shown position, or leaves it. */
+void ui_lines_pv(struct ui_app *app);
+/* Shows the engine's move for the shown position without playing it. */
+void ui_lines_hint(struct ui_app *app);
+/* Leaves the engine's temporary lines (before a save: the record keeps
+ * the game's own moves). */
+void ui_lines_drop_temporary(struct ui_app *app);
+/* Forgets the way back (a new game, a move played). */
+void ui_lines_forget(struct ui_app *app);
 
 /* ---- pick.c, piece.c, tetris.c: the move inputs */
 extern const struct ui_input ui_input_cells;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/draw-review.h"
 #include "ui/trainer.h"
 
 /* Gap between the board and the panel. */
@@ -95,6 +96,7 @@ ui_draw_marks(const struct ui_app *app, const struct ui_piece *cells,
 	memset(marks, 0, sizeof *marks * (size_t)app->game.view->cells);
 	ui_draw_last_move(app, cells, marks);
 	ui_draw_ghosts(app, cells, marks);
+	ui_dr_best_ghost(app, cells, marks);
 	return app->game.input->marks(app, marks);
 }
 
@@ -169,18 +171,28 @@ ui_draw_count(uint64_t v, char *buf, size_t size)
 		snprintf(buf, size, "%" PRIu64, v);
 }
 
+/* A search score from the first player's view, whoever is to move, so
+ * the number keeps its meaning while stepping (tabula(6), REVIEW). */
 static void
-ui_draw_score(const struct search_info *info, char *buf, size_t size)
+ui_draw_score(const struct ui_app *app, const struct search_info *info,
+              char *buf, size_t size)
 {
+	const struct game_ops *ops = app->game.session.ops;
+	int sign = ops->side_to_move(ui_shown_pos(app)) == 0 ? 1 : -1;
 	int plies;
-	if (search_score_is_mate(info->score, &plies))
-		snprintf(buf, size, "%s in %d", plies > 0 ? "wins" : "loses",
-		         plies > 0 ? plies : -plies);
-	else
-		snprintf(buf, size, "%+.2f%s", info->score / 100.0,
-		         info->bound == BOUND_LOWER   ? "+"
-		         : info->bound == BOUND_UPPER ? "-"
-		                                      : "");
+	if (search_score_is_mate(info->score, &plies)) {
+		ui_dr_score_text(0, sign * plies, ops->side_names[0], buf,
+		                 size);
+		return;
+	}
+	enum search_bound b = info->bound;
+	if (sign < 0 && b != BOUND_EXACT)
+		b = b == BOUND_LOWER ? BOUND_UPPER : BOUND_LOWER;
+	snprintf(buf, size, "%s %+.2f%s", ops->side_names[0],
+	         sign * info->score / 100.0,
+	         b == BOUND_LOWER   ? "+"
+	         : b == BOUND_UPPER ? "-"
+	                            : "");
 }
 
 /* The moves of a line in notation, from the searched position. */
@@ -251,10 +263,10 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 	}
 	const struct search_info *top = &an->info.lines[0];
 	char score[32], nodes[32], nps[32];
-	ui_draw_score(top, score, sizeof score);
+	ui_draw_score(app, top, score, sizeof score);
 	ui_draw_count(top->nodes, nodes, sizeof nodes);
 	ui_draw_count(top->nps, nps, sizeof nps);
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d  score %s%s",
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d  %s%s",
 	               top->depth, top->seldepth, score,
 	               an->info.finished ? "  done" : "");
 	if (app->headless)
@@ -274,7 +286,7 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 			                     ROLE_NORMAL, pv,
 			                     app->glyphs->ellipsis);
 		} else {
-			ui_draw_score(line, score, sizeof score);
+			ui_draw_score(app, line, score, sizeof score);
 			char row[GAME_TEXT_MAX + 64];
 			snprintf(row, sizeof row, "%d %s %s", k + 1, score, pv);
 			y += ui_draw_wrapped(g, y, x, w, 1, ROLE_NORMAL, row,
@@ -302,7 +314,7 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 	if (first < 1)
 		first = 1;
 	for (long ply = first; ply < first + rows; ply++) {
-		if (ply > (long)game->session.ply)
+		if (ply > (long)game->session.ply || y > last)
 			break;
 		char text[GAME_TEXT_MAX];
 		const struct game_pos *pos = &game->session.positions[ply - 1];
@@ -310,10 +322,15 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 		                 sizeof text);
 		int side = ops->side_to_move(pos);
 		bool here = (size_t)ply == game->shown;
+		char notes[64];
+		ui_dr_history_suffix(app, (size_t)ply - 1, notes, sizeof notes);
 		ui_grid_printf(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
-		               "%c%3ld %c %s", here ? '>' : ' ', ply,
+		               "%c%3ld %c %s%s", here ? '>' : ' ', ply,
 		               ops->players > 1 ? ops->side_letters[side] : ' ',
-		               text);
+		               text, notes);
+		if (here)
+			y += ui_dr_variations(app, (size_t)ply - 1, y, x, w,
+			                      last - y);
 	}
 }
 
@@ -415,7 +432,9 @@ ui_draw_game(struct ui_app *app)
 	int panel_x = app->board_x + view->width + UI_PANEL_GAP +
 	              app->game.input->side_width;
 	int w = g->width - panel_x - 1;
-	int y = ui_draw_analysis(app, 2, panel_x, w);
+	int y = ui_dr_facts(app, 2, panel_x, w);
+	y = ui_draw_analysis(app, y, panel_x, w);
+	y = ui_dr_review(app, y, panel_x, w);
 	ui_draw_history(app, y, g->height - 3, panel_x, w);
 	ui_draw_status(app);
 }
@@ -447,6 +466,12 @@ ui_draw_help(struct ui_app *app)
 	              " tabula: keys (any key returns)");
 	struct ui_draw_help_ctx h = {g, 2, 1, g->width / 2};
 	ui_keys_each(ui_draw_help_line, &h);
+	/* What the panel's numbers mean (tabula(6), REVIEW). */
+	ui_grid_printf(g, g->height - 1, 1, g->width - 2, ROLE_DIM,
+	               "Scores from %s's view: 1.00 = 1 power (Infexion), "
+	               "6 tokens (Tetress)",
+	               app->game.have ? app->game.session.ops->side_names[0]
+	                              : "the first player");
 }
 
 static void

@@ -243,6 +243,58 @@ ui_keys_cmd_engine_side(struct ui_app *app)
 }
 
 static void
+ui_keys_cmd_review(struct ui_app *app)
+{
+	ui_review_toggle(app);
+}
+static void
+ui_keys_cmd_next_mark(struct ui_app *app)
+{
+	ui_review_jump(app, 1, false);
+}
+static void
+ui_keys_cmd_prev_mark(struct ui_app *app)
+{
+	ui_review_jump(app, -1, false);
+}
+static void
+ui_keys_cmd_next_mark_side(struct ui_app *app)
+{
+	ui_review_jump(app, 1, true);
+}
+static void
+ui_keys_cmd_prev_mark_side(struct ui_app *app)
+{
+	ui_review_jump(app, -1, true);
+}
+
+static void
+ui_keys_cmd_line_next(struct ui_app *app)
+{
+	ui_lines_next(app);
+}
+static void
+ui_keys_cmd_line_back(struct ui_app *app)
+{
+	ui_lines_back(app);
+}
+static void
+ui_keys_cmd_line_promote(struct ui_app *app)
+{
+	ui_lines_promote(app);
+}
+static void
+ui_keys_cmd_pv_walk(struct ui_app *app)
+{
+	ui_lines_pv(app);
+}
+static void
+ui_keys_cmd_hint(struct ui_app *app)
+{
+	ui_lines_hint(app);
+}
+
+static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
 	ui_menu_init(app);
@@ -374,6 +426,44 @@ static const struct ui_command UI_COMMANDS[] = {
          "} End",
          "to the latest position",
          ui_keys_cmd_end},
+        {"review", {'A'}, "A", "review the game, or stop", ui_keys_cmd_review},
+        {"next-mark",
+         {'.'},
+         ".",
+         "to the next marked move",
+         ui_keys_cmd_next_mark},
+        {"prev-mark",
+         {','},
+         ",",
+         "to the previous marked move",
+         ui_keys_cmd_prev_mark},
+        {"next-mark-side",
+         {'>'},
+         ">",
+         "next mark, same side",
+         ui_keys_cmd_next_mark_side},
+        {"prev-mark-side",
+         {'<'},
+         "<",
+         "previous mark, same side",
+         ui_keys_cmd_prev_mark_side},
+        {"line-next",
+         {')'},
+         ")",
+         "enter the next line here",
+         ui_keys_cmd_line_next},
+        {"line-back",
+         {'('},
+         "(",
+         "back to the line before",
+         ui_keys_cmd_line_back},
+        {"line-promote",
+         {'P'},
+         "P",
+         "keep this line as main",
+         ui_keys_cmd_line_promote},
+        {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
+        {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
         {"takeback",
          {'u'},
          "u",
@@ -439,8 +529,22 @@ ui_keys_prompt_done(struct ui_app *app)
 	}
 }
 
+static void ui_keys_dispatch(struct ui_app *app, int key);
+
 void
 ui_keys_handle(struct ui_app *app, int key)
+{
+	ui_keys_dispatch(app, key);
+	/* A menu, the help or a prompt may have opened or closed: the
+	 * analysis stops behind them and comes back after; a review pauses
+	 * (A goes on). */
+	ui_analysis_sync(app);
+	if (app->screen != SCREEN_GAME || app->prompt.active)
+		ui_review_pause(app);
+}
+
+static void
+ui_keys_dispatch(struct ui_app *app, int key)
 {
 	app->dirty = true;
 	int need_w, need_h;
@@ -478,10 +582,6 @@ ui_keys_handle(struct ui_app *app, int key)
 	if (app->prompt.active) {
 		if (ui_prompt_key(app, key))
 			ui_keys_prompt_done(app);
-		return;
-	}
-	if (app->game.confirm_truncate) {
-		ui_play_confirm(app, key == 'y' || key == 'Y');
 		return;
 	}
 	if (ui_online_game_key(app, key))

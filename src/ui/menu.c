@@ -33,6 +33,8 @@ enum ui_menu_row {
 	MENU_ONLINE,
 	MENU_PUZZLES,
 	MENU_EXAMPLE,
+	MENU_REVIEW,
+	MENU_ANALYSIS,
 	MENU_QUIT,
 	MENU_ROWS
 };
@@ -113,6 +115,13 @@ ui_menu_draw(struct ui_app *app)
 	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
 	snprintf(rows[MENU_SEED], sizeof rows[0], "Seed            %" PRIu64,
 	         m->seed);
+	if (app->opt.analysis_time > 0)
+		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
+		         "Analysis      < %d s >", app->opt.analysis_time);
+	else
+		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
+		         "Analysis      < no limit >");
+	snprintf(rows[MENU_REVIEW], sizeof rows[0], "Review the last game");
 	snprintf(rows[MENU_START], sizeof rows[0], "Start");
 	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
 	snprintf(rows[MENU_ONLINE], sizeof rows[0], "Play on this host");
@@ -257,6 +266,20 @@ ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
 	return ok;
 }
 
+/* The analysis time limits the menu offers, in seconds (0: none). */
+static const int UI_MENU_TIMES[] = {5, 10, 30, 60, 120, 300, 0};
+
+static void
+ui_menu_analysis_time(struct ui_app *app, int delta)
+{
+	int n = (int)(sizeof UI_MENU_TIMES / sizeof UI_MENU_TIMES[0]), i = 0;
+	while (i < n && UI_MENU_TIMES[i] != app->opt.analysis_time)
+		i++;
+	if (i == n)
+		i = 2; /* a time from the command line: start from 30 s */
+	app->opt.analysis_time = UI_MENU_TIMES[(i + delta + n) % n];
+}
+
 static void
 ui_menu_change(struct ui_app *app, int delta)
 {
@@ -279,6 +302,9 @@ ui_menu_change(struct ui_app *app, int delta)
 	case MENU_SEED:
 		if (delta > 0 || m->seed > 0)
 			m->seed += (uint64_t)(int64_t)delta;
+		break;
+	case MENU_ANALYSIS:
+		ui_menu_analysis_time(app, delta);
 		break;
 	case MENU_EXAMPLE:
 		m->example = (m->example + delta + UI_MENU_MAX_EXAMPLES) %
@@ -356,11 +382,18 @@ ui_menu_activate(struct ui_app *app)
 		ui_menu_open_puzzles(app);
 	} else if (m->row == MENU_EXAMPLE) {
 		ui_menu_open_example(app);
-	} else if (m->row == MENU_RESUME) {
+	} else if (m->row == MENU_RESUME || m->row == MENU_REVIEW) {
 		char path[1024];
 		if (!ui_save_path(path, sizeof path, false, err, sizeof err) ||
 		    !ui_play_load(app, path, err, sizeof err))
-			ui_status(app, true, "cannot resume: %s", err);
+			ui_status(app, true, "cannot open the last game: %s",
+			          err);
+		else if (m->row == MENU_REVIEW) {
+			ui_play_show(app, 0);
+			ui_review_toggle(app);
+		}
+	} else if (m->row == MENU_ANALYSIS) {
+		ui_menu_analysis_time(app, 1);
 	} else if (m->row != MENU_PIECES) {
 		const struct game_ops *ops = registry_at((size_t)m->game);
 		if (ops != NULL &&

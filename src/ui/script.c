@@ -67,6 +67,7 @@ ui_script_dump(struct ui_app *app)
 static void
 ui_script_settle(struct ui_app *app)
 {
+	ui_review_wait(app);
 	for (;;) {
 		ui_engine_wait(app->analysis.engine);
 		unsigned before = app->analysis.search_number;
