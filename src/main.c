@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "core/registry.h"
+#include "ui/trainer.h"
 #include "ui/ui.h"
 
 static void
@@ -32,6 +33,9 @@ main_print_help(void)
 		printf("  %s%s%s\n           %s\n", cmd->name,
 		       *cmd->usage ? " " : "", cmd->usage, cmd->summary);
 	}
+	printf("  puzzle [GAME] [--ascii] [--color=WHEN] [--no-save]\n"
+	       "           solve puzzles in the terminal, rated like a "
+	       "player\n");
 	printf("\nGames:");
 	for (size_t i = 0; registry_at(i) != NULL; i++)
 		printf(" %s", registry_at(i)->name);
@@ -126,6 +130,9 @@ main_run(int argc, char **argv)
 	if (first == NULL)
 		return ui_main(argc, argv);
 	const struct cli_command *cmd = cli_find(first);
+	/* The puzzle trainer is a terminal screen, not a batch command. */
+	if (strcmp(first, "puzzle") == 0)
+		return ui_trainer_main(argc - 1, argv + 1);
 	if (main_means_tetris_game(argc, argv) ||
 	    (cmd != NULL && main_has_ui_option(cmd, argc, argv)))
 		return ui_main(argc, argv);

@@ -7,15 +7,70 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "core/file.h"
 #include "core/perft.h"
 #include "core/pool.h"
 #include "core/registry.h"
 #include "core/session.h"
 #include "core/text.h"
 #include "testutil.h"
+
+/* The file helpers' refusals, each with a message naming the path. */
+START_TEST(test_file_errors)
+{
+	char out[64], err[256];
+	char *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+	unsetenv("HOME");
+	ck_assert(!file_expand_home("~/x", out, sizeof out, err, sizeof err));
+	ck_assert_msg(strstr(err, "HOME is not set") != NULL, "%s", err);
+	setenv("HOME", "/home/someone", 1);
+	ck_assert(file_expand_home("~", out, sizeof out, err, sizeof err));
+	ck_assert_str_eq(out, "/home/someone");
+	ck_assert(file_expand_home("a~/b", out, sizeof out, err, sizeof err));
+	ck_assert_str_eq(out, "a~/b");
+	char longer[200];
+	memset(longer, 'x', sizeof longer - 1);
+	longer[sizeof longer - 1] = '\0';
+	ck_assert(!file_expand_home(longer, out, sizeof out, err, sizeof err));
+	ck_assert_msg(strstr(err, "path too long") != NULL, "%s", err);
+	if (old_home != NULL)
+		setenv("HOME", old_home, 1);
+	free(old_home);
+
+	char dir[] = "/tmp/check_core.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/f", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("0123456789", f);
+	fclose(f);
+	char *buf;
+	size_t len;
+	ck_assert(file_read_all(path, 100, &buf, &len, err, sizeof err));
+	ck_assert_uint_eq(len, 10);
+	ck_assert_str_eq(buf, "0123456789");
+	free(buf);
+	ck_assert(!file_read_all(path, 5, &buf, &len, err, sizeof err));
+	ck_assert_msg(strstr(err, "larger than 5 bytes") != NULL, "%s", err);
+	ck_assert_ptr_null(buf);
+	ck_assert(!file_read_all("/nonexistent/f", 5, &buf, &len, err,
+	                         sizeof err));
+	ck_assert_msg(strstr(err, "/nonexistent/f: No such file") == err, "%s",
+	              err);
+	/* Replacing: a directory path, a missing directory. */
+	ck_assert(!file_check_target(dir, err, sizeof err));
+	ck_assert_msg(strstr(err, "is a directory") != NULL, "%s", err);
+	ck_assert(file_check_target("/nonexistent/x", err, sizeof err));
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
 
 START_TEST(test_registry)
 {
@@ -217,6 +272,7 @@ core_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_registry);
+	tcase_add_test(tc, test_file_errors);
 	tcase_add_test(tc, test_session_history);
 	tcase_add_test(tc, test_session_bad_input_changes_nothing);
 	tcase_add_test(tc, test_perft_threads_agree);

@@ -888,7 +888,7 @@ static const struct {
 	uint64_t nodes;
 } bench_signatures[] = {
         {"tetress", 30030},
-        {"infexion", 183671},
+        {"infexion", 171798},
         {"tzaar", 90704},
 };
 
@@ -1314,6 +1314,29 @@ START_TEST(test_proto_game_change_ends_search)
 }
 END_TEST
 
+/* bench answers through the job thread (isready meanwhile); go takes the
+ * clock words of UCI and UGI and still answers. */
+START_TEST(test_proto_bench_and_clocks)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "bench");
+	proto_send(&p, "isready");
+	proto_expect(&p, "readyok");
+	const char *line = proto_expect(&p, "bench ");
+	ck_assert_msg(strstr(line, " nodes ") != NULL, "%s", line);
+	proto_send(&p, "go wtime 500 btime 500 winc 10 binc 10 movestogo 5");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "go p1time 500 p2time 500 p1inc 0 p2inc 0 level 2");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "go nodes 500 movetime 10000");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
 static Suite *
 search_suite(void)
 {
@@ -1369,6 +1392,7 @@ search_suite(void)
 	tcase_add_test(tc, test_proto_perft_interruptible);
 	tcase_add_test(tc, test_proto_end_of_input_ends_search);
 	tcase_add_test(tc, test_proto_game_change_ends_search);
+	tcase_add_test(tc, test_proto_bench_and_clocks);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -204,6 +204,133 @@ START_TEST(test_view_cell_names)
 }
 END_TEST
 
+/* The eight direction keys: arrows and the keypad's corners. */
+static const int KEY_DIRS[8][2] = {{-1, 0},  {1, 0},  {0, -1}, {0, 1},
+                                   {-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+
+/* Keys from the picked source to the target t of a two-cell move, the
+ * way pick.c builds it: a direction key to the nearest cell that way
+ * where a legal move goes on, else Tab through those cells in board
+ * order; then Enter. */
+static int
+keys_to_target(const struct ui_board_view *v, int source, int t,
+               const bool *targets)
+{
+	for (int d = 0; d < 8; d++)
+		if (ui_board_step_among(v, source, KEY_DIRS[d][0],
+		                        KEY_DIRS[d][1], targets) == t)
+			return 1 + 1;
+	int tabs = 0;
+	for (int c = source + 1;; c++) {
+		c %= v->cells;
+		tabs += targets[c];
+		if (c == t)
+			return tabs + 1;
+	}
+}
+
+/* Direction keys (arrows, keypad corners) from cell a to cell b. */
+static int
+keys_between(const struct ui_board_view *v, int a, int b)
+{
+	static int dist[UI_BOARD_MAX_CELLS], queue[UI_BOARD_MAX_CELLS];
+	for (int i = 0; i < v->cells; i++)
+		dist[i] = -1;
+	int head = 0, tail = 0;
+	dist[a] = 0;
+	queue[tail++] = a;
+	while (head < tail && dist[b] < 0) {
+		int c = queue[head++];
+		for (int d = 0; d < 8; d++) {
+			int to = ui_board_step(v, c, KEY_DIRS[d][0],
+			                       KEY_DIRS[d][1]);
+			if (dist[to] < 0) {
+				dist[to] = dist[c] + 1;
+				queue[tail++] = to;
+			}
+		}
+	}
+	return dist[b];
+}
+
+/* Keys per move in Infexion and TZAAR, made the way a player makes them
+ * with the cursor (source, then target or direction), over random games:
+ * once the cursor is on the source a move takes Enter (a spawn) or Enter,
+ * one direction key and Enter, except a TZAAR target that is not the
+ * nearest one in any direction (Tab then).  The counts are printed for
+ * the record; the test holds the bounds. */
+START_TEST(test_keys_per_move)
+{
+	static const char *const names[] = {"infexion", "tzaar"};
+	const char *name = names[_i];
+	const struct game_ops *ops = registry_find(name);
+	ck_assert_ptr_nonnull(ops);
+	const struct ui_board_view *v = ui_board_find(name);
+	static game_move moves[GAME_MAX_MOVES];
+	long count[8] = {0}, travel_sum = 0, travel_moves = 0, total = 0;
+	for (uint64_t game = 0; game < 20; game++) {
+		struct session s;
+		struct game_setup setup = {.seed = 0};
+		ck_assert(session_init(&s, ops, &setup));
+		struct rng r;
+		rng_seed(&r, game + 1);
+		int cursor[2] = {v->cells / 2, v->cells / 2};
+		for (int ply = 0; ply < 200; ply++) {
+			const struct game_pos *pos = session_current(&s);
+			int n = ops->gen_moves(pos, moves);
+			if (n == 0)
+				break;
+			game_move m = moves[rng_below(&r, (uint32_t)n)];
+			char text[GAME_TEXT_MAX];
+			int mc[4];
+			ops->format_move(pos, m, text, sizeof text);
+			int k = v->move_cells(text, mc, 4);
+			int side = ops->side_to_move(pos);
+			if (k >= 1) {
+				int keys = 1; /* Enter on the source */
+				if (k == 2) {
+					static bool targets[UI_BOARD_MAX_CELLS];
+					memset(targets, 0, sizeof targets);
+					for (int i = 0; i < n; i++) {
+						char t[GAME_TEXT_MAX];
+						int c[4];
+						ops->format_move(pos, moves[i],
+						                 t, sizeof t);
+						if (v->move_cells(t, c, 4) ==
+						            2 &&
+						    c[0] == mc[0])
+							targets[c[1]] = true;
+					}
+					keys += keys_to_target(v, mc[0], mc[1],
+					                       targets);
+				}
+				count[keys < 7 ? keys : 7]++;
+				total++;
+				travel_sum +=
+				        keys_between(v, cursor[side], mc[0]);
+				travel_moves++;
+				cursor[side] = mc[k - 1];
+			}
+			ck_assert(session_play(&s, m));
+		}
+		session_free(&s);
+	}
+	fprintf(stderr,
+	        "%s: %ld moves made with the cursor: keys from the source "
+	        "1: %ld, 2: %ld, 3: %ld, 4: %ld, 5: %ld, 6: %ld, 7+: %ld; "
+	        "direction keys to reach the source: %.1f on average\n",
+	        name, total, count[1], count[2], count[3], count[4], count[5],
+	        count[6], count[7], (double)travel_sum / (double)travel_moves);
+	ck_assert_int_gt(total, 100);
+	/* No move takes two keys: it is Enter, or Enter key Enter. */
+	ck_assert_int_eq(count[2], 0);
+	if (strcmp(name, "infexion") == 0)
+		ck_assert_int_eq(count[1] + count[3], total);
+	else
+		ck_assert_int_ge(count[3] * 100, total * 90);
+}
+END_TEST
+
 static Suite *
 ui_suite(void)
 {
@@ -214,6 +341,7 @@ ui_suite(void)
 	tcase_add_test(tc, test_views_refuse_bad_positions);
 	tcase_add_loop_test(tc, test_view_geometry, 0, 4);
 	tcase_add_test(tc, test_view_cell_names);
+	tcase_add_loop_test(tc, test_keys_per_move, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,3 +11,12 @@ tests_check_search_CFLAGS += -DTEST_SANITIZED=1
 endif
 tests_check_search_LDADD = $(TESTS_LINK_LIBS)
 endif
+# Game review: marks by loss, the summary, the annotated record.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_review
+TESTS += tests/check_review
+tests_check_review_SOURCES = tests/check_review.c $(TEST_UTIL)
+tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_review_LDADD = $(TESTS_LINK_LIBS)
+endif
+EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec

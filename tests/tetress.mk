@@ -10,3 +10,10 @@ EXTRA_DIST += \
 	tests/data/tetress/corner.txt \
 	tests/data/tetress/perft.txt \
 	tests/tools/tetress-oracle.py
+if HAVE_CHECK
+check_PROGRAMS += tests/check_tetress_piece
+TESTS += tests/check_tetress_piece
+tests_check_tetress_piece_SOURCES = tests/check_tetress_piece.c $(TEST_UTIL)
+tests_check_tetress_piece_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_tetress_piece_LDADD = $(TESTS_LINK_LIBS)
+endif

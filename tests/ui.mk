@@ -13,8 +13,14 @@ EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test $(UI_
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \
+	tests/data/ui/infexion-long-error.keys \
+	tests/data/ui/infexion-long-error.screen \
+	tests/data/ui/infexion-seam.keys \
+	tests/data/ui/infexion-seam.screen \
 	tests/data/ui/infexion-spread.keys \
 	tests/data/ui/infexion-spread.screen \
+	tests/data/ui/menu-small.keys \
+	tests/data/ui/menu-small.screen \
 	tests/data/ui/menu.keys \
 	tests/data/ui/menu.screen \
 	tests/data/ui/open-record.keys \
@@ -22,16 +28,27 @@ UI_SCREENS = \
 	tests/data/ui/tetress-bad.rec \
 	tests/data/ui/tetress-clear.keys \
 	tests/data/ui/tetress-clear.screen \
+	tests/data/ui/tetress-cramped.rec \
 	tests/data/ui/tetress-game.rec \
 	tests/data/ui/tetress-history.keys \
 	tests/data/ui/tetress-history.screen \
 	tests/data/ui/tetress-illegal.keys \
 	tests/data/ui/tetress-illegal.screen \
+	tests/data/ui/tetress-piece.keys \
+	tests/data/ui/tetress-piece.screen \
+	tests/data/ui/tetress-piece-mouse.keys \
+	tests/data/ui/tetress-piece-mouse.screen \
+	tests/data/ui/tetress-piece-none.keys \
+	tests/data/ui/tetress-piece-none.screen \
 	tests/data/ui/tetress-select.keys \
 	tests/data/ui/tetress-select.screen \
 	tests/data/ui/tetris-drop.keys \
+	tests/data/ui/tetris-ghosts.keys \
+	tests/data/ui/tetris-ghosts.screen \
 	tests/data/ui/tetris-drop.screen \
 	tests/data/ui/too-small.keys \
 	tests/data/ui/too-small.screen \
 	tests/data/ui/tzaar-capture.keys \
-	tests/data/ui/tzaar-capture.screen
+	tests/data/ui/tzaar-capture.screen \
+	tests/data/ui/tzaar-direction.keys \
+	tests/data/ui/tzaar-direction.screen

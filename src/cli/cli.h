@@ -7,6 +7,9 @@
 #define TABULA_CLI_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
 
 /* Exit statuses shared by every command (documented in tabula(6)). */
 enum cli_exit {
@@ -43,7 +46,12 @@ int cli_match_main(int argc, char **argv);
 int cli_perft_main(int argc, char **argv);
 int cli_serve_main(int argc, char **argv);
 int cli_stats_main(int argc, char **argv);
+int cli_puzzles_main(int argc, char **argv);
+/* `tabula puzzles examples`: games games of ops into dir (examples-cmd.c). */
+int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
+                         uint64_t seed, int depth);
 int cli_replay_main(int argc, char **argv);
+int cli_review_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);
 

@@ -35,8 +35,19 @@ static const struct cli_command cli_commands[] = {
          "branching statistics from random games", cli_stats_main},
         {"tune", "tzaar [--rounds N] [--skip PLIES] [--weights W] RECORD...",
          "fit the TZAAR evaluation's weights to game results", cli_tune_main},
+        {"puzzles",
+         "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
+         "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
+         "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
+         "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
+         "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
+         "find, prove and rate puzzles; prove them again; example games",
+         cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
+        {"review", "FILE [--movetime MS | --depth N] [--output FILE]",
+         "review every move of a record: scores, marks, a summary",
+         cli_review_main},
         {"tetris",
          "[--batch] [--rules text|reference] [--threads N] [INPUT [OUTPUT]] | "
          "--score "

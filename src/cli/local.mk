@@ -6,7 +6,9 @@ src_libtabula_a_SOURCES += \
 	src/cli/engine-cmd.c \
 	src/cli/match-cmd.c \
 	src/cli/perft-cmd.c \
+	src/cli/puzzles-cmd.c src/cli/examples-cmd.c \
 	src/cli/replay-cmd.c \
+	src/cli/review-cmd.c \
 	src/cli/serve-cmd.c \
 	src/cli/stats-cmd.c \
 	src/cli/tune-cmd.c \

@@ -59,8 +59,38 @@ struct game_setup {
 
 /* How a person enters a move in the terminal UI. */
 enum game_input {
-	GAME_INPUT_CELLS,    /* picks the cells the move names (board games) */
-	GAME_INPUT_PLACEMENT /* steers a piece: its rotation and column */
+	GAME_INPUT_CELLS,     /* picks the cells the move names (board games) */
+	GAME_INPUT_PLACEMENT, /* steers a piece: its rotation and column */
+	GAME_INPUT_PIECE      /* moves a whole piece over the board (Tetress),
+	                       * or picks cells: game_caps.pieces */
+};
+
+/* A piece as a player handles it, in a game whose move places one
+ * (GAME_INPUT_PIECE): its kind, its turn (quarter turns clockwise) and the
+ * cell its pivot is on, numbered as the game's board view numbers cells
+ * (Tetress: row * 11 + column). */
+struct game_piece {
+	int kind, turn, anchor;
+};
+
+/* The piece model of such a game: how pieces turn and slide, which move a
+ * piece is, and which placements are legal. */
+struct game_pieces {
+	const char *letters; /* one letter per kind, in the order keys cycle */
+	int (*turns)(int kind); /* distinct turns of a kind (1, 2 or 4) */
+	void (*turn)(struct game_piece *p, int quarter_turns);
+	void (*slide)(struct game_piece *p, int rows, int cols);
+	game_move (*move)(const struct game_piece *p);
+	struct game_piece (*of_move)(game_move move);
+	/* Whether p is legal; if not, the rule it breaks in one line. */
+	bool (*check)(const struct game_pos *pos, const struct game_piece *p,
+	              char *err, size_t err_size);
+	/* The legal placements of centre's kind, nearest centre first (at
+	 * most max written; returns how many there are). */
+	int (*scan)(const struct game_pos *pos, const struct game_piece *centre,
+	            struct game_piece *out, int max);
+	/* The kinds with a legal placement: bit k for kind k. */
+	unsigned (*kinds_playable)(const struct game_pos *pos);
 };
 
 /* What a game offers besides its rules, declared once as data so that the
@@ -76,6 +106,7 @@ struct game_caps {
 	 * noisy moves by history (games whose trees are mostly noisy moves,
 	 * like TZAAR's captures; man page "The search"). */
 	bool reduce_late;
+	const struct game_pieces *pieces; /* GAME_INPUT_PIECE's model */
 };
 
 struct game_ops {

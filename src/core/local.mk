@@ -7,8 +7,13 @@ src_libtabula_a_SOURCES += \
 	src/core/game.h \
 	src/core/perft.c src/core/perft.h \
 	src/core/pool.c src/core/pool.h \
+	src/core/datadir.c src/core/datadir.h \
+	src/core/puzzle.c src/core/puzzle.h \
+	src/core/puzzle-progress.c src/core/puzzle-progress.h \
 	src/core/record.c src/core/record-read.c \
 	src/core/record-history.c src/core/record.h \
+	src/core/record-movetext.c src/core/record-movetext.h \
+	src/core/record-notes.c src/core/record-vars.c \
 	src/core/registry.c src/core/registry.h \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/record.h"
 
@@ -78,9 +79,7 @@ record_save_keeping(const char *path, const struct session *s,
 	char why[512];
 	/* What is there and is not this game (or does not load: kept too,
 	 * rather than lost) goes down the history. */
-	FILE *probe = fopen(path, "r");
-	if (probe != NULL) {
-		fclose(probe);
+	if (access(path, F_OK) == 0) {
 		bool same = record_load(path, &old, &old_meta, why, sizeof why);
 		if (same) {
 			same = record_same_game(&old, s);

@@ -30,6 +30,7 @@ struct record_reader {
 	int line;
 	char *err;
 	size_t err_size;
+	char *result; /* the Result tag, filled from the result token */
 };
 
 /* Tags as read, before the session can be built. */
@@ -344,8 +345,9 @@ record_token_copy(struct record_reader *r, int line, const char *start,
 }
 
 /* Cuts the next token out of the movetext: a {comment} (returned with its
- * braces) or a word; a word with an open '(' runs to its ')', so
- * "SPAWN(3, 4)" is one token.  *line is the token's first line. */
+ * braces), a "(" or ")" around a variation, or a word; a word with an open
+ * '(' runs to its ')', so "SPAWN(3, 4)" is one token, and a ')' it did not
+ * open ends it.  *line is the token's first line. */
 static char *
 record_next_token(struct record_reader *r, int *line)
 {
@@ -378,13 +380,19 @@ record_next_token(struct record_reader *r, int *line)
 		return record_token_copy(r, *line, start,
 		                         (size_t)(end - start) + 1);
 	}
+	if (*start == '(' || *start == ')') {
+		r->pos++; /* a variation's start or end */
+		return record_token_copy(r, *line, start, 1);
+	}
 	int depth = 0;
 	size_t end = r->pos;
 	while (t[end] != '\0' && t[end] != '{' &&
 	       (depth > 0 || !isspace((unsigned char)t[end]))) {
 		if (t[end] == '(')
 			depth++;
-		else if (t[end] == ')' && depth > 0)
+		else if (t[end] == ')' && depth == 0)
+			break; /* ends the variation this word closes */
+		else if (t[end] == ')')
 			depth--;
 		else if (t[end] == '\n')
 			r->line++;
@@ -395,26 +403,57 @@ record_next_token(struct record_reader *r, int *line)
 	return tok;
 }
 
-/* Stores a {comment} for the move before it. */
+/* The line being read: its moves are played on s (from s->ply at its
+ * start) and kept with their comments and notes in line. */
+struct record_target {
+	struct session *s;
+	struct record_line *line;
+	int depth; /* 0: the main line */
+};
+
+/* Stores a {comment} for the move before it: a review note or text. */
 static bool
-record_take_comment(struct record_reader *r, struct session *s,
-                    struct record_meta *meta, const char *tok, int line)
+record_take_comment(struct record_reader *r, struct record_target *t,
+                    const char *tok, int line)
 {
-	if (s->ply == 0)
+	struct record_line *l = t->line;
+	if (l->len == 0)
 		return true; /* a comment before the first move: ignored */
 	char *body = strdup(tok + 1);
 	if (body == NULL)
 		return record_fail(r, line, "out of memory");
 	body[strlen(body) - 1] = '\0';
-	bool ok = record_meta_set_comment(meta, s->ply - 1, body);
-	free(body);
-	return ok ? true : record_fail(r, line, "out of memory");
+	struct session *s = t->s;
+	struct record_review rv;
+	if (record_review_parse(s->ops, &s->positions[s->ply - 1], body, &rv)) {
+		l->notes[l->len - 1].review = rv;
+		free(body);
+		return true;
+	}
+	free(l->comments[l->len - 1]);
+	l->comments[l->len - 1] = body;
+	return true;
+}
+
+/* Splits a mark glued to a move ("5-5,5-6,5-7,5-8?!") off tok, in place. */
+static enum record_mark
+record_split_mark(char *tok)
+{
+	size_t len = strlen(tok), cut = len;
+	while (cut > 0 && (tok[cut - 1] == '?' || tok[cut - 1] == '!'))
+		cut--;
+	enum record_mark mark = MARK_NONE;
+	if (cut > 0 && cut < len && record_mark_parse(tok + cut, &mark))
+		tok[cut] = '\0';
+	return mark;
 }
 
 static bool
-record_play_token(struct record_reader *r, struct session *s, const char *tok,
+record_play_token(struct record_reader *r, struct record_target *t, char *tok,
                   int line)
 {
+	struct session *s = t->s;
+	enum record_mark mark = record_split_mark(tok);
 	struct game_status st;
 	s->ops->status(session_current(s), &st);
 	if (st.outcome != OUTCOME_ONGOING)
@@ -427,41 +466,109 @@ record_play_token(struct record_reader *r, struct session *s, const char *tok,
 	if (!session_play_text(s, tok, why, sizeof why))
 		return record_fail(r, line, "move %zu '%s': %s", s->ply + 1,
 		                   tok, why);
+	if (!record_line_push(t->line, s->moves[s->ply - 1]))
+		return record_fail(r, line, "out of memory");
+	t->line->notes[t->line->len - 1].mark = mark;
 	return true;
 }
 
+static bool record_read_line(struct record_reader *r, struct record_target *t);
+
+/* Reads a variation after "(": other moves from the position before the
+ * last move of t, up to its ")". */
 static bool
-record_read_moves(struct record_reader *r, struct session *s,
-                  struct record_meta *meta)
+record_read_variation(struct record_reader *r, struct record_target *t,
+                      int line)
+{
+	struct record_line *l = t->line;
+	if (l->len == 0)
+		return record_fail(r, line, "a variation before any move");
+	if (t->depth + 1 > RECORD_MAX_NESTING)
+		return record_fail(r, line,
+		                   "variations nested more than %d deep",
+		                   RECORD_MAX_NESTING);
+	struct record_line *var = record_note_add_var(&l->notes[l->len - 1]);
+	struct session branch;
+	if (var == NULL || !session_copy(&branch, t->s, t->s->ply - 1))
+		return record_fail(r, line, "out of memory");
+	struct record_target sub = {
+	        .s = &branch, .line = var, .depth = t->depth + 1};
+	bool ok = record_read_line(r, &sub);
+	session_free(&branch);
+	return ok;
+}
+
+/* Reads the tokens of one line: the main line up to the end of the text,
+ * a variation up to its ")". */
+static bool
+record_read_line(struct record_reader *r, struct record_target *t)
 {
 	bool ended = false;
-	int line;
+	int line = r->line;
 	char *tok;
 	while ((tok = record_next_token(r, &line)) != NULL) {
-		bool ok = true;
+		bool ok = true, closed = false;
+		enum record_mark mark;
 		if (ended)
 			ok = tok[0] == '{' ||
 			     record_fail(r, line, "'%s' after the result token",
 			                 tok);
 		else if (tok[0] == '{')
-			ok = record_take_comment(r, s, meta, tok, line);
-		else if (record_is_result(tok)) {
+			ok = record_take_comment(r, t, tok, line);
+		else if (strcmp(tok, "(") == 0)
+			ok = record_read_variation(r, t, line);
+		else if (strcmp(tok, ")") == 0) {
+			closed = t->depth > 0;
+			ok = closed || record_fail(r, line, "')' without '('");
+		} else if (record_mark_parse(tok, &mark)) {
+			if (t->line->len > 0)
+				t->line->notes[t->line->len - 1].mark = mark;
+		} else if (record_is_result(tok) && t->depth > 0) {
+			ok = record_fail(r, line,
+			                 "result '%s' inside a variation", tok);
+		} else if (record_is_result(tok)) {
 			ended = true;
-			if (meta->result[0] == '\0')
-				strcpy(meta->result, tok);
-			else if (strcmp(meta->result, tok) != 0)
+			if (r->result[0] == '\0')
+				strcpy(r->result, tok);
+			else if (strcmp(r->result, tok) != 0)
 				ok = record_fail(r, line,
 				                 "result '%s' differs from the "
 				                 "Result tag '%s'",
-				                 tok, meta->result);
+				                 tok, r->result);
 		} else if (!record_is_number(tok))
-			ok = record_play_token(r, s, tok, line);
+			ok = record_play_token(r, t, tok, line);
 		free(tok);
 		if (!ok)
 			return false;
+		if (closed)
+			return true;
 	}
 	/* NULL from the tokenizer is either the end or an error it reported. */
-	return r->text[r->pos] == '\0';
+	if (r->text[r->pos] != '\0')
+		return false;
+	if (t->depth > 0)
+		return record_fail(r, r->line, "a variation without its ')'");
+	return true;
+}
+
+/* Reads the main line into s, and its comments and notes into meta. */
+static bool
+record_read_moves(struct record_reader *r, struct session *s,
+                  struct record_meta *meta)
+{
+	struct record_line main_line = {0};
+	struct record_target t = {.s = s, .line = &main_line};
+	r->result = meta->result;
+	if (!record_read_line(r, &t)) {
+		record_line_free(&main_line);
+		return false;
+	}
+	free(main_line.moves);
+	meta->comments = main_line.comments;
+	meta->comment_count = main_line.len;
+	meta->notes = main_line.notes;
+	meta->note_count = main_line.len;
+	return true;
 }
 
 /* A finished game's result must be the one the rules give. */

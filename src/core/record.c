@@ -13,11 +13,9 @@
 #include <string.h>
 
 #include "core/file.h"
+#include "core/record-movetext.h"
 #include "core/record.h"
 #include "core/rng.h"
-
-/* Movetext lines are wrapped before this column. */
-static const size_t RECORD_LINE_WIDTH = 78;
 
 /* Letters tried when looking for a game's stream alphabet. */
 static const char RECORD_STREAM_LETTERS[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -36,6 +34,11 @@ record_meta_free(struct record_meta *meta)
 	free(meta->comments);
 	meta->comments = NULL;
 	meta->comment_count = 0;
+	for (size_t i = 0; i < meta->note_count; i++)
+		record_note_free(&meta->notes[i]);
+	free(meta->notes);
+	meta->notes = NULL;
+	meta->note_count = 0;
 }
 
 bool
@@ -207,63 +210,6 @@ record_write_tags(FILE *out, const struct session *s,
 	fputc('\n', out);
 }
 
-/* Appends a word to the movetext line, wrapping before the width. */
-static void
-record_put_word(FILE *out, size_t *col, const char *word)
-{
-	size_t len = strlen(word);
-	if (*col > 0 && *col + 1 + len > RECORD_LINE_WIDTH) {
-		fputc('\n', out);
-		*col = 0;
-	}
-	if (*col > 0) {
-		fputc(' ', out);
-		(*col)++;
-	}
-	fputs(word, out);
-	*col += len;
-}
-
-/* Whether move i starts a new move number: every move of a one-player game,
- * else when player 1 moves after player 2 (a TZAAR turn is many moves). */
-static bool
-record_starts_number(const struct session *s, size_t i)
-{
-	if (i == 0 || s->ops->players == 1)
-		return true;
-	return s->ops->side_to_move(&s->positions[i]) == 0 &&
-	       s->ops->side_to_move(&s->positions[i - 1]) == 1;
-}
-
-static void
-record_write_moves(FILE *out, const struct session *s,
-                   const struct record_meta *meta, const char *result)
-{
-	size_t col = 0, number = 0;
-	char text[GAME_TEXT_MAX];
-	for (size_t i = 0; i < s->ply; i++) {
-		if (record_starts_number(s, i)) {
-			char num[32];
-			snprintf(num, sizeof num, "%zu.", ++number);
-			record_put_word(out, &col, num);
-		}
-		s->ops->format_move(&s->positions[i], s->moves[i], text,
-		                    sizeof text);
-		record_put_word(out, &col, text);
-		if (i < meta->comment_count && meta->comments[i] != NULL) {
-			char c[GAME_TEXT_MAX];
-			snprintf(c, sizeof c, "{%s}", meta->comments[i]);
-			for (char *p = c + 1; p[1] != '\0'; p++) {
-				if (*p == '{' || *p == '}' || *p == '\n')
-					*p = ' ';
-			}
-			record_put_word(out, &col, c);
-		}
-	}
-	record_put_word(out, &col, result);
-	fputc('\n', out);
-}
-
 bool
 record_write(FILE *out, const struct session *s, const struct record_meta *meta,
              char *err, size_t err_size)
@@ -279,7 +225,7 @@ record_write(FILE *out, const struct session *s, const struct record_meta *meta,
 	        meta->result[0] != '\0'
 	                ? meta->result
 	                : record_result_token(s->ops, session_current(s));
-	record_write_moves(out, s, meta, result);
+	record_write_movetext(out, s, meta, result);
 	if (fflush(out) != 0 || ferror(out)) {
 		snprintf(err, err_size, "write error: %s", strerror(errno));
 		return false;

@@ -20,6 +20,13 @@
  * move numbers (ignored on reading), optional {comments} after a move, and a
  * result token (1-0, 0-1, 1/2-1/2 or *) at the end.  Reading replays every move
  * and checks it against the position; errors name the file and the line.
+ *
+ * Annotations, as PGN has them: a mark glued to a move ("5-5,5-6,5-7,5-8?"),
+ * a review comment "{review +0.35/8 loss 1.20 best MOVE}" (tabula(6),
+ * REVIEW), and variations: "(" moves ")" after a move gives other moves
+ * from the position before it, nested to any depth up to
+ * RECORD_MAX_NESTING.  The main line's moves are the session's; its
+ * comments and notes are meta's; a variation is a struct record_line.
  */
 #ifndef TABULA_CORE_RECORD_H
 #define TABULA_CORE_RECORD_H
@@ -42,6 +49,54 @@
  * record lists no Pieces: the TUI's random games use the same length. */
 #define RECORD_SEED_STREAM_LEN 10000
 
+/* Variations nest at most this deep (a guard against hostile files). */
+#define RECORD_MAX_NESTING 32
+
+/* Move marks, as PGN writes them after a move. */
+enum record_mark {
+	MARK_NONE,
+	MARK_GOOD,        /* ! */
+	MARK_BRILLIANT,   /* !! */
+	MARK_INTERESTING, /* !? */
+	MARK_INACCURACY,  /* ?! */
+	MARK_MISTAKE,     /* ? */
+	MARK_BLUNDER,     /* ?? */
+	MARK_COUNT
+};
+
+/* What a review found about one move (tabula(6), REVIEW).  Scores are in
+ * the game's evaluation units, from player 1's view; a forced result is
+ * mate != 0 instead: player 1 wins (> 0) or loses (< 0) in |mate| plies. */
+struct record_review {
+	bool present;
+	int score; /* the position after the move */
+	int mate;
+	int depth;      /* of the search that gave score */
+	int loss;       /* what the move lost, from the mover's view, >= 0 */
+	bool has_best;  /* the engine preferred another move: */
+	game_move best; /* that move, from the position before this one */
+};
+
+struct record_line;
+
+/* Everything said about one move besides its comment. */
+struct record_note {
+	enum record_mark mark;
+	struct record_review review;
+	struct record_line *vars; /* other moves from the same position */
+	size_t var_count;
+};
+
+/* A variation: moves from a branch position, each with its comment (NULL
+ * for none) and note; all three arrays have len entries. */
+struct record_line {
+	game_move *moves;
+	char **comments;
+	struct record_note *notes;
+	size_t len;
+	size_t capacity;
+};
+
 /* What a record says besides the moves.  Empty strings are "not given". */
 struct record_meta {
 	char setup[RECORD_TAG_MAX];   /* "standard", "random", "position" */
@@ -51,7 +106,9 @@ struct record_meta {
 	char result[RECORD_TAG_MAX];      /* 1-0, 0-1, 1/2-1/2, * */
 	char termination[RECORD_TAG_MAX]; /* why the game ended */
 	char **comments; /* comments[i]: after move i (NULL: none); malloc'd */
-	size_t comment_count; /* entries in comments */
+	size_t comment_count;      /* entries in comments */
+	struct record_note *notes; /* notes[i]: on move i; malloc'd */
+	size_t note_count;         /* entries in notes */
 };
 
 /* Clears meta to "nothing given". */
@@ -63,6 +120,58 @@ void record_meta_free(struct record_meta *meta);
 /* Sets the comment after move ply (replacing any); false if out of memory. */
 bool record_meta_set_comment(struct record_meta *meta, size_t ply,
                              const char *text);
+
+/* Drops the comments and notes of moves ply and later (the moves after
+ * ply were taken back or replaced). */
+void record_meta_truncate(struct record_meta *meta, size_t ply);
+
+/* The note on main-line move ply, added (empty) if needed; NULL if out of
+ * memory. */
+struct record_note *record_meta_note(struct record_meta *meta, size_t ply);
+
+/* Appends a move (no comment, empty note) to line; false if out of memory. */
+bool record_line_push(struct record_line *line, game_move move);
+
+/* Frees what line holds (it is left empty). */
+void record_line_free(struct record_line *line);
+
+/* Frees what note holds (it is left empty). */
+void record_note_free(struct record_note *note);
+
+/* Adds an empty variation to note; NULL if out of memory. */
+struct record_line *record_note_add_var(struct record_note *note);
+
+/* Swaps the moves from ply on (with their comments and notes) with the
+ * variation index at ply: the variation becomes s's line, and the line it
+ * replaces becomes that variation.  Doing it twice restores both.  False
+ * (nothing changed) if there is no such variation or out of memory. */
+bool record_swap_variation(struct session *s, struct record_meta *meta,
+                           size_t ply, size_t index);
+
+/* Plays move at ply (<= s->ply) keeping what it replaces: the moves from
+ * ply on become a variation, or, when move is already a variation there,
+ * that variation becomes s's line.  Nothing changes when move is s's own
+ * move at ply.  False if out of memory. */
+bool record_branch(struct session *s, struct record_meta *meta, size_t ply,
+                   game_move move);
+
+/* The text of a mark ("?!"; "" for MARK_NONE). */
+const char *record_mark_text(enum record_mark mark);
+
+/* Reads a whole mark ("??"); false if text is not one. */
+bool record_mark_parse(const char *text, enum record_mark *mark);
+
+/* Writes a review's comment body ("review +0.35/8 loss 1.20 best M");
+ * pos is the position before the move (for the best move's text). */
+void record_review_format(const struct game_ops *ops,
+                          const struct game_pos *pos,
+                          const struct record_review *rv, char *buf,
+                          size_t size);
+
+/* Reads a comment body written by record_review_format; false (and rv
+ * untouched) if it is not one, or names no legal best move at pos. */
+bool record_review_parse(const struct game_ops *ops, const struct game_pos *pos,
+                         const char *text, struct record_review *rv);
 
 /* The result token for a position's status: "1-0", "0-1", "1/2-1/2", "*". */
 const char *record_result_token(const struct game_ops *ops,

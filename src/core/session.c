@@ -67,6 +67,35 @@ session_init(struct session *s, const struct game_ops *ops,
 	return true;
 }
 
+bool
+session_copy(struct session *dst, const struct session *src, size_t ply)
+{
+	if (ply > src->ply)
+		ply = src->ply;
+	if (!session_init(dst, src->ops, &src->setup))
+		return false;
+	if (!session_reserve(dst, ply + 1))
+		goto fail;
+	if (src->stream_len > 0) {
+		dst->stream = malloc(src->stream_len * sizeof *dst->stream);
+		if (dst->stream == NULL)
+			goto fail;
+		memcpy(dst->stream, src->stream,
+		       src->stream_len * sizeof *dst->stream);
+		dst->stream_len = src->stream_len;
+	}
+	memcpy(dst->positions, src->positions,
+	       (ply + 1) * sizeof *dst->positions);
+	memcpy(dst->moves, src->moves, ply * sizeof *dst->moves);
+	memcpy(dst->stream_fed, src->stream_fed,
+	       (ply + 1) * sizeof *dst->stream_fed);
+	dst->ply = ply;
+	return true;
+fail:
+	session_free(dst);
+	return false;
+}
+
 void
 session_free(struct session *s)
 {

@@ -34,6 +34,10 @@ struct session {
 bool session_init(struct session *s, const struct game_ops *ops,
                   const struct game_setup *setup);
 
+/* A new session *dst holding src's start, stream and first ply moves (a
+ * branch point for a variation); false if out of memory. */
+bool session_copy(struct session *dst, const struct session *src, size_t ply);
+
 /* Releases the session's memory. */
 void session_free(struct session *s);
 

@@ -6,6 +6,7 @@ src_libtabula_a_SOURCES += \
 	src/games/games.h \
 	src/games/bb121.h \
 	src/games/tetress.c src/games/tetress.h \
+	src/games/tetress-piece.c src/games/tetress-piece.h \
 	src/games/tetress-eval.c src/games/tetress-eval.h \
 	src/games/infexion.c src/games/infexion.h \
 	src/games/infexion-text.c \

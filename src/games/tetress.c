@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tetress.h"
+#include "games/tetress-piece.h"
 #include "games/tetress-eval.h"
 #include "core/text.h"
 
@@ -155,6 +156,13 @@ tetress_pos_mut(struct game_pos *pos)
 	return (struct tetress_pos *)(void *)pos->bytes;
 }
 
+void
+tetress_shape_cell(int shape, int i, int *row, int *col)
+{
+	*row = TETRESS_SHAPE_CELLS[shape][i][0];
+	*col = TETRESS_SHAPE_CELLS[shape][i][1];
+}
+
 static struct bb121
 tetress_occupied(const struct tetress_pos *p)
 {
@@ -225,6 +233,19 @@ tetress_count_legal(const struct tetress_pos *p, int colour)
 	for (int s = 0; s < TETRESS_SHAPES; s++)
 		n += bb121_count(legal[s]);
 	return n;
+}
+
+void
+tetress_legal_placements(const struct game_pos *pos,
+                         struct bb121 legal[TETRESS_SHAPES])
+{
+	tetress_tables_init();
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	if (p->actions >= TETRESS_TURN_LIMIT) {
+		memset(legal, 0, TETRESS_SHAPES * sizeof legal[0]);
+		return;
+	}
+	tetress_legal_origins(p, p->side, legal);
 }
 
 int
@@ -473,16 +494,14 @@ tetress_read_cells(const char *text, int cells[4], char *err, size_t err_size)
 	return true;
 }
 
-/* The referee's checks, in its order: each cell empty, then the neighbour
- * rule, then the shape. */
-static bool
-tetress_parse_move(const struct game_pos *pos, const char *text,
-                   game_move *move, char *err, size_t err_size)
+/* The referee's checks before the shape, in its order: the game goes on,
+ * each cell is empty, then the neighbour rule. */
+bool
+tetress_check_cells(const struct game_pos *pos, const int cells[4], char *err,
+                    size_t err_size)
 {
+	tetress_tables_init();
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	int cells[4];
-	if (!tetress_read_cells(text, cells, err, err_size))
-		return false;
 	struct game_status st;
 	tetress_status(pos, &st);
 	if (st.outcome != OUTCOME_ONGOING) {
@@ -507,6 +526,22 @@ tetress_parse_move(const struct game_pos *pos, const char *text,
 		         TETRESS_COLOUR_NAMES[p->side]);
 		return false;
 	}
+	return true;
+}
+
+/* The referee's checks, in its order: each cell empty, then the neighbour
+ * rule, then the shape. */
+static bool
+tetress_parse_move(const struct game_pos *pos, const char *text,
+                   game_move *move, char *err, size_t err_size)
+{
+	int cells[4];
+	if (!tetress_read_cells(text, cells, err, err_size) ||
+	    !tetress_check_cells(pos, cells, err, err_size))
+		return false;
+	struct bb121 piece = {0, 0};
+	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++)
+		piece = bb121_or(piece, bb121_cell(cells[i]));
 	for (game_move m = 0; m < TETRESS_PLACEMENTS; m++) {
 		if (bb121_equal(tetress_tables.placements[m], piece)) {
 			*move = m;
@@ -667,7 +702,9 @@ const struct game_ops tetress_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct tetress_pos),
-        .caps = {.bench_depth = 2},
+        .caps = {.bench_depth = 2,
+                 .input = GAME_INPUT_PIECE,
+                 .pieces = &tetress_pieces}, /* games/tetress-piece.c */
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,
         .play = tetress_play,

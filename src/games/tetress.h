@@ -8,6 +8,8 @@
 #ifndef TABULA_GAMES_TETRESS_H
 #define TABULA_GAMES_TETRESS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/game.h"
@@ -30,6 +32,22 @@ struct tetress_pos {
 
 /* A placement is shape * 121 + origin, the top-left cell of the shape's
  * bounding box; this is the game_move of Tetress. */
+
+/* Offset (row, col) of cell i (0..3) of a fixed shape (0..18) from the
+ * top-left corner of its bounding box. */
+void tetress_shape_cell(int shape, int i, int *row, int *col);
+
+/* The origins of every legal placement of the side to move, shape by
+ * shape (all empty once the turn limit is reached). */
+void tetress_legal_placements(const struct game_pos *pos,
+                              struct bb121 legal[TETRESS_SHAPES]);
+
+/* The rules a placement of four cells must pass before its shape is
+ * looked at, in the referee's order: the game goes on, every cell is
+ * empty, a cell touches the mover's tokens (from the third action on).
+ * False with the broken rule in one line in err. */
+bool tetress_check_cells(const struct game_pos *pos, const int cells[4],
+                         char *err, size_t err_size);
 
 /* Legal placements the given colour would have if it were to move now
  * (the neighbour rule applies from the third action on). */

@@ -5,6 +5,11 @@ src_libtabula_a_SOURCES += \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
 	src/search/pns.c src/search/pns.h \
+	src/search/review.c src/search/review.h \
+	src/search/review-job.c src/search/review-job.h \
+	src/search/prove.c src/search/prove.h \
+	src/search/puzzle-play.c src/search/puzzle-play.h \
+	src/search/puzzlegen.c src/search/puzzlegen.h \
 	src/search/player.c src/search/player.h \
 	src/search/search.c src/search/search.h \
 	src/search/timectl.c src/search/timectl.h \

@@ -38,6 +38,14 @@ ui_analysis_over(const struct ui_app *app, const struct game_pos *pos)
 	return st.outcome != OUTCOME_ONGOING;
 }
 
+/* Whether an analysis may run now: not behind a menu, the help or a
+ * prompt, where nobody watches it. */
+static bool
+ui_analysis_welcome(const struct ui_app *app)
+{
+	return app->screen == SCREEN_GAME && !app->prompt.active;
+}
+
 void
 ui_analysis_sync(struct ui_app *app)
 {
@@ -61,10 +69,12 @@ ui_analysis_sync(struct ui_app *app)
 		/* Weak levels choose at random: the same game, the same
 		 * choices (the seed follows the position). */
 		lim.random_seed = ops->hash(pos) ^ game->session.setup.seed;
-	} else if (an->on) {
+	} else if (an->on && ui_analysis_welcome(app)) {
+		/* Polite on shared hosts: an analysis ends by itself. */
 		want = SEARCH_ANALYSE;
 		lim.depth = app->opt.analysis_depth;
-		lim.infinite = app->opt.analysis_depth == 0;
+		lim.movetime_ms = (int64_t)app->opt.analysis_time * 1000;
+		lim.infinite = lim.depth == 0 && lim.movetime_ms == 0;
 		lim.multipv = an->multipv;
 	}
 	if (want == an->mode && want != SEARCH_NONE &&

@@ -9,7 +9,8 @@
  * The files call one another downwards only:
  *   ui.c, script.c -> keys.c -> menu.c -> online.c -> play.c -> analysis.c
  *   ui.c -> draw.c -> menu.c, online.c, keys.c (the help lines)
- *   keys.c, draw.c, play.c -> the move input (pick.c or tetris.c)
+ *   keys.c, draw.c, play.c -> the move input (pick.c, piece.c, tetris.c)
+ *   piece.c -> pick.c (its cell cursor)
  *   everything -> status.c, clock.c, save.c, board views, grid, engine
  */
 #ifndef TABULA_UI_APP_H
@@ -23,6 +24,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
+#include "search/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/engine.h"
@@ -31,6 +33,13 @@
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
 #define UI_MIN_WIDTH  78
 #define UI_MIN_HEIGHT 24
+/* The menu alone fits in less: its longest line and its rows. */
+#define UI_MENU_MIN_WIDTH  48
+#define UI_MENU_MIN_HEIGHT 20
+
+/* Seconds an analysis runs before it stops by itself, and the most. */
+#define UI_DEFAULT_ANALYSIS_TIME 30
+#define UI_MAX_ANALYSIS_TIME     3600
 
 /* Cells a move names at most (Tetress: four). */
 #define UI_MOVE_CELLS 4
@@ -53,7 +62,13 @@ enum {
 	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
 };
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_HELP, SCREEN_LOBBY };
+enum ui_screen {
+	SCREEN_MENU,
+	SCREEN_GAME,
+	SCREEN_HELP,
+	SCREEN_LOBBY,
+	SCREEN_PUZZLE
+};
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
@@ -79,13 +94,16 @@ struct ui_menu {
 	bool random_setup;
 	uint64_t seed;
 	char pieces_file[256];
+	int example; /* the example game on its line, from 0 */
 };
 
 struct ui_options {
-	int color; /* UI_COLOR_* */
+	int color;  /* UI_COLOR_* */
+	bool light; /* --theme=light: colours for a light background */
 	bool ascii;
 	bool analysis;      /* analysis panel on at start */
-	int analysis_depth; /* 0: think until stopped */
+	int analysis_depth; /* 0: no depth limit */
+	int analysis_time;  /* seconds an analysis runs; 0: until stopped */
 	int multipv;
 	size_t hash_mb;
 	const char *script; /* --screen-dump KEYS-FILE */
@@ -126,6 +144,11 @@ struct ui_input {
 	int side_width;
 	void (*draw_side)(struct ui_app *app, int y, int x,
 	                  const struct ui_board_info *info);
+	/* Tab (delta 1) and Shift-Tab (-1): on to the next or previous
+	 * legal target or placement (NULL: nothing to walk). */
+	void (*next)(struct ui_app *app, int delta);
+	/* Lines under the board, w columns wide (NULL: none). */
+	void (*draw_below)(struct ui_app *app, int y, int x, int w);
 };
 
 /* The game and its history (owner: play.c). */
@@ -142,10 +165,6 @@ struct ui_game {
 	/* Legal moves of the shown position. */
 	struct ui_move *moves;
 	int nmoves;
-
-	/* A move waiting for "drop the later moves? (y/n)". */
-	bool confirm_truncate;
-	game_move pending_move;
 
 	/* Marks that fade: cells emptied by the last move's clears. */
 	int64_t flash_until_ms;
@@ -185,10 +204,44 @@ struct ui_pick {
 	int nsel;
 };
 
+/* The piece steered over the board (owner: piece.c). */
+struct ui_piece_cursor {
+	bool cells; /* picking cells instead (v switches) */
+	struct game_piece piece;
+	/* Tab's walk through the legal placements: where it began and how
+	 * far along it is. */
+	bool walking;
+	struct game_piece centre;
+	int index;
+};
+
 /* The Tetris placement being steered (owner: tetris.c). */
 struct ui_tetris {
 	int rot, col;
 	int cursor; /* the cell the terminal cursor sits on */
+};
+
+/* Lines entered from the board, the way back (owner: lines.c). */
+#define UI_LINES_MAX 64
+struct ui_lines {
+	size_t ply[UI_LINES_MAX]; /* where each line was entered */
+	/* The engine's line, removed on leaving. */
+	bool temporary[UI_LINES_MAX];
+	size_t shown[UI_LINES_MAX]; /* the ply shown when it was entered */
+	int depth;
+};
+
+/* The review running in the background (owner: review.c). */
+struct ui_review {
+	struct review_job *job; /* made on first use */
+	unsigned number;        /* the job's start being taken in */
+	bool running;
+	game_move *moves; /* the line the job reviews, from start */
+	size_t len;
+	const struct game_ops *ops;
+	struct game_pos start;
+	size_t first, next; /* next: the first result not yet taken in */
+	size_t done, total;
 };
 
 /* Play on this host: the connection to the room server, what it has
@@ -233,9 +286,27 @@ struct ui_app {
 	struct ui_analysis analysis;
 	struct ui_prompt prompt;
 	struct ui_pick pick;
+	struct ui_piece_cursor piece;
 	struct ui_tetris tetris;
+	struct ui_review review;
+	struct ui_lines lines;
 	struct ui_online online;
+
+	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
+	 * which opens and closes it; ui/trainer.h). */
+	struct ui_trainer *trainer;
 };
+
+/* Whether the terminal is too small for what is on screen: the game
+ * needs UI_MIN_*, the menu only UI_MENU_MIN_*. */
+static inline bool
+ui_too_small(const struct ui_app *app, int *need_w, int *need_h)
+{
+	bool menu = app->screen == SCREEN_MENU || !app->game.have;
+	*need_w = menu ? UI_MENU_MIN_WIDTH : UI_MIN_WIDTH;
+	*need_h = menu ? UI_MENU_MIN_HEIGHT : UI_MIN_HEIGHT;
+	return app->grid.width < *need_w || app->grid.height < *need_h;
+}
 
 /* The shown position. */
 static inline const struct game_pos *
@@ -278,6 +349,8 @@ bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
  * message. */
 bool ui_play_load(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
+/* Refreshes everything after the line on the board was rearranged. */
+void ui_play_show_line(struct ui_app *app);
 /* Shows ply (0 .. session.ply) of the game. */
 void ui_play_show(struct ui_app *app, size_t ply);
 /* Takes back to the last position where a human was to move. */
@@ -288,10 +361,8 @@ void ui_play_engine_side(struct ui_app *app);
 void ui_play_move_now(struct ui_app *app);
 /* Takes in search news: new lines, or the engine's move. */
 void ui_play_poll_search(struct ui_app *app);
-/* Plays a move at the shown position (asks before dropping later moves). */
+/* Plays a move at the shown position (before the end: as a variation). */
 void ui_play_move(struct ui_app *app, game_move move);
-/* Answers the "drop the later moves?" question. */
-void ui_play_confirm(struct ui_app *app, bool yes);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
 /* Saves the game to the autosave file (or path); false with a message. */
@@ -323,16 +394,57 @@ void ui_analysis_stop(struct ui_app *app);
 bool ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
                       size_t size);
 
-/* ---- pick.c, tetris.c: the move inputs */
+/* ---- review.c: the review in the background */
+/* Starts reviewing from the first move without a review, or stops. */
+void ui_review_toggle(struct ui_app *app);
+/* Stops a running review behind a menu or a prompt, saying so. */
+void ui_review_pause(struct ui_app *app);
+/* Stops the review (a new game, a quit). */
+void ui_review_stop(struct ui_app *app);
+/* The descriptor to poll, or -1 before the first review. */
+int ui_review_fd(const struct ui_app *app);
+/* Takes in the moves reviewed since the last poll. */
+void ui_review_poll(struct ui_app *app);
+/* Blocks until the review ends, then polls (the headless mode only). */
+void ui_review_wait(struct ui_app *app);
+/* Shows the next (dir 1) or previous (-1) move with a mark, of either
+ * side or of the side whose move is shown. */
+void ui_review_jump(struct ui_app *app, int dir, bool same_side);
+void ui_review_free(struct ui_app *app);
+
+/* ---- lines.c: variations, the engine's line, the hint */
+/* Enters the next other line at the move shown. */
+void ui_lines_next(struct ui_app *app);
+/* Goes back to the line the last v (or x) left. */
+void ui_lines_back(struct ui_app *app);
+/* Keeps the line on the board as the main line. */
+void ui_lines_promote(struct ui_app *app);
+/* Walks the engine's line from the shown position, or leaves it. */
+void ui_lines_pv(struct ui_app *app);
+/* Shows the engine's move for the shown position without playing it. */
+void ui_lines_hint(struct ui_app *app);
+/* Leaves the engine's temporary lines (before a save: the record keeps
+ * the game's own moves). */
+void ui_lines_drop_temporary(struct ui_app *app);
+/* Forgets the way back (a new game, a move played). */
+void ui_lines_forget(struct ui_app *app);
+
+/* ---- pick.c, piece.c, tetris.c: the move inputs */
 extern const struct ui_input ui_input_cells;
+extern const struct ui_input ui_input_piece;
 extern const struct ui_input ui_input_placement;
 /* The input for a game's caps.input. */
 const struct ui_input *ui_input_of(const struct game_ops *ops);
-/* Moves the cursor to the next cell where a legal move starts or goes
- * on (pick.c). */
-void ui_pick_next_target(struct ui_app *app);
 /* Drops the picked cells (pick.c). */
 void ui_pick_cancel(struct ui_app *app);
+/* The piece cursor's keys (piece.c): piece cursor or cell cursor; the
+ * kind named by a letter; the next (+1) or previous (-1) kind; turning
+ * by quarter turns clockwise (negative: anticlockwise).  Each says on the
+ * status line when the game has no piece cursor. */
+void ui_piece_toggle(struct ui_app *app);
+void ui_piece_choose(struct ui_app *app, char letter);
+void ui_piece_cycle(struct ui_app *app, int delta);
+void ui_piece_rotate(struct ui_app *app, int quarter_turns);
 
 /* ---- draw.c */
 /* Draws the current screen into app->grid. */
@@ -358,6 +470,8 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const char *pieces_file, char *err, size_t err_size);
 void ui_menu_draw(struct ui_app *app);
 void ui_menu_key(struct ui_app *app, int key);
+/* Closes the puzzle trainer and shows the menu again. */
+void ui_menu_close_puzzles(struct ui_app *app);
 
 /* ---- online.c: play on this host */
 /* Connects to the room server and shows the lobby (the status line says

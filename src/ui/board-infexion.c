@@ -94,6 +94,23 @@ infexion_move_cells(const char *text, int *cells, int max)
 	return 0;
 }
 
+/* The shorter way round from 0 to d: -3 .. 3. */
+static int
+infexion_short(int d)
+{
+	d = infexion_wrap(d);
+	return d > INFEXION_N / 2 ? d - INFEXION_N : d;
+}
+
+static void
+infexion_offset(int from, int to, int *dy, int *dx)
+{
+	int dr = infexion_short(to / INFEXION_N - from / INFEXION_N);
+	int dq = infexion_short(to % INFEXION_N - from % INFEXION_N);
+	*dy = -dr;
+	*dx = INFEXION_STEP_Q * dq + INFEXION_SKEW_R * dr;
+}
+
 static bool
 infexion_spell(const int *cells, int n, char *buf, size_t size)
 {
@@ -155,5 +172,6 @@ const struct ui_board_view ui_board_infexion = {
         .cell_name = infexion_cell_name,
         .move_cells = infexion_move_cells,
         .spell = infexion_spell,
+        .offset = infexion_offset,
         .frame = infexion_frame,
 };

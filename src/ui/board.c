@@ -84,6 +84,9 @@ ui_board_hit(const struct ui_board_view *v, int oy, int ox, int y, int x)
 /* Moving up or down, missing the view's row step costs this much per row. */
 static const int UI_BOARD_ROW_MISS_COST = 10;
 
+/* Moving diagonally, a screen row costs this many columns. */
+static const int UI_BOARD_DIAGONAL_ROW_COST = 4;
+
 /* Cost of going from (y, x) to (cy, cx) in direction (dy, dx); -1 if the
  * cell is not that way.  Up and down aim at the next row of cells (one or
  * two screen rows away, as the view says), left and right at the nearest
@@ -92,6 +95,14 @@ static int
 ui_board_cost(const struct ui_board_view *v, int y, int x, int cy, int cx,
               int dy, int dx)
 {
+	if (dy != 0 && dx != 0) {
+		/* Diagonal: the nearest cell in that quarter of the screen,
+		 * a row counting as a few columns (cells are wider than
+		 * tall). */
+		if ((cy - y) * dy <= 0 || (cx - x) * dx <= 0)
+			return -1;
+		return UI_BOARD_DIAGONAL_ROW_COST * abs(cy - y) + abs(cx - x);
+	}
 	int along = dy != 0 ? (cy - y) * dy : (cx - x) * dx;
 	if (along <= 0)
 		return -1;
@@ -102,22 +113,41 @@ ui_board_cost(const struct ui_board_view *v, int y, int x, int cy, int cx,
 }
 
 int
-ui_board_step(const struct ui_board_view *v, int from, int dy, int dx)
+ui_board_step_among(const struct ui_board_view *v, int from, int dy, int dx,
+                    const bool *among)
 {
 	int y, x;
 	v->cell_xy(from, &y, &x);
 	int best = -1, best_cost = 0;
 	for (int i = 0; i < v->cells; i++) {
 		int cy, cx;
+		if (among != NULL && !among[i])
+			continue;
 		v->cell_xy(i, &cy, &cx);
+		if (among != NULL && v->offset != NULL) {
+			v->offset(from, i, &cy, &cx);
+			cy += y;
+			cx += x;
+		}
 		int c = ui_board_cost(v, y, x, cy, cx, dy, dx);
 		if (c >= 0 && (best < 0 || c < best_cost)) {
 			best = i;
 			best_cost = c;
 		}
 	}
+	return best;
+}
+
+int
+ui_board_step(const struct ui_board_view *v, int from, int dy, int dx)
+{
+	int y, x;
+	v->cell_xy(from, &y, &x);
+	int best = ui_board_step_among(v, from, dy, dx, NULL);
 	if (best >= 0)
 		return best;
+	if (dy != 0 && dx != 0)
+		return from; /* a corner: no diagonal wraps round */
 	/* Off the edge: wrap to the far side, staying on the same line. */
 	int far = -1, far_along = 0, far_side = 0;
 	for (int i = 0; i < v->cells; i++) {

@@ -77,6 +77,12 @@ struct ui_board_view {
 	 * it is illegal; false when the cells spell no move. */
 	bool (*spell)(const int *cells, int n, char *buf, size_t size);
 
+	/* Optional, for a torus: the screen offset from cell `from` to cell
+	 * `to` going the short way round (a neighbour across the seam is
+	 * one step away), for aiming at a move's target with a direction
+	 * key.  NULL: the offset between where the two are drawn. */
+	void (*offset)(int from, int to, int *dy, int *dx);
+
 	/* Draws the labels and everything around the cells. */
 	void (*frame)(struct ui_grid *g, int oy, int ox,
 	              const struct ui_glyphs *gl, const struct ui_piece *cells,
@@ -104,8 +110,16 @@ void ui_board_mark_set(struct ui_board_mark *marks, int cell, int role,
 /* The cell drawn at screen (y, x) for a board at (oy, ox), or -1. */
 int ui_board_hit(const struct ui_board_view *v, int oy, int ox, int y, int x);
 
-/* The nearest cell from `from` in direction (dy, dx) on screen, or from. */
+/* The nearest cell from `from` in direction (dy, dx) on screen (each -1,
+ * 0 or 1; both non-zero: a diagonal), wrapping round an edge when nothing
+ * is that way (diagonals stay put), or from. */
 int ui_board_step(const struct ui_board_view *v, int from, int dy, int dx);
+
+/* The nearest cell that way among the cells with among[cell] set, the
+ * short way round a torus (the view's offset); NULL: every cell, as drawn.
+ * -1 when there is none. */
+int ui_board_step_among(const struct ui_board_view *v, int from, int dy, int dx,
+                        const bool *among);
 
 /* Each game's view is ui_board_NAME, in ui/board-NAME.c (games/games.h). */
 #define UI_BOARD_DECLARE(name)                                                 \

@@ -11,9 +11,14 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/draw-review.h"
+#include "ui/trainer.h"
 
 /* Gap between the board and the panel. */
 static const int UI_PANEL_GAP = 3;
+
+/* Columns of the help's key names ("I O T J L S Z"). */
+static const int UI_HELP_KEYS = 14;
 
 /* Rows of the principal variation shown when there is one line. */
 static const int UI_PV_ROWS = 3;
@@ -33,7 +38,7 @@ ui_draw_ghosts(const struct ui_app *app, const struct ui_piece *cells,
 	struct game_pos pos = *ui_shown_pos(app);
 	for (int k = 0; k < line->pv_len && k < input->ghost_plies; k++) {
 		int mc[UI_MOVE_CELLS];
-		char digit[12];
+		char digit[12]; /* room for any int: -Wformat-truncation */
 		int n = input->move_cells(app, &pos, line->pv[k], mc,
 		                          UI_MOVE_CELLS);
 		snprintf(digit, sizeof digit, "%d", k + 1);
@@ -91,6 +96,7 @@ ui_draw_marks(const struct ui_app *app, const struct ui_piece *cells,
 	memset(marks, 0, sizeof *marks * (size_t)app->game.view->cells);
 	ui_draw_last_move(app, cells, marks);
 	ui_draw_ghosts(app, cells, marks);
+	ui_dr_best_ghost(app, cells, marks);
 	return app->game.input->marks(app, marks);
 }
 
@@ -165,18 +171,28 @@ ui_draw_count(uint64_t v, char *buf, size_t size)
 		snprintf(buf, size, "%" PRIu64, v);
 }
 
+/* A search score from the first player's view, whoever is to move, so
+ * the number keeps its meaning while stepping (tabula(6), REVIEW). */
 static void
-ui_draw_score(const struct search_info *info, char *buf, size_t size)
+ui_draw_score(const struct ui_app *app, const struct search_info *info,
+              char *buf, size_t size)
 {
+	const struct game_ops *ops = app->game.session.ops;
+	int sign = ops->side_to_move(ui_shown_pos(app)) == 0 ? 1 : -1;
 	int plies;
-	if (search_score_is_mate(info->score, &plies))
-		snprintf(buf, size, "%s in %d", plies > 0 ? "wins" : "loses",
-		         plies > 0 ? plies : -plies);
-	else
-		snprintf(buf, size, "%+.2f%s", info->score / 100.0,
-		         info->bound == BOUND_LOWER   ? "+"
-		         : info->bound == BOUND_UPPER ? "-"
-		                                      : "");
+	if (search_score_is_mate(info->score, &plies)) {
+		ui_dr_score_text(0, sign * plies, ops->side_names[0], buf,
+		                 size);
+		return;
+	}
+	enum search_bound b = info->bound;
+	if (sign < 0 && b != BOUND_EXACT)
+		b = b == BOUND_LOWER ? BOUND_UPPER : BOUND_LOWER;
+	snprintf(buf, size, "%s %+.2f%s", ops->side_names[0],
+	         sign * info->score / 100.0,
+	         b == BOUND_LOWER   ? "+"
+	         : b == BOUND_UPPER ? "-"
+	                            : "");
 }
 
 /* The moves of a line in notation, from the searched position. */
@@ -247,10 +263,10 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 	}
 	const struct search_info *top = &an->info.lines[0];
 	char score[32], nodes[32], nps[32];
-	ui_draw_score(top, score, sizeof score);
+	ui_draw_score(app, top, score, sizeof score);
 	ui_draw_count(top->nodes, nodes, sizeof nodes);
 	ui_draw_count(top->nps, nps, sizeof nps);
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d  score %s%s",
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d  %s%s",
 	               top->depth, top->seldepth, score,
 	               an->info.finished ? "  done" : "");
 	if (app->headless)
@@ -270,7 +286,7 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 			                     ROLE_NORMAL, pv,
 			                     app->glyphs->ellipsis);
 		} else {
-			ui_draw_score(line, score, sizeof score);
+			ui_draw_score(app, line, score, sizeof score);
 			char row[GAME_TEXT_MAX + 64];
 			snprintf(row, sizeof row, "%d %s %s", k + 1, score, pv);
 			y += ui_draw_wrapped(g, y, x, w, 1, ROLE_NORMAL, row,
@@ -298,7 +314,7 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 	if (first < 1)
 		first = 1;
 	for (long ply = first; ply < first + rows; ply++) {
-		if (ply > (long)game->session.ply)
+		if (ply > (long)game->session.ply || y > last)
 			break;
 		char text[GAME_TEXT_MAX];
 		const struct game_pos *pos = &game->session.positions[ply - 1];
@@ -306,10 +322,55 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 		                 sizeof text);
 		int side = ops->side_to_move(pos);
 		bool here = (size_t)ply == game->shown;
+		char notes[64];
+		ui_dr_history_suffix(app, (size_t)ply - 1, notes, sizeof notes);
 		ui_grid_printf(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
-		               "%c%3ld %c %s", here ? '>' : ' ', ply,
+		               "%c%3ld %c %s%s", here ? '>' : ' ', ply,
 		               ops->players > 1 ? ops->side_letters[side] : ' ',
-		               text);
+		               text, notes);
+		if (here)
+			y += ui_dr_variations(app, (size_t)ply - 1, y, x, w,
+			                      last - y);
+	}
+}
+
+/* Prints text whole, ending on row last: a message wider than the screen
+ * is wrapped at spaces onto the rows above (at most UI_STATUS_ROWS), never
+ * cut at the screen's edge. */
+static void
+ui_draw_status_text(struct ui_grid *g, int last, int role, const char *text)
+{
+	enum { UI_STATUS_ROWS = 4 };
+	const char *starts[UI_STATUS_ROWS];
+	int lens[UI_STATUS_ROWS], rows = 0, width = g->width;
+	const char *p = text;
+	while (*p != '\0' && rows < UI_STATUS_ROWS && width > 0) {
+		int n = (int)strlen(p);
+		if (n > width) {
+			n = width;
+			/* Break at the last space that fits, if any. */
+			for (int i = width; i > 0; i--) {
+				if (p[i] == ' ') {
+					n = i;
+					break;
+				}
+			}
+		}
+		starts[rows] = p;
+		lens[rows++] = n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	for (int r = 0; r < rows; r++) {
+		int y = last - (rows - 1 - r);
+		if (y < 0)
+			continue;
+		for (int x = 0; x < g->width; x++)
+			ui_grid_print(g, y, x, 1, role, " ");
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", lens[r], starts[r]);
+		ui_grid_print(g, y, 0, g->width, role, line);
 	}
 }
 
@@ -348,8 +409,8 @@ ui_draw_status(struct ui_app *app)
 	}
 	const char *text =
 	        app->prompt.status[0] ? app->prompt.status : "? keys  q quit";
-	ui_grid_print(g, y, 0, g->width,
-	              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
+	ui_draw_status_text(
+	        g, y, app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
 }
 
 static void
@@ -364,10 +425,16 @@ ui_draw_game(struct ui_app *app)
 	if (view == NULL)
 		return;
 	ui_draw_board(app);
+	if (app->game.input->draw_below != NULL)
+		app->game.input->draw_below(app, app->board_y + view->height,
+		                            app->board_x,
+		                            view->width + UI_PANEL_GAP - 1);
 	int panel_x = app->board_x + view->width + UI_PANEL_GAP +
 	              app->game.input->side_width;
 	int w = g->width - panel_x - 1;
-	int y = ui_draw_analysis(app, 2, panel_x, w);
+	int y = ui_dr_facts(app, 2, panel_x, w);
+	y = ui_draw_analysis(app, y, panel_x, w);
+	y = ui_dr_review(app, y, panel_x, w);
 	ui_draw_history(app, y, g->height - 3, panel_x, w);
 	ui_draw_status(app);
 }
@@ -385,9 +452,9 @@ ui_draw_help_line(void *ctx, const char *keys, const char *what)
 		h->y = 2;
 		h->x += h->col_w;
 	}
-	ui_grid_printf(h->g, h->y, h->x, 12, ROLE_TITLE, "%s", keys);
-	ui_grid_printf(h->g, h->y, h->x + 12, h->col_w - 13, ROLE_NORMAL, "%s",
-	               what);
+	ui_grid_printf(h->g, h->y, h->x, UI_HELP_KEYS, ROLE_TITLE, "%s", keys);
+	ui_grid_printf(h->g, h->y, h->x + UI_HELP_KEYS,
+	               h->col_w - UI_HELP_KEYS - 1, ROLE_NORMAL, "%s", what);
 	h->y++;
 }
 
@@ -399,6 +466,12 @@ ui_draw_help(struct ui_app *app)
 	              " tabula: keys (any key returns)");
 	struct ui_draw_help_ctx h = {g, 2, 1, g->width / 2};
 	ui_keys_each(ui_draw_help_line, &h);
+	/* What the panel's numbers mean (tabula(6), REVIEW). */
+	ui_grid_printf(g, g->height - 1, 1, g->width - 2, ROLE_DIM,
+	               "Scores from %s's view: 1.00 = 1 power (Infexion), "
+	               "6 tokens (Tetress)",
+	               app->game.have ? app->game.session.ops->side_names[0]
+	                              : "the first player");
 }
 
 static void
@@ -406,8 +479,10 @@ ui_draw_too_small(struct ui_app *app)
 {
 	struct ui_grid *g = &app->grid;
 	char text[128];
+	int need_w, need_h;
+	ui_too_small(app, &need_w, &need_h);
 	snprintf(text, sizeof text, "Terminal too small: %dx%d, need %dx%d",
-	         g->width, g->height, UI_MIN_WIDTH, UI_MIN_HEIGHT);
+	         g->width, g->height, need_w, need_h);
 	int y = g->height / 2, x = (g->width - (int)strlen(text)) / 2;
 	ui_grid_print(g, y > 0 ? y - 1 : 0, x > 0 ? x : 0, g->width, ROLE_WARN,
 	              text);
@@ -419,12 +494,15 @@ void
 ui_draw(struct ui_app *app)
 {
 	ui_grid_clear(&app->grid);
-	if (app->grid.width < UI_MIN_WIDTH || app->grid.height < UI_MIN_HEIGHT)
+	int need_w, need_h;
+	if (ui_too_small(app, &need_w, &need_h))
 		ui_draw_too_small(app);
 	else if (app->screen == SCREEN_HELP)
 		ui_draw_help(app);
 	else if (app->screen == SCREEN_LOBBY)
 		ui_online_draw(app);
+	else if (app->screen == SCREEN_PUZZLE && app->trainer != NULL)
+		ui_trainer_draw(app->trainer, &app->grid);
 	else if (app->screen == SCREEN_MENU || !app->game.have)
 		ui_menu_draw(app);
 	else

@@ -16,9 +16,10 @@
 #include "core/registry.h"
 #include "core/file.h"
 #include "ui/app.h"
+#include "ui/trainer.h"
 
 /* Keys of one command, 0-terminated. */
-#define UI_KEYS_MAX 5
+#define UI_KEYS_MAX 8
 
 struct ui_command {
 	const char *name;
@@ -26,6 +27,9 @@ struct ui_command {
 	const char *label; /* the keys as the help shows them */
 	const char *help;
 	void (*run)(struct ui_app *app);
+	/* Instead of run, for commands whose keys differ in one value
+	 * (the piece letters): told the key. */
+	void (*run_key)(struct ui_app *app, int key);
 };
 
 /* A move made here: to the room server in a room, else played. */
@@ -66,6 +70,15 @@ ui_keys_cmd_down(struct ui_app *app)
 	ui_keys_move(app, 1, 0);
 }
 
+/* The numeric keypad's corners: diagonal steps (the hex boards' other
+ * directions). */
+static void
+ui_keys_cmd_diagonal(struct ui_app *app, int key)
+{
+	ui_keys_move(app, key == '7' || key == '9' ? -1 : 1,
+	             key == '7' || key == '1' ? -1 : 1);
+}
+
 static void
 ui_keys_cmd_select(struct ui_app *app)
 {
@@ -74,10 +87,57 @@ ui_keys_cmd_select(struct ui_app *app)
 		ui_keys_play(app, move);
 }
 
+/* Tab and Shift-Tab, through the game's move input. */
+static void
+ui_keys_walk(struct ui_app *app, int delta)
+{
+	if (app->game.input->next != NULL)
+		app->game.input->next(app, delta);
+	else
+		ui_status(app, true, "nothing to step through in %s",
+		          app->game.session.ops->title);
+}
+
 static void
 ui_keys_cmd_next_target(struct ui_app *app)
 {
-	ui_pick_next_target(app);
+	ui_keys_walk(app, 1);
+}
+static void
+ui_keys_cmd_prev_target(struct ui_app *app)
+{
+	ui_keys_walk(app, -1);
+}
+
+static void
+ui_keys_cmd_piece_cursor(struct ui_app *app)
+{
+	ui_piece_toggle(app);
+}
+static void
+ui_keys_cmd_piece_kind(struct ui_app *app, int key)
+{
+	ui_piece_choose(app, (char)key);
+}
+static void
+ui_keys_cmd_next_kind(struct ui_app *app)
+{
+	ui_piece_cycle(app, 1);
+}
+static void
+ui_keys_cmd_prev_kind(struct ui_app *app)
+{
+	ui_piece_cycle(app, -1);
+}
+static void
+ui_keys_cmd_turn(struct ui_app *app)
+{
+	ui_piece_rotate(app, 1);
+}
+static void
+ui_keys_cmd_turn_back(struct ui_app *app)
+{
+	ui_piece_rotate(app, -1);
 }
 
 static void
@@ -183,6 +243,58 @@ ui_keys_cmd_engine_side(struct ui_app *app)
 }
 
 static void
+ui_keys_cmd_review(struct ui_app *app)
+{
+	ui_review_toggle(app);
+}
+static void
+ui_keys_cmd_next_mark(struct ui_app *app)
+{
+	ui_review_jump(app, 1, false);
+}
+static void
+ui_keys_cmd_prev_mark(struct ui_app *app)
+{
+	ui_review_jump(app, -1, false);
+}
+static void
+ui_keys_cmd_next_mark_side(struct ui_app *app)
+{
+	ui_review_jump(app, 1, true);
+}
+static void
+ui_keys_cmd_prev_mark_side(struct ui_app *app)
+{
+	ui_review_jump(app, -1, true);
+}
+
+static void
+ui_keys_cmd_line_next(struct ui_app *app)
+{
+	ui_lines_next(app);
+}
+static void
+ui_keys_cmd_line_back(struct ui_app *app)
+{
+	ui_lines_back(app);
+}
+static void
+ui_keys_cmd_line_promote(struct ui_app *app)
+{
+	ui_lines_promote(app);
+}
+static void
+ui_keys_cmd_pv_walk(struct ui_app *app)
+{
+	ui_lines_pv(app);
+}
+static void
+ui_keys_cmd_hint(struct ui_app *app)
+{
+	ui_lines_hint(app);
+}
+
+static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
 	ui_menu_init(app);
@@ -226,6 +338,12 @@ static const struct ui_command UI_COMMANDS[] = {
          "j Down",
          "down (Tetris: drop)",
          ui_keys_cmd_down},
+        {"diagonal",
+         {'7', '9', '1', '3'},
+         "7 9 1 3",
+         "diagonal steps (keypad)",
+         NULL,
+         ui_keys_cmd_diagonal},
         {"select",
          {'\n', '\r', ' ', KEY_ENTER},
          "Enter Space",
@@ -234,8 +352,36 @@ static const struct ui_command UI_COMMANDS[] = {
         {"next-target",
          {'\t'},
          "Tab",
-         "to the next legal cell",
+         "next legal cell or piece",
          ui_keys_cmd_next_target},
+        {"prev-target",
+         {KEY_BTAB},
+         "Shift-Tab",
+         "previous legal cell/piece",
+         ui_keys_cmd_prev_target},
+        {"piece-cursor",
+         {'v'},
+         "v",
+         "Tetress: piece/cell mode",
+         ui_keys_cmd_piece_cursor},
+        {"piece-kind",
+         {'I', 'O', 'T', 'J', 'L', 'S', 'Z'},
+         "I O T J L S Z",
+         "Tetress: take that piece",
+         NULL,
+         ui_keys_cmd_piece_kind},
+        {"next-kind", {'c'}, "c", "Tetress: next piece", ui_keys_cmd_next_kind},
+        {"prev-kind",
+         {'C'},
+         "C",
+         "Tetress: previous piece",
+         ui_keys_cmd_prev_kind},
+        {"turn", {'r'}, "r", "Tetress: turn clockwise", ui_keys_cmd_turn},
+        {"turn-back",
+         {'R'},
+         "R",
+         "Tetress: anticlockwise",
+         ui_keys_cmd_turn_back},
         {"cancel",
          {27, KEY_BACKSPACE, 127},
          "Esc",
@@ -262,7 +408,7 @@ static const struct ui_command UI_COMMANDS[] = {
         {"engine-side",
          {'e'},
          "e",
-         "engine or human plays side",
+         "engine/human plays side",
          ui_keys_cmd_engine_side},
         {"back", {'[', KEY_PPAGE}, "[ PgUp", "one move back", ui_keys_cmd_back},
         {"forward",
@@ -280,6 +426,44 @@ static const struct ui_command UI_COMMANDS[] = {
          "} End",
          "to the latest position",
          ui_keys_cmd_end},
+        {"review", {'A'}, "A", "review the game, or stop", ui_keys_cmd_review},
+        {"next-mark",
+         {'.'},
+         ".",
+         "to the next marked move",
+         ui_keys_cmd_next_mark},
+        {"prev-mark",
+         {','},
+         ",",
+         "to the previous marked move",
+         ui_keys_cmd_prev_mark},
+        {"next-mark-side",
+         {'>'},
+         ">",
+         "next mark, same side",
+         ui_keys_cmd_next_mark_side},
+        {"prev-mark-side",
+         {'<'},
+         "<",
+         "previous mark, same side",
+         ui_keys_cmd_prev_mark_side},
+        {"line-next",
+         {')'},
+         ")",
+         "enter the next line here",
+         ui_keys_cmd_line_next},
+        {"line-back",
+         {'('},
+         "(",
+         "back to the line before",
+         ui_keys_cmd_line_back},
+        {"line-promote",
+         {'P'},
+         "P",
+         "keep this line as main",
+         ui_keys_cmd_line_promote},
+        {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
+        {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
         {"takeback",
          {'u'},
          "u",
@@ -345,12 +529,26 @@ ui_keys_prompt_done(struct ui_app *app)
 	}
 }
 
+static void ui_keys_dispatch(struct ui_app *app, int key);
+
 void
 ui_keys_handle(struct ui_app *app, int key)
 {
+	ui_keys_dispatch(app, key);
+	/* A menu, the help or a prompt may have opened or closed: the
+	 * analysis stops behind them and comes back after; a review pauses
+	 * (A goes on). */
+	ui_analysis_sync(app);
+	if (app->screen != SCREEN_GAME || app->prompt.active)
+		ui_review_pause(app);
+}
+
+static void
+ui_keys_dispatch(struct ui_app *app, int key)
+{
 	app->dirty = true;
-	if (app->grid.width < UI_MIN_WIDTH ||
-	    app->grid.height < UI_MIN_HEIGHT) {
+	int need_w, need_h;
+	if (ui_too_small(app, &need_w, &need_h)) {
 		if (key == 'q')
 			app->quit = true;
 		return;
@@ -375,13 +573,15 @@ ui_keys_handle(struct ui_app *app, int key)
 			ui_status(app, false, "not saved");
 		return;
 	}
+	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
+		ui_trainer_key(app->trainer, key);
+		if (app->trainer->quit)
+			ui_menu_close_puzzles(app);
+		return;
+	}
 	if (app->prompt.active) {
 		if (ui_prompt_key(app, key))
 			ui_keys_prompt_done(app);
-		return;
-	}
-	if (app->game.confirm_truncate) {
-		ui_play_confirm(app, key == 'y' || key == 'Y');
 		return;
 	}
 	if (ui_online_game_key(app, key))
@@ -389,10 +589,13 @@ ui_keys_handle(struct ui_app *app, int key)
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
-			if (UI_COMMANDS[i].keys[k] == key) {
+			if (UI_COMMANDS[i].keys[k] != key)
+				continue;
+			if (UI_COMMANDS[i].run_key != NULL)
+				UI_COMMANDS[i].run_key(app, key);
+			else
 				UI_COMMANDS[i].run(app);
-				return;
-			}
+			return;
 		}
 	}
 	if (key < 127 && isprint(key))
@@ -404,6 +607,10 @@ void
 ui_keys_click(struct ui_app *app, int y, int x)
 {
 	const struct ui_game *game = &app->game;
+	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
+		ui_trainer_click(app->trainer, y, x);
+		return;
+	}
 	if (app->screen != SCREEN_GAME || game->view == NULL ||
 	    game->input->click == NULL)
 		return;

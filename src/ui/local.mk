@@ -12,17 +12,24 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/board-tzaar.c \
 	src/ui/clock.c \
 	src/ui/draw.c \
+	src/ui/draw-review.c src/ui/draw-review.h \
 	src/ui/engine.c src/ui/engine.h \
+	src/ui/facts.c src/ui/facts.h \
+	src/ui/graph.c src/ui/graph.h \
 	src/ui/grid.c src/ui/grid.h \
 	src/ui/keys.c \
+	src/ui/lines.c \
 	src/ui/menu.c \
 	src/ui/online.c \
 	src/ui/pick.c \
+	src/ui/piece.c \
 	src/ui/play.c \
+	src/ui/review.c \
 	src/ui/save.c \
 	src/ui/script.c src/ui/script.h \
 	src/ui/status.c \
 	src/ui/term.c src/ui/term.h \
 	src/ui/tetris.c \
+	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \
 	src/ui/ui.c src/ui/ui.h \
 	src/ui/views.c

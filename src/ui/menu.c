@@ -1,7 +1,8 @@
 /*
  * The start menu: the game, who plays each side (a human or the engine at
- * a level), TZAAR's set-up, Tetris's piece source, and resuming the last
- * game.  Up and down pick a line, left and right change it, Enter starts.
+ * a level), TZAAR's set-up, Tetris's piece source, resuming the last game,
+ * the puzzle trainer and the example games of the installed data.  Up and
+ * down pick a line, left and right change it, Enter starts.
  */
 #include "config.h"
 
@@ -14,8 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/datadir.h"
 #include "core/registry.h"
+#include "core/file.h"
 #include "ui/app.h"
+#include "ui/trainer.h"
 
 enum ui_menu_row {
 	MENU_GAME,
@@ -27,9 +31,16 @@ enum ui_menu_row {
 	MENU_START,
 	MENU_RESUME,
 	MENU_ONLINE,
+	MENU_PUZZLES,
+	MENU_EXAMPLE,
+	MENU_REVIEW,
+	MENU_ANALYSIS,
 	MENU_QUIT,
 	MENU_ROWS
 };
+
+/* Example games looked for: data/games/GAME-1.rec up to this number. */
+enum { UI_MENU_MAX_EXAMPLES = 9 };
 
 /* Pieces files larger than this are refused. */
 static const long UI_MENU_MAX_PIECES = 1L << 24;
@@ -53,6 +64,29 @@ ui_menu_who(int who, char *buf, size_t size)
 	else
 		snprintf(buf, size, "engine level %d", who);
 	return buf;
+}
+
+/* The path of example game n (1-based) of ops in the data directory;
+ * false when there is none. */
+static bool
+ui_menu_example_path(const struct game_ops *ops, int n, char *buf, size_t size)
+{
+	char rel[64], err[512];
+	snprintf(rel, sizeof rel, "games/%s-%d.rec", ops->name, n);
+	return datadir_path(rel, buf, size, err, sizeof err) &&
+	       access(buf, R_OK) == 0;
+}
+
+/* How many example games of ops are installed (1, 2, ... in a row). */
+static int
+ui_menu_examples(const struct game_ops *ops)
+{
+	char path[4096];
+	int n = 0;
+	while (n < UI_MENU_MAX_EXAMPLES &&
+	       ui_menu_example_path(ops, n + 1, path, sizeof path))
+		n++;
+	return n;
 }
 
 void
@@ -81,14 +115,33 @@ ui_menu_draw(struct ui_app *app)
 	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
 	snprintf(rows[MENU_SEED], sizeof rows[0], "Seed            %" PRIu64,
 	         m->seed);
+	if (app->opt.analysis_time > 0)
+		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
+		         "Analysis      < %d s >", app->opt.analysis_time);
+	else
+		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
+		         "Analysis      < no limit >");
+	snprintf(rows[MENU_REVIEW], sizeof rows[0], "Review the last game");
 	snprintf(rows[MENU_START], sizeof rows[0], "Start");
 	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
 	snprintf(rows[MENU_ONLINE], sizeof rows[0], "Play on this host");
+	snprintf(rows[MENU_PUZZLES], sizeof rows[0], "Puzzles: %s",
+	         ops->players == 2 ? ops->title : "(two-player games)");
+	int examples = ui_menu_examples(ops);
+	if (examples > 0)
+		snprintf(rows[MENU_EXAMPLE], sizeof rows[0],
+		         "Example game  < %s %d of %d >", ops->title,
+		         m->example % examples + 1, examples);
+	else
+		snprintf(rows[MENU_EXAMPLE], sizeof rows[0],
+		         "Example game  (none installed for %s)", ops->title);
 	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
 	for (int i = 0; i < MENU_ROWS; i++) {
 		bool dim = (i == MENU_SETUP && !ops->caps.random_setup) ||
 		           (i == MENU_PIECES && ops->item_from_char == NULL) ||
-		           (i == MENU_PLAYER2 && ops->players < 2);
+		           (i == MENU_PLAYER2 && ops->players < 2) ||
+		           (i == MENU_PUZZLES && ops->players < 2) ||
+		           (i == MENU_EXAMPLE && examples == 0);
 		int role = i == m->row ? ROLE_CURSOR
 		           : dim       ? ROLE_DIM
 		                       : ROLE_NORMAL;
@@ -96,13 +149,22 @@ ui_menu_draw(struct ui_app *app)
 		               i == m->row ? '>' : ' ', rows[i]);
 	}
 	if (m->row == MENU_START || m->row == MENU_RESUME ||
-	    m->row == MENU_ONLINE) {
+	    m->row == MENU_ONLINE || m->row == MENU_PUZZLES) {
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
-	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-	              "Up/Down: line  Left/Right: change  Enter: start  "
-	              "digits: seed  letters: file");
+	/* The key hint on one line, or two in a narrow terminal. */
+	static const char keys1[] = "Up/Down: line  Left/Right: change  ",
+	                  keys2[] = "Enter: start  digits: seed  letters: file";
+	if (g->width - 4 >= (int)(sizeof keys1 + sizeof keys2 - 2)) {
+		ui_grid_printf(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		               "%s%s", keys1, keys2);
+	} else {
+		ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		              keys1);
+		ui_grid_print(g, 4 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		              keys2);
+	}
 	if (app->prompt.status[0] != '\0')
 		ui_grid_print(g, g->height - 1, 0, g->width,
 		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
@@ -114,11 +176,13 @@ static char *
 ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
                     size_t err_size)
 {
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+	/* A regular file only: a FIFO would wait for a writer forever. */
+	char full[1024];
+	FILE *f = NULL;
+	if (file_expand_home(path, full, sizeof full, err, err_size))
+		f = file_open_read(full, err, err_size);
+	if (f == NULL)
 		return NULL;
-	}
 	size_t cap = 1024, len = 0;
 	char *buf = malloc(cap);
 	int c;
@@ -149,9 +213,17 @@ ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
 		}
 		buf[len++] = (char)toupper(c);
 	}
+	bool too_long =
+	        buf != NULL && offset >= UI_MENU_MAX_PIECES && fgetc(f) != EOF;
 	fclose(f);
 	if (buf == NULL) {
 		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	if (too_long) {
+		snprintf(err, err_size, "%s: longer than %ld bytes", path,
+		         (long)UI_MENU_MAX_PIECES);
+		free(buf);
 		return NULL;
 	}
 	buf[len] = '\0';
@@ -194,6 +266,20 @@ ui_menu_start(struct ui_app *app, const struct game_ops *ops, const int who[2],
 	return ok;
 }
 
+/* The analysis time limits the menu offers, in seconds (0: none). */
+static const int UI_MENU_TIMES[] = {5, 10, 30, 60, 120, 300, 0};
+
+static void
+ui_menu_analysis_time(struct ui_app *app, int delta)
+{
+	int n = (int)(sizeof UI_MENU_TIMES / sizeof UI_MENU_TIMES[0]), i = 0;
+	while (i < n && UI_MENU_TIMES[i] != app->opt.analysis_time)
+		i++;
+	if (i == n)
+		i = 2; /* a time from the command line: start from 30 s */
+	app->opt.analysis_time = UI_MENU_TIMES[(i + delta + n) % n];
+}
+
 static void
 ui_menu_change(struct ui_app *app, int delta)
 {
@@ -217,9 +303,70 @@ ui_menu_change(struct ui_app *app, int delta)
 		if (delta > 0 || m->seed > 0)
 			m->seed += (uint64_t)(int64_t)delta;
 		break;
+	case MENU_ANALYSIS:
+		ui_menu_analysis_time(app, delta);
+		break;
+	case MENU_EXAMPLE:
+		m->example = (m->example + delta + UI_MENU_MAX_EXAMPLES) %
+		             UI_MENU_MAX_EXAMPLES;
+		break;
 	default:
 		break;
 	}
+}
+
+/* Opens the trainer on the menu's game (SCREEN_PUZZLE). */
+static void
+ui_menu_open_puzzles(struct ui_app *app)
+{
+	const struct game_ops *ops = registry_at((size_t)app->menu.game);
+	char err[1024];
+	struct ui_trainer *tr = malloc(sizeof *tr);
+	if (ops == NULL || tr == NULL) {
+		free(tr);
+		ui_status(app, true, "out of memory");
+		return;
+	}
+	if (!ui_trainer_open(tr, ops, app->glyphs, app->opt.no_save, err,
+	                     sizeof err)) {
+		free(tr);
+		ui_status(app, true, "puzzles: %s", err);
+		return;
+	}
+	app->trainer = tr;
+	app->screen = SCREEN_PUZZLE;
+}
+
+void
+ui_menu_close_puzzles(struct ui_app *app)
+{
+	if (app->trainer != NULL) {
+		ui_trainer_close(app->trainer);
+		free(app->trainer);
+		app->trainer = NULL;
+	}
+	app->screen = SCREEN_MENU;
+}
+
+/* Opens the chosen example game at its first position. */
+static void
+ui_menu_open_example(struct ui_app *app)
+{
+	const struct game_ops *ops = registry_at((size_t)app->menu.game);
+	int n = ops != NULL ? ui_menu_examples(ops) : 0;
+	char path[4096], err[1024] = "not found";
+	if (n == 0) {
+		ui_status(app, true, "no example games installed");
+		return;
+	}
+	if (!ui_menu_example_path(ops, app->menu.example % n + 1, path,
+	                          sizeof path) ||
+	    !ui_play_load(app, path, err, sizeof err)) {
+		ui_status(app, true, "cannot open the example: %s", err);
+		return;
+	}
+	ui_play_show(app, 0);
+	ui_status(app, false, "example game: ] steps forward, } to the end");
 }
 
 static void
@@ -231,11 +378,22 @@ ui_menu_activate(struct ui_app *app)
 		app->quit = true;
 	} else if (m->row == MENU_ONLINE) {
 		ui_online_open(app);
-	} else if (m->row == MENU_RESUME) {
+	} else if (m->row == MENU_PUZZLES) {
+		ui_menu_open_puzzles(app);
+	} else if (m->row == MENU_EXAMPLE) {
+		ui_menu_open_example(app);
+	} else if (m->row == MENU_RESUME || m->row == MENU_REVIEW) {
 		char path[1024];
 		if (!ui_save_path(path, sizeof path, false, err, sizeof err) ||
 		    !ui_play_load(app, path, err, sizeof err))
-			ui_status(app, true, "cannot resume: %s", err);
+			ui_status(app, true, "cannot open the last game: %s",
+			          err);
+		else if (m->row == MENU_REVIEW) {
+			ui_play_show(app, 0);
+			ui_review_toggle(app);
+		}
+	} else if (m->row == MENU_ANALYSIS) {
+		ui_menu_analysis_time(app, 1);
 	} else if (m->row != MENU_PIECES) {
 		const struct game_ops *ops = registry_at((size_t)m->game);
 		if (ops != NULL &&

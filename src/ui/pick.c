@@ -15,8 +15,16 @@
 const struct ui_input *
 ui_input_of(const struct game_ops *ops)
 {
-	return ops->caps.input == GAME_INPUT_PLACEMENT ? &ui_input_placement
-	                                               : &ui_input_cells;
+	switch (ops->caps.input) {
+	case GAME_INPUT_PLACEMENT:
+		return &ui_input_placement;
+	case GAME_INPUT_PIECE:
+		return ops->caps.pieces != NULL ? &ui_input_piece
+		                                : &ui_input_cells;
+	case GAME_INPUT_CELLS:
+		break;
+	}
+	return &ui_input_cells;
 }
 
 /* Whether move m agrees with the picked cells (as a set or a path). */
@@ -72,12 +80,32 @@ ui_pick_changed(struct ui_app *app)
 	app->pick.nsel = 0;
 }
 
+static int ui_pick_next_cell(const struct ui_app *app, const struct ui_move *m);
+
+/* An arrow.  With the first cells of a path picked (Infexion, TZAAR), it
+ * goes to the nearest cell that way where a legal move goes on, however
+ * far (a TZAAR capture across empty cells), so a direction key picks the
+ * target; else, and when no such cell is that way, one cell on. */
 static bool
 ui_pick_step(struct ui_app *app, int dy, int dx, game_move *move)
 {
 	(void)move;
-	app->pick.cursor =
-	        ui_board_step(app->game.view, app->pick.cursor, dy, dx);
+	const struct ui_game *game = &app->game;
+	struct ui_pick *pick = &app->pick;
+	int to = -1;
+	if (pick->nsel > 0 && !game->view->unordered) {
+		static bool targets[UI_BOARD_MAX_CELLS];
+		memset(targets, 0, sizeof targets);
+		for (int i = 0; i < game->nmoves; i++) {
+			int c = ui_pick_next_cell(app, &game->moves[i]);
+			if (c >= 0 && c < UI_BOARD_MAX_CELLS)
+				targets[c] = true;
+		}
+		to = ui_board_step_among(game->view, pick->cursor, dy, dx,
+		                         targets);
+	}
+	pick->cursor =
+	        to >= 0 ? to : ui_board_step(game->view, pick->cursor, dy, dx);
 	app->dirty = true;
 	return false;
 }
@@ -190,8 +218,10 @@ ui_pick_next_cell(const struct ui_app *app, const struct ui_move *m)
 	return -1;
 }
 
-void
-ui_pick_next_target(struct ui_app *app)
+/* Moves the cursor to the next (delta 1) or previous (-1) cell in board
+ * order where a legal move starts or goes on, round the end. */
+static void
+ui_pick_next_target(struct ui_app *app, int delta)
 {
 	const struct ui_game *game = &app->game;
 	int best = -1, first = -1;
@@ -199,9 +229,11 @@ ui_pick_next_target(struct ui_app *app)
 		int c = ui_pick_next_cell(app, &game->moves[i]);
 		if (c < 0)
 			continue;
-		if (first < 0 || c < first)
+		/* Ordered along the walk: c * delta grows. */
+		if (first < 0 || c * delta < first * delta)
 			first = c;
-		if (c > app->pick.cursor && (best < 0 || c < best))
+		if (c * delta > app->pick.cursor * delta &&
+		    (best < 0 || c * delta < best * delta))
 			best = c;
 	}
 	if (best < 0)
@@ -253,4 +285,6 @@ const struct ui_input ui_input_cells = {
         .ghost_overlay = NULL,
         .side_width = 0,
         .draw_side = NULL,
+        .next = ui_pick_next_target,
+        .draw_below = NULL,
 };

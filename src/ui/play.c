@@ -172,6 +172,8 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	game->paused = false;
 	game->flash_until_ms = 0;
 	ui_analysis_forget(app);
+	ui_review_stop(app);
+	ui_lines_forget(app);
 	app->screen = SCREEN_GAME;
 	ui_play_fill_meta(app);
 	ui_status(app, false, "%s: %s", game->session.ops->title,
@@ -220,6 +222,16 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 }
 
 void
+ui_play_show_line(struct ui_app *app)
+{
+	struct ui_game *game = &app->game;
+	if (game->shown > game->session.ply)
+		game->shown = game->session.ply;
+	ui_analysis_forget(app);
+	ui_play_changed(app);
+}
+
+void
 ui_play_show(struct ui_app *app, size_t ply)
 {
 	struct ui_game *game = &app->game;
@@ -227,17 +239,16 @@ ui_play_show(struct ui_app *app, size_t ply)
 		return;
 	game->shown = ply;
 	ui_status(app, false, "ply %zu of %zu%s", ply, game->session.ply,
-	          ply < game->session.ply ? ": a move here drops the later ones"
+	          ply < game->session.ply ? ": a move here starts a variation"
 	                                  : "");
 	ui_play_changed(app);
 }
 
-/* Drops the comments of the moves from ply on. */
+/* Drops the comments and notes of the moves from ply on. */
 static void
 ui_play_drop_comments(struct ui_game *game, size_t ply)
 {
-	for (size_t i = ply; i < game->meta.comment_count; i++)
-		record_meta_set_comment(&game->meta, i, NULL);
+	record_meta_truncate(&game->meta, ply);
 }
 
 void
@@ -375,16 +386,20 @@ ui_play_commit(struct ui_app *app, game_move move)
 	char text[GAME_TEXT_MAX];
 	ops->format_move(ui_shown_pos(app), move, text, sizeof text);
 	int side = ops->side_to_move(ui_shown_pos(app));
-	session_truncate(&game->session, game->shown);
-	ui_play_drop_comments(game, game->shown);
-	if (!session_play(&game->session, move)) {
+	/* A move before the end keeps the later moves as a variation. */
+	bool branched = game->shown < game->session.ply;
+	/* A move played makes the line it extends the game's own (the
+	 * engine's line too), and may move the tree under the way back. */
+	ui_lines_forget(app);
+	if (!record_branch(&game->session, &game->meta, game->shown, move)) {
 		ui_status(app, true, "out of memory");
 		return;
 	}
-	game->shown = game->session.ply;
+	game->shown++;
 	game->paused = false;
-	ui_status(app, false, "%s played %s",
-	          ops->side_names[side] ? ops->side_names[side] : "", text);
+	ui_status(app, false, "%s played %s%s",
+	          ops->side_names[side] ? ops->side_names[side] : "", text,
+	          branched ? "; the other line is kept as a variation" : "");
 	ui_play_flash(app);
 	ui_play_announce_end(app);
 	char err[512];
@@ -396,27 +411,7 @@ ui_play_commit(struct ui_app *app, game_move move)
 void
 ui_play_move(struct ui_app *app, game_move move)
 {
-	struct ui_game *game = &app->game;
-	if (game->shown < game->session.ply) {
-		size_t later = game->session.ply - game->shown;
-		game->confirm_truncate = true;
-		game->pending_move = move;
-		ui_status(app, true,
-		          "Play here and drop the %zu later move%s? (y/n)",
-		          later, later == 1 ? "" : "s");
-		return;
-	}
 	ui_play_commit(app, move);
-}
-
-void
-ui_play_confirm(struct ui_app *app, bool yes)
-{
-	app->game.confirm_truncate = false;
-	if (yes)
-		ui_play_commit(app, app->game.pending_move);
-	else
-		ui_status(app, false, "kept the later moves");
 }
 
 void
@@ -451,6 +446,7 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 			return false;
 		path = game->save_path;
 	}
+	ui_lines_drop_temporary(app);
 	bool autosave = path == game->save_path;
 	ui_play_fill_meta(app);
 	game->meta.result[0] = '\0';

@@ -8,6 +8,7 @@
  *     dump             print the screen now
  *     roles            print the screen's roles as letters (grid.h)
  *     resize:60x20     the terminal changes size
+ *     click:7,20       a mouse click on screen row 7, column 20 (from 0)
  *
  * The screen is printed at the end too.  The clock is frozen, the panel
  * hides times and speeds, and searches are bounded, so a script gives the
@@ -30,11 +31,14 @@ static const struct {
 	const char *name;
 	int key;
 } UI_SCRIPT_KEYS[] = {
-        {"Left", KEY_LEFT},  {"Right", KEY_RIGHT}, {"Up", KEY_UP},
-        {"Down", KEY_DOWN},  {"Enter", '\n'},      {"Space", ' '},
-        {"Esc", 27},         {"Tab", 9},           {"Backspace", KEY_BACKSPACE},
-        {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE},  {"Home", KEY_HOME},
-        {"End", KEY_END},    {"C-l", 12},          {"Hash", '#'},
+        {"Left", KEY_LEFT},  {"Right", KEY_RIGHT},
+        {"Up", KEY_UP},      {"Down", KEY_DOWN},
+        {"Enter", '\n'},     {"Space", ' '},
+        {"Esc", 27},         {"Tab", 9},
+        {"BTab", KEY_BTAB},  {"Backspace", KEY_BACKSPACE},
+        {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE},
+        {"Home", KEY_HOME},  {"End", KEY_END},
+        {"C-l", 12},         {"Hash", '#'},
 };
 
 int
@@ -63,6 +67,7 @@ ui_script_dump(struct ui_app *app)
 static void
 ui_script_settle(struct ui_app *app)
 {
+	ui_review_wait(app);
 	for (;;) {
 		ui_engine_wait(app->analysis.engine);
 		unsigned before = app->analysis.search_number;
@@ -95,6 +100,18 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 	           h > 0) {
 		ui_grid_resize(&app->grid, w, h);
 		app->dirty = true;
+	} else if (strncmp(word, "click:", 6) == 0) {
+		int y, x;
+		char tail;
+		if (sscanf(word + 6, "%d,%d%c", &y, &x, &tail) != 2 || y < 0 ||
+		    x < 0) {
+			snprintf(err, size,
+			         "bad click '%s' (want click:ROW,COL)", word);
+			return false;
+		}
+		/* The layout of the last draw is what a click lands on. */
+		ui_draw(app);
+		ui_keys_click(app, y, x);
 	} else {
 		int key = ui_script_key(word);
 		if (key < 0) {

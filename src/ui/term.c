@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <term.h>
 #include <langinfo.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -50,6 +51,30 @@ static const struct ui_term_look UI_TERM_LOOKS[ROLE_COUNT] = {
         [ROLE_WARN] = {A_BOLD, COLOR_RED, -1, A_BOLD, 203, -1},
         [ROLE_STATUS] = {A_REVERSE, COLOR_BLACK, COLOR_WHITE, A_NORMAL, 16,
                          250},
+};
+
+/* The same roles for a light background: dark foregrounds, pale
+ * highlights (what the dark looks use would be yellow on white). */
+static const struct ui_term_look UI_TERM_LOOKS_LIGHT[ROLE_COUNT] = {
+        [ROLE_NORMAL] = {A_NORMAL, -1, -1, A_NORMAL, -1, -1},
+        [ROLE_DIM] = {A_DIM, -1, -1, A_NORMAL, 243, -1},
+        [ROLE_TITLE] = {A_BOLD, COLOR_BLUE, -1, A_BOLD, 25, -1},
+        [ROLE_P1] = {A_BOLD, COLOR_RED, -1, A_BOLD, 124, -1},
+        [ROLE_P2] = {A_NORMAL, COLOR_BLUE, -1, A_BOLD, 19, -1},
+        [ROLE_CURSOR] = {A_REVERSE, COLOR_WHITE, COLOR_BLACK, A_NORMAL, 231,
+                         238},
+        [ROLE_SELECTED] = {A_REVERSE | A_BOLD, COLOR_BLACK, COLOR_YELLOW,
+                           A_BOLD, 16, 222},
+        [ROLE_TARGET] = {A_UNDERLINE, COLOR_GREEN, -1, A_BOLD | A_UNDERLINE, 22,
+                         194},
+        [ROLE_LAST] = {A_BOLD | A_UNDERLINE, COLOR_MAGENTA, -1,
+                       A_BOLD | A_UNDERLINE, 90, 225},
+        [ROLE_GHOST] = {A_DIM | A_UNDERLINE, COLOR_MAGENTA, -1, A_NORMAL, 54,
+                        189},
+        [ROLE_CLEARED] = {A_BOLD, COLOR_WHITE, COLOR_RED, A_BOLD, 231, 160},
+        [ROLE_WARN] = {A_BOLD, COLOR_RED, -1, A_BOLD, 160, -1},
+        [ROLE_STATUS] = {A_REVERSE, COLOR_WHITE, COLOR_BLACK, A_NORMAL, 231,
+                         240},
 };
 
 static const struct ui_glyphs UI_TERM_UTF8 = {
@@ -159,10 +184,11 @@ ui_term_pick_theme(int color)
 }
 
 static void
-ui_term_setup_colors(enum ui_theme theme)
+ui_term_setup_colors(enum ui_theme theme, bool light)
 {
 	for (int r = 0; r < ROLE_COUNT; r++) {
-		const struct ui_term_look *l = &UI_TERM_LOOKS[r];
+		const struct ui_term_look *l =
+		        light ? &UI_TERM_LOOKS_LIGHT[r] : &UI_TERM_LOOKS[r];
 		if (theme == THEME_MONO) {
 			ui_term_attrs[r] = l->mono;
 			continue;
@@ -171,8 +197,8 @@ ui_term_setup_colors(enum ui_theme theme)
 		short bg = theme == THEME_256 ? l->bg256 : l->bg8;
 		/* Without the terminal's own colours (-1), white on black. */
 		if (!ui_term_default_colors) {
-			fg = fg < 0 ? COLOR_WHITE : fg;
-			bg = bg < 0 ? COLOR_BLACK : bg;
+			fg = fg < 0 ? (light ? COLOR_BLACK : COLOR_WHITE) : fg;
+			bg = bg < 0 ? (light ? COLOR_WHITE : COLOR_BLACK) : bg;
 		}
 		init_pair((short)(r + 1), fg, bg);
 		ui_term_attrs[r] = COLOR_PAIR(r + 1) |
@@ -181,7 +207,7 @@ ui_term_setup_colors(enum ui_theme theme)
 }
 
 bool
-ui_term_open(int color, char *err, size_t err_size)
+ui_term_open(int color, bool light, char *err, size_t err_size)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, err_size,
@@ -204,6 +230,20 @@ ui_term_open(int color, char *err, size_t err_size)
 		return false;
 	}
 	set_term(ui_term_screen);
+	/* A terminal that cannot move the cursor (TERM=dumb, a printer)
+	 * would show a blank, unusable screen: refuse it like an unknown
+	 * one. */
+	const char *cup = tigetstr("cup");
+	if (cup == NULL || cup == (const char *)-1) {
+		endwin();
+		delscreen(ui_term_screen);
+		ui_term_screen = NULL;
+		snprintf(err, err_size,
+		         "terminal type '%s' (TERM) cannot move the cursor; "
+		         "try TERM=xterm or TERM=vt100",
+		         term);
+		return false;
+	}
 	cbreak();
 	noecho();
 	nonl();
@@ -212,7 +252,7 @@ ui_term_open(int color, char *err, size_t err_size)
 	set_escdelay(UI_TERM_ESCDELAY);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	mouseinterval(0);
-	ui_term_setup_colors(ui_term_pick_theme(color));
+	ui_term_setup_colors(ui_term_pick_theme(color), light);
 	return true;
 }
 

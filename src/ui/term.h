@@ -36,7 +36,7 @@ void ui_term_signals(int wake_fd);
 int ui_term_signalled(void);
 
 /* Opens the terminal (curses on stdin/stdout); false with a message. */
-bool ui_term_open(int color, char *err, size_t err_size);
+bool ui_term_open(int color, bool light, char *err, size_t err_size);
 
 /* Restores the terminal; safe to call twice. */
 void ui_term_close(void);

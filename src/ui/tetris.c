@@ -255,7 +255,11 @@ const struct ui_input ui_input_placement = {
         .move_cells = ui_tetris_move_cells,
         .marks = ui_tetris_marks,
         .ghost_plies = 1,
-        .ghost_overlay = "::",
+        /* The engine's placement: <> tells it from the player's :: and
+         * from filled cells without colour. */
+        .ghost_overlay = "<>",
         .side_width = UI_TETRIS_BOX,
         .draw_side = ui_tetris_draw_box,
+        .next = NULL,
+        .draw_below = NULL,
 };

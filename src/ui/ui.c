@@ -62,12 +62,12 @@ ui_usage(FILE *out)
 	        "[--level N]\n"
 	        "              [--seed N] [--random-setup] [--pieces FILE] "
 	        "[--no-analysis]\n"
-	        "              [--multipv N] [--analysis-depth N] [--hash MB] "
-	        "[--ascii]\n"
-	        "              [--color=never|auto|always] [--screen-dump "
-	        "KEYS] "
-	        "[--size WxH]\n"
-	        "              [--no-save]\n"
+	        "              [--multipv N] [--analysis-depth N] "
+	        "[--analysis-time S] [--hash MB]\n"
+	        "              [--ascii] [--color=never|auto|always] "
+	        "[--theme=dark|light]\n"
+	        "              [--screen-dump KEYS] [--size WxH] "
+	        "[--no-save]\n"
 	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
 	        UI_LEVELS);
 }
@@ -105,11 +105,13 @@ enum {
 	OPT_HASH,
 	OPT_ASCII,
 	OPT_COLOR,
+	OPT_THEME,
 	OPT_DUMP,
 	OPT_SIZE,
 	OPT_NO_SAVE,
 	OPT_RESUME,
 	OPT_HELP_KEYS,
+	OPT_TIME,
 };
 
 static const struct option UI_OPTIONS[] = {
@@ -122,9 +124,11 @@ static const struct option UI_OPTIONS[] = {
         {"no-analysis", no_argument, NULL, OPT_NO_ANALYSIS},
         {"multipv", required_argument, NULL, OPT_MULTIPV},
         {"analysis-depth", required_argument, NULL, OPT_DEPTH},
+        {"analysis-time", required_argument, NULL, OPT_TIME},
         {"hash", required_argument, NULL, OPT_HASH},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"color", required_argument, NULL, OPT_COLOR},
+        {"theme", required_argument, NULL, OPT_THEME},
         {"colour", required_argument, NULL, OPT_COLOR},
         {"screen-dump", required_argument, NULL, OPT_DUMP},
         {"size", required_argument, NULL, OPT_SIZE},
@@ -173,6 +177,11 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 			return false;
 		o->analysis_depth = (int)v;
 		return true;
+	case OPT_TIME:
+		if (!text_to_long(arg, 0, UI_MAX_ANALYSIS_TIME, &v))
+			return false;
+		o->analysis_time = (int)v;
+		return true;
 	case OPT_HASH:
 		if (!text_to_long(arg, 1, 4096, &v))
 			return false;
@@ -181,6 +190,9 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 	case OPT_ASCII:
 		o->ascii = true;
 		return true;
+	case OPT_THEME:
+		o->light = strcmp(arg, "light") == 0;
+		return o->light || strcmp(arg, "dark") == 0;
 	case OPT_COLOR:
 		o->color = strcmp(arg, "never") == 0    ? UI_COLOR_NEVER
 		           : strcmp(arg, "always") == 0 ? UI_COLOR_ALWAYS
@@ -219,17 +231,19 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 {
 	optind = 1;
 	opterr = 0;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, NULL)) != -1) {
+	int opt, index = 0;
+	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, &index)) != -1) {
 		if (opt == '?' || !ui_take_option(opt, optarg, o, st)) {
+			/* The option by its name: argv[optind - 1] is its value
+			 * when that came as a word of its own. */
 			if (opt == '?')
 				fprintf(stderr, "tabula: unknown option '%s'\n",
 				        argv[optind - 1]);
 			else
 				fprintf(stderr,
-				        "tabula: bad value '%s' for "
-				        "'%s'\n",
-				        optarg ? optarg : "", argv[optind - 1]);
+				        "tabula: bad value '%s' for --%s\n",
+				        optarg ? optarg : "",
+				        UI_OPTIONS[index].name);
 			ui_usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -317,8 +331,10 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 static void
 ui_app_free(struct ui_app *app)
 {
+	ui_review_free(app);
 	ui_analysis_free(app);
 	ui_play_free(app);
+	ui_menu_close_puzzles(app);
 	ui_grid_free(&app->grid);
 }
 
@@ -385,16 +401,17 @@ ui_loop(struct ui_app *app, int signal_fd)
 			continue;
 		}
 		timeout = ui_online_timeout(app, timeout);
-		struct pollfd fds[4] = {
+		struct pollfd fds[5] = {
 		        {.fd = STDIN_FILENO, .events = POLLIN},
 		        {.fd = signal_fd, .events = POLLIN},
 		        {.fd = app->analysis.engine
 		                       ? ui_engine_fd(app->analysis.engine)
 		                       : -1,
 		         .events = POLLIN},
+		        {.fd = ui_review_fd(app), .events = POLLIN},
 		        {.fd = ui_online_fd(app), .events = POLLIN},
 		};
-		int n = poll(fds, 4, timeout);
+		int n = poll(fds, 5, timeout);
 		if (n < 0 && errno != EINTR)
 			break;
 		if (ui_now_ms() >= app->game.flash_until_ms &&
@@ -405,11 +422,13 @@ ui_loop(struct ui_app *app, int signal_fd)
 		ui_handle_term_input(app);
 		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;
+		if (fds[3].revents & POLLIN)
+			ui_review_poll(app);
 		if (fds[2].revents & POLLIN) {
 			ui_engine_drain(app->analysis.engine);
 			ui_play_poll_search(app);
 		}
-		if (fds[3].revents & (POLLIN | POLLHUP | POLLERR))
+		if (fds[4].revents & (POLLIN | POLLHUP | POLLERR))
 			ui_online_poll(app);
 		ui_online_tick(app);
 	}
@@ -426,7 +445,7 @@ ui_run_terminal(struct ui_app *app)
 	}
 	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
 	ui_term_signals(sig_pipe[1]);
-	if (!ui_term_open(app->opt.color, err, sizeof err)) {
+	if (!ui_term_open(app->opt.color, app->opt.light, err, sizeof err)) {
 		fprintf(stderr, "tabula: %s\n", err);
 		close(sig_pipe[0]);
 		close(sig_pipe[1]);
@@ -447,6 +466,7 @@ ui_defaults(struct ui_options *o, struct ui_start *st)
 	memset(st, 0, sizeof *st);
 	o->analysis = true;
 	o->multipv = 1;
+	o->analysis_time = UI_DEFAULT_ANALYSIS_TIME;
 	o->hash_mb = UI_DEFAULT_HASH_MB;
 	o->dump_width = 80;
 	o->dump_height = 24;
@@ -476,6 +496,8 @@ ui_main(int argc, char **argv)
 		ui_clock_freeze();
 		if (opt.analysis_depth == 0)
 			app.opt.analysis_depth = UI_HEADLESS_ANALYSIS_DEPTH;
+		app.opt.analysis_time = 0; /* the depth ends it, the same
+		                              way each run */
 	}
 	app.glyphs = ui_term_glyphs(opt.ascii || !ui_term_locale_utf8());
 	bool moves = ui_play_init(&app);

@@ -1,0 +1,21 @@
+# The data (tabula(6), PUZZLES and FILES): puzzles and example games,
+# installed under $(pkgdatadir) and found there by the program
+# (core/datadir.h), or in the source tree's data/ when it runs uninstalled.
+puzzlesdir = $(pkgdatadir)/puzzles
+dist_puzzles_DATA = \
+	data/puzzles/infexion.txt \
+	data/puzzles/tetress.txt \
+	data/puzzles/tzaar.txt
+examplesdir = $(pkgdatadir)/games
+dist_examples_DATA = \
+	data/games/infexion-1.rec data/games/infexion-2.rec \
+	data/games/infexion-3.rec \
+	data/games/tetress-1.rec data/games/tetress-2.rec \
+	data/games/tetress-3.rec \
+	data/games/tzaar-1.rec data/games/tzaar-2.rec data/games/tzaar-3.rec
+dist_pkgdata_DATA += data/README
+
+# The installed program finds the installed puzzles (no TABULA_DATA_DIR).
+installcheck-local:
+	env -u TABULA_DATA_DIR $(DESTDIR)$(bindir)/tabula$(EXEEXT) \
+		puzzles list tzaar | grep '^tzaar: [0-9]* puzzles in $(puzzlesdir)/tzaar.txt'

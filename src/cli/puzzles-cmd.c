@@ -1,0 +1,475 @@
+/*
+ * `tabula puzzles generate GAME [options]` writes a puzzle file
+ * (tabula(6), PUZZLES) from games it plays and proves;
+ * `tabula puzzles check GAME FILE [--sample N]` reads one and proves its
+ * puzzles again; `tabula puzzles merge GAME OUTPUT INPUT...` joins files
+ * made in parts (say, one per seed, run side by side), each position once.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "core/datadir.h"
+#include "core/file.h"
+#include "core/puzzle.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "search/prove.h"
+#include "search/search.h"
+#include "search/puzzlegen.h"
+
+static const uint64_t PUZZLES_DEFAULT_BUDGET = 2000000;
+
+struct puzzles_opts {
+	struct puzzlegen_config cfg;
+	const char *output;
+	bool verbose;
+	long sample;
+	size_t written; /* puzzles in the output file so far */
+	bool games_given;
+	int depth; /* examples: analysis depth */
+};
+
+static double
+puzzles_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+puzzles_stats_line(FILE *out, const char *prefix,
+                   const struct puzzlegen_stats *st)
+{
+	fprintf(out,
+	        "%sgames %d positions %llu forced-wins %d puzzles %d (win %d "
+	        "save %d) undecided %d nodes %llu",
+	        prefix, st->games, (unsigned long long)st->positions,
+	        st->wins_found, st->win_puzzles + st->save_puzzles,
+	        st->win_puzzles, st->save_puzzles, st->unknown,
+	        (unsigned long long)st->nodes);
+}
+
+static int
+puzzles_options(int argc, char **argv, struct puzzles_opts *o)
+{
+	const struct cli_command *self = cli_find("puzzles");
+	static const struct option options[] = {
+	        {"seed", required_argument, NULL, 's'},
+	        {"games", required_argument, NULL, 'n'},
+	        {"count", required_argument, NULL, 'c'},
+	        {"max-plies", required_argument, NULL, 'd'},
+	        {"scan", required_argument, NULL, 'k'},
+	        {"per-game", required_argument, NULL, 'p'},
+	        {"budget", required_argument, NULL, 'b'},
+	        {"no-saves", no_argument, NULL, 'S'},
+	        {"output", required_argument, NULL, 'o'},
+	        {"sample", required_argument, NULL, 'm'},
+	        {"verbose", no_argument, NULL, 'v'},
+	        {"depth", required_argument, NULL, 'D'},
+	        {NULL, 0, NULL, 0},
+	};
+	int opt;
+	long v;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "s:n:c:d:k:p:b:So:m:vD:", options,
+	                          NULL)) != -1) {
+		switch (opt) {
+		case 's':
+			if (!text_to_long(optarg, 0, LONG_MAX, &v))
+				return cli_usage_error(self, "bad --seed");
+			o->cfg.seed = (uint64_t)v;
+			break;
+		case 'n':
+			if (!text_to_long(optarg, 1, 1000000, &v))
+				return cli_usage_error(self, "bad --games");
+			o->cfg.games = (int)v;
+			o->games_given = true;
+			break;
+		case 'c':
+			if (!text_to_long(optarg, 0, 1000000, &v))
+				return cli_usage_error(self, "bad --count");
+			o->cfg.count = (int)v;
+			break;
+		case 'd':
+			if (!text_to_long(optarg, 1, PUZZLE_MAX_LINE, &v))
+				return cli_usage_error(self, "bad --max-plies");
+			o->cfg.max_plies = (int)v;
+			break;
+		case 'k':
+			if (!text_to_long(optarg, 1, 100000, &v))
+				return cli_usage_error(self, "bad --scan");
+			o->cfg.scan_plies = (int)v;
+			break;
+		case 'p':
+			if (!text_to_long(optarg, 1, 100000, &v))
+				return cli_usage_error(self, "bad --per-game");
+			o->cfg.per_game = (int)v;
+			break;
+		case 'b':
+			if (!text_to_long(optarg, 1, LONG_MAX, &v))
+				return cli_usage_error(self, "bad --budget");
+			o->cfg.budget = (uint64_t)v;
+			break;
+		case 'S':
+			o->cfg.saves = false;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'm':
+			if (!text_to_long(optarg, 1, 1000000, &v))
+				return cli_usage_error(self, "bad --sample");
+			o->sample = v;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'D':
+			if (!text_to_long(optarg, 2, SEARCH_MAX_DEPTH, &v))
+				return cli_usage_error(self, "bad --depth");
+			o->depth = (int)v;
+			break;
+		default:
+			return cli_usage_error(self, NULL);
+		}
+	}
+	return EXIT_OK;
+}
+
+static void
+puzzles_write(FILE *f, const struct puzzles_opts *o,
+              const struct puzzle_set *set)
+{
+	const struct puzzlegen_config *c = &o->cfg;
+	fprintf(f, "%s\n", PUZZLE_MAGIC);
+	fprintf(f,
+	        "# %s: %zu puzzles, made by: tabula puzzles generate %s "
+	        "--seed %llu --games %d --count %d --max-plies %d --scan %d "
+	        "--per-game %d --budget %llu%s\n",
+	        c->ops->title, set->count, c->ops->name,
+	        (unsigned long long)c->seed, c->games, (int)set->count,
+	        c->max_plies, c->scan_plies, c->per_game,
+	        (unsigned long long)c->budget, c->saves ? "" : " --no-saves");
+	fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
+	           "SOLUTION (see tabula(6), PUZZLES)\n");
+	for (size_t i = 0; i < set->count; i++)
+		puzzle_format_line(c->ops, &set->items[i], f);
+}
+
+struct puzzles_file {
+	const struct puzzles_opts *o;
+	const struct puzzle_set *set;
+};
+
+static bool
+puzzles_file_write(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct puzzles_file *pf = ctx;
+	puzzles_write(f, pf->o, pf->set);
+	if (ferror(f)) {
+		snprintf(why, why_size, "write error");
+		return false;
+	}
+	return true;
+}
+
+/* Writes the file atomically (core/file.h); never through a link. */
+static bool
+puzzles_save(const char *path, const struct puzzles_opts *o,
+             const struct puzzle_set *set)
+{
+	struct puzzles_file pf = {.o = o, .set = set};
+	char err[1024];
+	if (!file_replace(path, puzzles_file_write, &pf, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return false;
+	}
+	return true;
+}
+
+/* After each game: the statistics with --verbose, and the file so far
+ * when it grew (a run stopped early leaves what a run with --count set to
+ * its size would write). */
+static void
+puzzles_progress(void *ctx, const struct puzzlegen_stats *st,
+                 const struct puzzle_set *set)
+{
+	struct puzzles_opts *o = ctx;
+	if (o->verbose) {
+		puzzles_stats_line(stderr, "", st);
+		fputc('\n', stderr);
+	}
+	if (o->output != NULL && set->count > o->written &&
+	    puzzles_save(o->output, o, set))
+		o->written = set->count;
+}
+
+static int
+puzzles_generate(struct puzzles_opts *o)
+{
+	struct puzzle_set set;
+	struct puzzlegen_stats st;
+	char err[512];
+	double t0 = puzzles_now();
+	if (!puzzlegen_run(&o->cfg, &set, puzzles_progress, o, &st, err,
+	                   sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	bool ok = true;
+	if (o->output != NULL)
+		ok = puzzles_save(o->output, o, &set);
+	else
+		puzzles_write(stdout, o, &set);
+	puzzles_stats_line(stderr, "", &st);
+	fprintf(stderr, " time %.1fs\n", puzzles_now() - t0);
+	puzzle_set_free(&set);
+	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
+}
+
+static int
+puzzles_check(const struct puzzles_opts *o, const char *path)
+{
+	const struct game_ops *ops = o->cfg.ops;
+	struct puzzle_set set;
+	char err[1024];
+	if (!puzzle_load(path, ops, &set, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	struct prover *prover = prover_new(ops, 18);
+	if (prover == NULL) {
+		fprintf(stderr, "tabula puzzles: out of memory\n");
+		puzzle_set_free(&set);
+		return EXIT_FAILURE_RUN;
+	}
+	/* An even spread over the file: every step-th puzzle. */
+	size_t step = 1;
+	if (o->sample > 0 && set.count > (size_t)o->sample)
+		step = set.count / (size_t)o->sample;
+	int checked = 0, failed = 0;
+	for (size_t i = 0; i < set.count; i += step) {
+		if (o->sample > 0 && checked >= o->sample)
+			break;
+		enum prove_result r =
+		        puzzlegen_verify(prover, ops, &set.items[i],
+		                         o->cfg.budget, err, sizeof err);
+		checked++;
+		if (r != PROVE_YES) {
+			fprintf(stderr, "tabula puzzles: %s: %s\n", path, err);
+			failed++;
+		}
+	}
+	printf("checked %d of %zu puzzles: %d proved, %d failed\n", checked,
+	       set.count, checked - failed, failed);
+	prover_free(prover);
+	puzzle_set_free(&set);
+	return failed == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+}
+
+/* Copies the "made by" comment lines of the file at path to out. */
+static void
+puzzles_copy_origin(const char *path, FILE *out)
+{
+	char err[1200];
+	FILE *f = file_open_read(path, err, sizeof err); /* no FIFO waits */
+	if (f == NULL)
+		return;
+	char line[1024];
+	for (int n = 0; n < 8 && fgets(line, sizeof line, f) != NULL; n++) {
+		if (line[0] == '#' && strstr(line, "made by:") != NULL)
+			fputs(line, out);
+	}
+	fclose(f);
+}
+
+struct puzzles_joined {
+	const struct puzzle_set *set;
+	int n;
+	char **inputs;
+};
+
+static bool
+puzzles_joined_write(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	const struct puzzles_joined *j = ctx;
+	const struct game_ops *ops = j->set->ops;
+	fprintf(f,
+	        "%s\n# %s: %zu puzzles, joined by: tabula puzzles merge %s "
+	        "OUTPUT",
+	        PUZZLE_MAGIC, ops->title, j->set->count, ops->name);
+	for (int i = 0; i < j->n; i++) {
+		const char *slash = strrchr(j->inputs[i], '/');
+		fprintf(f, " %s", slash != NULL ? slash + 1 : j->inputs[i]);
+	}
+	fputc('\n', f);
+	for (int i = 0; i < j->n; i++)
+		puzzles_copy_origin(j->inputs[i], f);
+	fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
+	           "SOLUTION (see tabula(6), PUZZLES)\n");
+	for (size_t i = 0; i < j->set->count; i++)
+		puzzle_format_line(ops, &j->set->items[i], f);
+	if (ferror(f)) {
+		snprintf(why, why_size, "write error");
+		return false;
+	}
+	return true;
+}
+
+/* Joins shard files (each checked on reading) into one, ids kept. */
+static int
+puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
+              char **inputs)
+{
+	const struct game_ops *ops = o->cfg.ops;
+	struct puzzle_set all = {.ops = ops};
+	char err[1024];
+	int rc = EXIT_OK;
+	size_t dropped = 0;
+	for (int i = 0; i < n && rc == EXIT_OK; i++) {
+		struct puzzle_set one;
+		if (!puzzle_load(inputs[i], ops, &one, err, sizeof err)) {
+			fprintf(stderr, "tabula puzzles: %s\n", err);
+			rc = EXIT_FAILURE_RUN;
+			break;
+		}
+		struct puzzle *items = realloc(
+		        all.items, (all.count + one.count + 1) * sizeof *items);
+		if (items == NULL) {
+			fprintf(stderr, "tabula puzzles: out of memory\n");
+			rc = EXIT_FAILURE_RUN;
+		} else {
+			all.items = items;
+			/* A position found by two parts is kept once. */
+			for (size_t k = 0; k < one.count; k++) {
+				bool twice = false;
+				for (size_t j = 0; j < all.count && !twice; j++)
+					twice = strcmp(all.items[j].position,
+					               one.items[k].position) ==
+					        0;
+				if (twice)
+					dropped++;
+				else
+					all.items[all.count++] = one.items[k];
+			}
+		}
+		puzzle_set_free(&one);
+	}
+	for (size_t i = 0; rc == EXIT_OK && i < all.count; i++) {
+		for (size_t j = i + 1; j < all.count; j++) {
+			if (strcmp(all.items[i].id, all.items[j].id) == 0) {
+				fprintf(stderr, "tabula puzzles: id %s twice\n",
+				        all.items[i].id);
+				rc = EXIT_FAILURE_RUN;
+				break;
+			}
+		}
+	}
+	struct puzzles_joined j = {.set = &all, .n = n, .inputs = inputs};
+	if (rc == EXIT_OK &&
+	    !file_replace(output, puzzles_joined_write, &j, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		rc = EXIT_FAILURE_RUN;
+	}
+	if (rc == EXIT_OK)
+		fprintf(stderr,
+		        "%zu puzzles, %zu repeated positions left out\n",
+		        all.count, dropped);
+	puzzle_set_free(&all);
+	return rc;
+}
+
+/* Where the game's puzzles are and how many there are of each kind. */
+static int
+puzzles_list(const struct puzzles_opts *o, const char *file)
+{
+	const struct game_ops *ops = o->cfg.ops;
+	char path[4096], rel[64], err[1024];
+	snprintf(rel, sizeof rel, "puzzles/%s.txt", ops->name);
+	if (file != NULL)
+		snprintf(path, sizeof path, "%s", file);
+	else if (!datadir_path(rel, path, sizeof path, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	struct puzzle_set set;
+	if (!puzzle_load(path, ops, &set, err, sizeof err)) {
+		fprintf(stderr, "tabula puzzles: %s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
+	int wins = 0, low = PUZZLE_RATING_MAX, high = PUZZLE_RATING_MIN;
+	int by_plies[PUZZLE_MAX_LINE + 1] = {0};
+	for (size_t i = 0; i < set.count; i++) {
+		const struct puzzle *pz = &set.items[i];
+		wins += pz->kind == PUZZLE_WIN;
+		by_plies[pz->plies]++;
+		low = pz->rating < low ? pz->rating : low;
+		high = pz->rating > high ? pz->rating : high;
+	}
+	printf("%s: %zu puzzles in %s\n", ops->name, set.count, path);
+	printf("win %d save %zu ratings %d to %d plies", wins,
+	       set.count - (size_t)wins, low, high);
+	for (int d = 1; d <= PUZZLE_MAX_LINE; d++) {
+		if (by_plies[d] > 0)
+			printf(" %d:%d", d, by_plies[d]);
+	}
+	printf("\n");
+	puzzle_set_free(&set);
+	return EXIT_OK;
+}
+
+int
+cli_puzzles_main(int argc, char **argv)
+{
+	const struct cli_command *self = cli_find("puzzles");
+	if (argc < 2)
+		return cli_usage_error(self, "want generate or check");
+	const char *sub = argv[1];
+	struct puzzles_opts o = {
+	        .cfg = {.seed = 1,
+	                .games = 1000,
+	                .count = 200,
+	                .max_plies = 5,
+	                .scan_plies = 12,
+	                .per_game = 2,
+	                .budget = PUZZLES_DEFAULT_BUDGET,
+	                .saves = true},
+	};
+	int rc = puzzles_options(argc - 1, argv + 1, &o);
+	if (rc != EXIT_OK)
+		return rc;
+	int rest = argc - 1 - optind;
+	char **words = argv + 1 + optind;
+	if (rest < 1)
+		return cli_usage_error(self, "want a GAME");
+	o.cfg.ops = registry_find(words[0]);
+	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
+		return cli_usage_error(self, "unknown or one-player game");
+	if (strcmp(sub, "generate") == 0 && rest == 1)
+		return puzzles_generate(&o);
+	if (strcmp(sub, "list") == 0 && rest <= 2)
+		return puzzles_list(&o, rest == 2 ? words[1] : NULL);
+	if (strcmp(sub, "check") == 0 && rest == 2)
+		return puzzles_check(&o, words[1]);
+	if (strcmp(sub, "examples") == 0 && rest == 2)
+		return cli_puzzles_examples(
+		        o.cfg.ops, words[1], o.games_given ? o.cfg.games : 3,
+		        o.cfg.seed,
+		        o.depth > 0                               ? o.depth
+		        : strcmp(o.cfg.ops->name, "tetress") == 0 ? 2
+		                                                  : 4);
+	if (strcmp(sub, "merge") == 0 && rest >= 3)
+		return puzzles_merge(&o, words[1], rest - 2, words + 2);
+	return cli_usage_error(self, "want generate GAME, check GAME FILE or "
+	                             "merge GAME OUTPUT INPUT..., examples "
+	                             "GAME DIR or list GAME [FILE]");
+}

@@ -1,0 +1,38 @@
+/*
+ * The studio's parts of the game screen (draw-review.c), called by draw.c.
+ */
+#ifndef TABULA_UI_DRAW_REVIEW_H
+#define TABULA_UI_DRAW_REVIEW_H
+
+#include <stddef.h>
+
+#include "ui/app.h"
+
+/* A score from the first player's view in words: "+0.35", or "Red wins in
+ * 5" / "Red loses in 2" for a forced result (mate: plies, signed). */
+void ui_dr_score_text(int score, int mate, const char *p1, char *buf,
+                      size_t size);
+
+/* What the move list adds after move ply (0-based): its mark, its review
+ * score and "(+N)" for N variations; "" when nothing. */
+void ui_dr_history_suffix(const struct ui_app *app, size_t ply, char *buf,
+                          size_t size);
+
+/* The other lines at move ply (0-based), one row each from row y, at
+ * most rows; returns the rows used. */
+int ui_dr_variations(struct ui_app *app, size_t ply, int y, int x, int w,
+                     int rows);
+
+/* The review's progress, the graph and the shown move's loss from row y;
+ * returns the next free row (y when there is no review). */
+int ui_dr_review(struct ui_app *app, int y, int x, int w);
+
+/* The numbers that decide the game and, at its end, who won and why;
+ * returns the next free row. */
+int ui_dr_facts(struct ui_app *app, int y, int x, int w);
+
+/* At a marked move, the engine's better move as ghosts ('*'). */
+void ui_dr_best_ghost(const struct ui_app *app, const struct ui_piece *cells,
+                      struct ui_board_mark *marks);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * The puzzle trainer's screen (tabula(6), PUZZLES): a puzzle from the
+ * installed file near the player's rating, the board with a cursor to
+ * build a move (or a move typed after ':'), the defence played back, right
+ * or wrong on the status line, hints, the solution, and the rating kept in
+ * the progress file.  It owns everything it shows; it draws into a grid
+ * and takes keys, so any loop can host it (trainer-main.c runs it alone
+ * for `tabula puzzle`).
+ */
+#ifndef TABULA_UI_TRAINER_H
+#define TABULA_UI_TRAINER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/puzzle-progress.h"
+#include "core/puzzle.h"
+#include "search/prove.h"
+#include "search/puzzle-play.h"
+#include "ui/board.h"
+#include "ui/grid.h"
+
+/* Cells a move names at most (Tetress: four). */
+#define UI_TRAINER_CELLS 4
+
+struct ui_trainer_move {
+	game_move move;
+	char text[64];
+	int cells[UI_TRAINER_CELLS];
+	int ncells;
+};
+
+struct ui_trainer {
+	const struct game_ops *ops;
+	const struct ui_board_view *view;
+	const struct ui_glyphs *glyphs;
+	struct puzzle_set set;
+	struct prover *prover;
+	struct puzzle_progress progress;
+	char progress_path[1024];
+	bool no_save;
+
+	size_t current; /* index of the puzzle in set */
+	struct puzzle_play play;
+	bool scored; /* this puzzle's result went into the rating */
+	int last_delta;
+
+	struct ui_trainer_move *moves; /* legal moves now */
+	int nmoves;
+	int cursor;
+	int sel[UI_TRAINER_CELLS];
+	int nsel;
+	int board_y, board_x;
+
+	bool prompting;
+	char prompt[128];
+	size_t prompt_len;
+
+	char status[256];
+	bool status_warn;
+	char hint[256];
+	bool quit;
+};
+
+/* Loads game's puzzles and the progress file and shows the first puzzle;
+ * false with a message. */
+bool ui_trainer_open(struct ui_trainer *tr, const struct game_ops *ops,
+                     const struct ui_glyphs *glyphs, bool no_save, char *err,
+                     size_t err_size);
+
+/* Saves the progress (if it changed) and frees everything. */
+void ui_trainer_close(struct ui_trainer *tr);
+
+/* Draws the screen into g. */
+void ui_trainer_draw(struct ui_trainer *tr, struct ui_grid *g);
+
+/* Handles one key (curses codes); sets tr->quit on q. */
+void ui_trainer_key(struct ui_trainer *tr, int key);
+
+/* Handles a click at screen (y, x). */
+void ui_trainer_click(struct ui_trainer *tr, int y, int x);
+
+/* `tabula puzzle [GAME] [--ascii] [--color=WHEN] [--no-save]`: the
+ * trainer alone in the terminal; returns the exit status (trainer-main.c). */
+int ui_trainer_main(int argc, char **argv);
+
+#endif
