@@ -181,10 +181,37 @@ rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s, const char *key,
 	rt_peer_spawn(p, s, key, (uid_t)-1, (gid_t)-1);
 }
 
+/* A copy of the program in the server's directory, for a peer run as
+ * another user: the build tree may sit in a directory only its owner can
+ * enter (a mktemp -d build, a private home), where that user could not
+ * execute it. */
+static void
+rt_binary_copy(const struct rt_server *s, char *path, size_t size)
+{
+	snprintf(path, size, "%s/tabula-peer", s->dir);
+	if (access(path, X_OK) == 0)
+		return;
+	int from = open(rt_binary(), O_RDONLY | O_CLOEXEC);
+	ck_assert_int_ge(from, 0);
+	int to = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	ck_assert_int_ge(to, 0);
+	char buf[65536];
+	ssize_t n;
+	while ((n = read(from, buf, sizeof buf)) > 0)
+		ck_assert_int_eq(write(to, buf, (size_t)n), n);
+	ck_assert_int_eq(n, 0);
+	close(from);
+	ck_assert_int_eq(close(to), 0);
+}
+
 static void
 rt_peer_spawn(struct rt_peer *p, const struct rt_server *s, const char *key,
               uid_t uid, gid_t gid)
 {
+	char binary[sizeof s->dir + 16];
+	snprintf(binary, sizeof binary, "%s", rt_binary());
+	if (uid != (uid_t)-1)
+		rt_binary_copy(s, binary, sizeof binary);
 	int in[2], out[2];
 	/* Close-on-exec, so no other peer holds this one's pipes open. */
 	ck_assert_int_eq(pipe2(in, O_CLOEXEC), 0);
@@ -206,8 +233,8 @@ rt_peer_spawn(struct rt_peer *p, const struct rt_server *s, const char *key,
 			setenv("SSH_USER_AUTH", p->auth, 1);
 		else
 			unsetenv("SSH_USER_AUTH");
-		execl(rt_binary(), rt_binary(), "connect", "--socket",
-		      s->socket, (char *)NULL);
+		execl(binary, binary, "connect", "--socket", s->socket,
+		      (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);
