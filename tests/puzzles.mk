@@ -13,3 +13,7 @@ endif
 TESTS += tests/puzzle-tmux.test
 EXTRA_DIST += tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt \
 	tests/data/puzzles/games/tzaar-1.rec
+
+# The puzzles command line: list, check, generate, merge, usage errors.
+TESTS += tests/puzzles-cli.test
+EXTRA_DIST += tests/puzzles-cli.test
