@@ -14,3 +14,8 @@ endif
 TESTS += tests/puzzles-cli.test tests/puzzle-tmux.test
 EXTRA_DIST += tests/puzzles-cli.test tests/puzzle-tmux.test tests/data/puzzles/puzzles/tzaar.txt \
 	tests/data/puzzles/games/tzaar-1.rec
+
+# The puzzles command line again, file by file: list, check, generate,
+# merge and their usage errors.
+TESTS += tests/puzzles-files.test
+EXTRA_DIST += tests/puzzles-files.test
