@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -219,5 +220,47 @@ file_replace(const char *path,
 		return false;
 	}
 	file_sync_dir(dir);
+	return true;
+}
+
+/* Creates every missing directory of path (mkdir -p); false with errno. */
+static bool
+file_mkdirs(char *path)
+{
+	for (char *p = path + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		int rc = mkdir(path, 0700);
+		*p = '/';
+		if (rc != 0 && errno != EEXIST)
+			return false;
+	}
+	return mkdir(path, 0700) == 0 || errno == EEXIST;
+}
+
+bool
+file_xdg_path(const char *env, const char *fallback, const char *name,
+              bool create, char *buf, size_t size, char *err, size_t err_size)
+{
+	char dir[900];
+	const char *base = getenv(env);
+	const char *home = getenv("HOME");
+	if (base != NULL && base[0] == '/')
+		snprintf(dir, sizeof dir, "%s/tabula", base);
+	else if (home != NULL && home[0] != '\0')
+		snprintf(dir, sizeof dir, "%s/%s/tabula", home, fallback);
+	else {
+		snprintf(err, err_size, "neither %s nor HOME is set", env);
+		return false;
+	}
+	if (create && !file_mkdirs(dir)) {
+		snprintf(err, err_size, "%s: %s", dir, strerror(errno));
+		return false;
+	}
+	if ((size_t)snprintf(buf, size, "%s/%s", dir, name) >= size) {
+		snprintf(err, err_size, "%s: path too long", dir);
+		return false;
+	}
 	return true;
 }

@@ -20,6 +20,16 @@
 bool file_expand_home(const char *path, char *out, size_t size, char *err,
                       size_t err_size);
 
+/* The path of NAME in tabula's directory under an XDG base directory:
+ * $ENV/tabula/NAME when the variable ENV holds an absolute path (as the
+ * XDG base directory specification asks), else $HOME/FALLBACK/tabula/NAME
+ * (FALLBACK such as ".local/state").  With create, makes the missing
+ * directories (mode 0700).  False with a message when neither variable
+ * helps, a directory cannot be made or the path does not fit. */
+bool file_xdg_path(const char *env, const char *fallback, const char *name,
+                   bool create, char *buf, size_t size, char *err,
+                   size_t err_size);
+
 /* Opens path for reading if it is a regular file; NULL with a message
  * "PATH: why" otherwise (missing, unreadable, a directory, a FIFO, a
  * device).  Never blocks on a FIFO. */

@@ -22,46 +22,12 @@ static const int PROGRESS_NEW_TRIES = 10;
 /* Puzzles closest in rating among which one is drawn. */
 static const size_t PROGRESS_NEAREST = 6;
 
-static bool
-progress_mkdirs(char *path)
-{
-	for (char *p = path + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		int rc = mkdir(path, 0700);
-		*p = '/';
-		if (rc != 0 && errno != EEXIST)
-			return false;
-	}
-	return mkdir(path, 0700) == 0 || errno == EEXIST;
-}
-
 bool
 puzzle_progress_path(char *buf, size_t size, bool create, char *err,
                      size_t err_size)
 {
-	char dir[900];
-	const char *data = getenv("XDG_DATA_HOME");
-	const char *home = getenv("HOME");
-	if (data != NULL && data[0] == '/')
-		snprintf(dir, sizeof dir, "%s/tabula", data);
-	else if (home != NULL && home[0] != '\0')
-		snprintf(dir, sizeof dir, "%s/.local/share/tabula", home);
-	else {
-		snprintf(err, err_size,
-		         "neither XDG_DATA_HOME nor HOME is set");
-		return false;
-	}
-	if (create && !progress_mkdirs(dir)) {
-		snprintf(err, err_size, "%s: %s", dir, strerror(errno));
-		return false;
-	}
-	if ((size_t)snprintf(buf, size, "%s/%s", dir, PROGRESS_NAME) >= size) {
-		snprintf(err, err_size, "%s: path too long", dir);
-		return false;
-	}
-	return true;
+	return file_xdg_path("XDG_DATA_HOME", ".local/share", PROGRESS_NAME,
+	                     create, buf, size, err, err_size);
 }
 
 static bool
