@@ -270,6 +270,27 @@ rt_send(struct rt_peer *p, const char *fmt, ...)
 	va_end(ap);
 	ck_assert(n >= 0 && (size_t)n < sizeof line - 1);
 	line[n++] = '\n';
+	/* The server allows 20 messages a second in bursts of 40 (PLAY ON
+	 * THIS HOST in tabula(6)); keep to 15 a second in bursts of 30. */
+	const double rate = 15.0 / 1000.0, burst = 30.0;
+	double now = rt_now_ms();
+	if (p->refill_ms == 0)
+		p->tokens = burst;
+	else
+		p->tokens += (now - p->refill_ms) * rate;
+	if (p->tokens > burst)
+		p->tokens = burst;
+	p->refill_ms = now;
+	if (p->tokens < 1.0) {
+		double wait_ms = (1.0 - p->tokens) / rate;
+		struct timespec ts = {
+		        (time_t)(wait_ms / 1000.0),
+		        (long)((long long)(wait_ms * 1e6) % 1000000000LL)};
+		nanosleep(&ts, NULL);
+		p->tokens = 1.0;
+		p->refill_ms = rt_now_ms();
+	}
+	p->tokens -= 1.0;
 	ck_assert_int_eq(write(p->to, line, (size_t)n), n);
 }
 

@@ -31,6 +31,10 @@ struct rt_peer {
 	int to, from;
 	struct net_inbuf in;
 	char auth[256]; /* its fake sshd auth-info file, or "" */
+	/* rt_send keeps under the server's default rate limit (a token
+	 * bucket like the server's, with a margin), so a fast machine does
+	 * not trip it; hostile tests write to sockets directly. */
+	double tokens, refill_ms;
 };
 
 /* Makes the private directory; shared says whether peers are keys. */
