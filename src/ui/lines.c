@@ -87,6 +87,7 @@ ui_lines_leave(struct ui_app *app)
 	struct record_note *note = &game->meta.notes[ply];
 	ui_lines_rotate(note, false);
 	record_swap_variation(&game->session, &game->meta, ply, 0);
+	note = &game->meta.notes[ply]; /* the swap may move the notes */
 	if (l->temporary[l->depth] && note->var_count > 0) {
 		/* The engine's line was only lent to the board. */
 		record_line_free(&note->vars[0]);
@@ -164,6 +165,7 @@ ui_lines_pv(struct ui_app *app)
 		/* The new line goes first, where enter looks. */
 		ui_lines_rotate(note, false);
 		ok = ui_lines_enter(app, at, true);
+		note = &game->meta.notes[at]; /* entering may move the notes */
 		if (!ok)
 			ui_lines_rotate(note, true);
 	}
