@@ -392,9 +392,16 @@ room_save_job_new(const struct room *r)
 		free(job);
 		return NULL;
 	}
+	/* The snapshot owns what it holds: the tags by value, the comments
+	 * (the clocks) copied below.  A room's game has no variations or
+	 * review notes (the server writes its records itself), so the notes
+	 * are not carried: sharing the room's pointers would free them twice.
+	 */
 	job->meta = r->meta;
 	job->meta.comments = NULL;
 	job->meta.comment_count = 0;
+	job->meta.notes = NULL;
+	job->meta.note_count = 0;
 	for (size_t i = 0; i < r->meta.comment_count; i++) {
 		if (r->meta.comments[i] != NULL &&
 		    !record_meta_set_comment(&job->meta, i,
