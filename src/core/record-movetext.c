@@ -81,13 +81,27 @@ movetext_is_legal(const struct game_ops *ops, const struct game_pos *pos,
 static void
 movetext_put_comment(struct movetext_writer *w, const char *text)
 {
-	char c[GAME_TEXT_MAX];
-	snprintf(c, sizeof c, "{%s}", text);
+	/* Any length: a comment cut at a fixed size lost its closing brace,
+	 * and the record no longer read back. */
+	size_t len = strlen(text);
+	char *c = malloc(len + 3);
+	char small[GAME_TEXT_MAX];
+	if (c == NULL) { /* out of memory: the comment cut, still closed */
+		snprintf(small, sizeof small, "{%.*s}", (int)sizeof small - 3,
+		         text);
+		movetext_put(w, small);
+		return;
+	}
+	c[0] = '{';
+	memcpy(c + 1, text, len);
+	c[len + 1] = '}';
+	c[len + 2] = '\0';
 	for (char *p = c + 1; p[1] != '\0'; p++) {
 		if (*p == '{' || *p == '}' || *p == '\n')
 			*p = ' ';
 	}
 	movetext_put(w, c);
+	free(c);
 }
 
 /* One line of moves played on s from its current ply: the main line
