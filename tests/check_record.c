@@ -33,25 +33,7 @@ static bool
 read_text(const char *text, struct session *s, struct record_meta *meta,
           char *err, size_t err_size)
 {
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	ck_assert_ptr_nonnull(f);
-	bool ok = record_read(f, "t.rec", s, meta, err, err_size);
-	fclose(f);
-	return ok;
-}
-
-/* The record of s as a malloc'd string. */
-static char *
-write_text(const struct session *s, const struct record_meta *meta)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	ck_assert_ptr_nonnull(f);
-	char err[256];
-	ck_assert_msg(record_write(f, s, meta, err, sizeof err), "%s", err);
-	fclose(f);
-	return buf;
+	return testutil_record_read_text("t.rec", text, s, meta, err, err_size);
 }
 
 /* Plays up to plies random legal moves; returns the plies played. */
@@ -140,7 +122,7 @@ START_TEST(test_round_trip)
 		strcpy(meta.date, "2026.11.21");
 		if (s.ply > 1)
 			ck_assert(record_meta_set_comment(&meta, 1, "+0.35/8"));
-		char *text = write_text(&s, &meta);
+		char *text = testutil_record_write_text(&s, &meta);
 		char err[512];
 		ck_assert_msg(
 		        read_text(text, &back, &meta_back, err, sizeof err),
@@ -152,7 +134,7 @@ START_TEST(test_round_trip)
 		if (s.ply > 1)
 			ck_assert_str_eq(meta_back.comments[1], "+0.35/8");
 		/* Writing what was read gives the same text again. */
-		char *again = write_text(&back, &meta_back);
+		char *again = testutil_record_write_text(&back, &meta_back);
 		ck_assert_str_eq(text, again);
 		free(again);
 		free(text);
@@ -173,7 +155,7 @@ START_TEST(test_finished_game_result)
 		play_random(&s, 7, 100000);
 		struct record_meta meta, meta_back;
 		record_meta_init(&meta);
-		char *text = write_text(&s, &meta);
+		char *text = testutil_record_write_text(&s, &meta);
 		const char *want =
 		        record_result_token(ops, session_current(&s));
 		char tag[64];
@@ -224,7 +206,7 @@ START_TEST(test_illegal_move_names_line)
 		session_undo(&s);
 		struct record_meta meta, meta_back;
 		record_meta_init(&meta);
-		char *text = write_text(&s, &meta);
+		char *text = testutil_record_write_text(&s, &meta);
 		/* Put a garbage move on a line of its own before the result. */
 		char *star = strrchr(text, '*');
 		ck_assert_ptr_nonnull(star);

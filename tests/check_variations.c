@@ -21,28 +21,12 @@ static const int MAIN_PLIES = 24;
 /* Longest random variation. */
 static const int VAR_PLIES = 5;
 
+/* Reads text as a record named "v.rec". */
 static bool
 read_text(const char *text, struct session *s, struct record_meta *meta,
           char *err, size_t err_size)
 {
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	ck_assert_ptr_nonnull(f);
-	bool ok = record_read(f, "v.rec", s, meta, err, err_size);
-	fclose(f);
-	return ok;
-}
-
-static char *
-write_text(const struct session *s, const struct record_meta *meta)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	ck_assert_ptr_nonnull(f);
-	char err[256];
-	ck_assert_msg(record_write(f, s, meta, err, sizeof err), "%s", err);
-	fclose(f);
-	return buf;
+	return testutil_record_read_text("v.rec", text, s, meta, err, err_size);
 }
 
 static game_move
@@ -148,7 +132,7 @@ START_TEST(test_variations_round_trip)
 	ck_assert_ptr_nonnull(mate);
 	mate->review = (struct record_review){
 	        .present = true, .mate = -5, .depth = 6, .loss = 250};
-	char *text = write_text(&s, &meta);
+	char *text = testutil_record_write_text(&s, &meta);
 	char err[512];
 	ck_assert_msg(read_text(text, &back, &meta_back, err, sizeof err),
 	              "%s: %s\n%s", ops->name, err, text);
@@ -172,7 +156,7 @@ START_TEST(test_variations_round_trip)
 			assert_same_lines(&a->vars[v], &b->vars[v]);
 	}
 	/* Writing what was read gives the same text again, byte for byte. */
-	char *again = write_text(&back, &meta_back);
+	char *again = testutil_record_write_text(&back, &meta_back);
 	ck_assert_str_eq(text, again);
 	free(again);
 	free(text);
@@ -210,7 +194,7 @@ START_TEST(test_hand_written)
 	ck_assert_uint_eq(v->len, 2);
 	ck_assert_uint_eq(v->notes[1].var_count, 1);
 	ck_assert_int_eq(v->notes[1].vars[0].notes[0].mark, MARK_INTERESTING);
-	char *once = write_text(&s, &meta);
+	char *once = testutil_record_write_text(&s, &meta);
 	char *flat = strdup(once); /* lines joined: wrapping is not the point */
 	ck_assert_ptr_nonnull(flat);
 	for (char *p = flat; *p != '\0'; p++)
@@ -224,7 +208,7 @@ START_TEST(test_hand_written)
 	struct session s2;
 	struct record_meta meta2;
 	ck_assert_msg(read_text(once, &s2, &meta2, err, sizeof err), "%s", err);
-	char *twice = write_text(&s2, &meta2);
+	char *twice = testutil_record_write_text(&s2, &meta2);
 	ck_assert_str_eq(once, twice);
 	free(once);
 	free(twice);
@@ -304,7 +288,7 @@ START_TEST(test_branch_and_swap)
 	ck_assert(record_meta_set_comment(&meta, 5, "five"));
 	ck_assert_ptr_nonnull(record_meta_note(&meta, 7));
 	meta.notes[7].mark = MARK_MISTAKE;
-	char *before = write_text(&s, &meta);
+	char *before = testutil_record_write_text(&s, &meta);
 	game_move old[12];
 	memcpy(old, s.moves, sizeof old);
 	/* Another move at ply 4. */
@@ -321,13 +305,13 @@ START_TEST(test_branch_and_swap)
 	ck_assert_str_eq(v->comments[1], "five");
 	ck_assert_int_eq(v->notes[3].mark, MARK_MISTAKE);
 	/* The branched game round-trips through a record. */
-	char *branched = write_text(&s, &meta);
+	char *branched = testutil_record_write_text(&s, &meta);
 	struct session back;
 	struct record_meta meta_back;
 	char err[512];
 	ck_assert_msg(read_text(branched, &back, &meta_back, err, sizeof err),
 	              "%s\n%s", err, branched);
-	char *again = write_text(&back, &meta_back);
+	char *again = testutil_record_write_text(&back, &meta_back);
 	ck_assert_str_eq(branched, again);
 	/* Playing the old move again enters the old line. */
 	ck_assert(record_branch(&s, &meta, 4, old[4]));
@@ -341,7 +325,7 @@ START_TEST(test_branch_and_swap)
 	ck_assert_mem_eq(s.moves, old, sizeof old);
 	/* Without the variation, the record is the one before. */
 	record_note_free(&meta.notes[4]);
-	char *after = write_text(&s, &meta);
+	char *after = testutil_record_write_text(&s, &meta);
 	ck_assert_str_eq(before, after);
 	ck_assert(!record_swap_variation(&s, &meta, 4, 0));
 	(void)n;

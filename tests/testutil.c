@@ -50,3 +50,28 @@ testutil_run_suite(Suite *suite)
 	srunner_free(runner);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+bool
+testutil_record_read_text(const char *name, const char *text, struct session *s,
+                          struct record_meta *meta, char *err, size_t err_size)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	ck_assert_ptr_nonnull(f);
+	bool ok = record_read(f, name, s, meta, err, err_size);
+	fclose(f);
+	return ok;
+}
+
+char *
+testutil_record_write_text(const struct session *s,
+                           const struct record_meta *meta)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	char err[256];
+	ck_assert_msg(record_write(f, s, meta, err, sizeof err), "%s", err);
+	fclose(f);
+	return buf;
+}

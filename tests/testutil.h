@@ -6,7 +6,10 @@
 #define TABULA_TESTS_TESTUTIL_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
+
+#include "core/record.h"
 
 /* Opens tests/data/<name> for reading; NULL (with a message) if missing. */
 FILE *testutil_open_data(const char *name);
@@ -14,6 +17,15 @@ FILE *testutil_open_data(const char *name);
 /* Reads one whole line (any length) without its newline into a buffer the
  * caller frees; NULL at end of file. */
 char *testutil_read_line(FILE *f);
+
+/* Reads text as a record named name (the name its errors start with). */
+bool testutil_record_read_text(const char *name, const char *text,
+                               struct session *s, struct record_meta *meta,
+                               char *err, size_t err_size);
+
+/* The record of s as a malloc'd string (a failed write fails the test). */
+char *testutil_record_write_text(const struct session *s,
+                                 const struct record_meta *meta);
 
 /* Runs a suite (the runner frees it) and returns the process's exit
  * status: EXIT_SUCCESS when every test passed. */
