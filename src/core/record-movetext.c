@@ -63,21 +63,6 @@ movetext_number(const struct session *s, size_t ply)
 	return n;
 }
 
-static bool
-movetext_is_legal(const struct game_ops *ops, const struct game_pos *pos,
-                  game_move move)
-{
-	game_move *moves = malloc(GAME_MAX_MOVES * sizeof *moves);
-	if (moves == NULL)
-		return false;
-	int n = ops->gen_moves(pos, moves);
-	bool found = false;
-	for (int i = 0; i < n && !found; i++)
-		found = moves[i] == move;
-	free(moves);
-	return found;
-}
-
 static void
 movetext_put_comment(struct movetext_writer *w, const char *text)
 {
@@ -151,7 +136,7 @@ movetext_write_line(struct movetext_writer *w, struct session *s,
 	for (size_t i = 0; i < line->len; i++) {
 		const struct game_pos *pos = session_current(s);
 		game_move move = line->moves[i];
-		if (depth > 0 && !movetext_is_legal(s->ops, pos, move))
+		if (depth > 0 && !session_move_legal(s->ops, pos, move))
 			return;
 		bool starts = movetext_starts_number(s, s->ply);
 		if (starts || need_number) {

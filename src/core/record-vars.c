@@ -11,18 +11,6 @@
 
 #include "core/record.h"
 
-static bool
-record_vars_legal(const struct game_ops *ops, const struct game_pos *pos,
-                  game_move move)
-{
-	static _Thread_local game_move moves[GAME_MAX_MOVES];
-	int n = ops->gen_moves(pos, moves);
-	for (int i = 0; i < n; i++)
-		if (moves[i] == move)
-			return true;
-	return false;
-}
-
 /* Makes room for comments and notes up to ply end - 1. */
 static bool
 record_vars_reserve(struct record_meta *meta, size_t end)
@@ -49,8 +37,8 @@ record_swap_variation(struct session *s, struct record_meta *meta, size_t ply,
 		return false;
 	size_t legal = 0;
 	while (legal < var->len &&
-	       record_vars_legal(s->ops, session_current(&check),
-	                         var->moves[legal]) &&
+	       session_move_legal(s->ops, session_current(&check),
+	                          var->moves[legal]) &&
 	       session_play(&check, var->moves[legal]))
 		legal++;
 	session_free(&check);

@@ -187,6 +187,20 @@ session_play(struct session *s, game_move move)
 }
 
 bool
+session_move_legal(const struct game_ops *ops, const struct game_pos *pos,
+                   game_move move)
+{
+	/* Thread-local: records are read and written on several threads
+	 * (the UI, a review, the room server's savers). */
+	static _Thread_local game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	for (int i = 0; i < n; i++)
+		if (moves[i] == move)
+			return true;
+	return false;
+}
+
+bool
 session_play_text(struct session *s, const char *text, char *err,
                   size_t err_size)
 {

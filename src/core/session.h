@@ -63,6 +63,11 @@ const struct game_pos *session_current(const struct session *s);
 /* Plays a legal move (from gen_moves or parse_move); false if out of memory. */
 bool session_play(struct session *s, game_move move);
 
+/* Whether move is among the legal moves of pos (a move read from a file,
+ * such as a variation's, before it is played). */
+bool session_move_legal(const struct game_ops *ops, const struct game_pos *pos,
+                        game_move move);
+
 /* Parses and plays a move; on failure says why and changes nothing. */
 bool session_play_text(struct session *s, const char *text, char *err,
                        size_t err_size);
