@@ -881,6 +881,37 @@ START_TEST(test_tzaar_forced)
 }
 END_TEST
 
+/* From a game against another program: Black's only sub-move is G1xG5,
+ * after which White wins in four plies.  A timed search of a forced move
+ * used to answer after one ply and report that ply's score (+19.60); it
+ * searches on briefly so that the score it reports is the loss. */
+static const char TZAAR_ONLY_MOVE[] =
+        "...B2......C3.......a........b2.....a2........c7...A3.......A3..... "
+        "b cap";
+
+START_TEST(test_tzaar_only_move_reports_loss)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	struct game_pos pos;
+	parse(ops, TZAAR_ONLY_MOVE, &pos);
+	game_move moves[GAME_MAX_MOVES];
+	ck_assert_int_eq(ops->gen_moves(&pos, moves), 1);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct search_limits lim = {.movetime_ms = 400};
+	struct last_report last = {0};
+	struct alphabeta_result res;
+	alphabeta_run(ab, ops, &pos, &lim, NULL, keep_last_report, &last, &res);
+	ck_assert(res.has_move);
+	ck_assert_uint_eq(res.best, moves[0]);
+	int plies;
+	ck_assert_msg(search_score_is_mate(last.score, &plies) && plies < 0,
+	              "reported %d", last.score);
+	ck_assert_int_eq(res.score, last.score);
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* The bench's node count is a signature: it changes only when the search
  * or an evaluation does (then update it here, deliberately). */
 static const struct {
@@ -889,7 +920,7 @@ static const struct {
 } bench_signatures[] = {
         {"tetress", 30030},
         {"infexion", 171798},
-        {"tzaar", 90704},
+        {"tzaar", 88916},
 };
 
 START_TEST(test_bench_signature)
@@ -1369,6 +1400,7 @@ search_suite(void)
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_tzaar_forced);
+	tcase_add_test(tc, test_tzaar_only_move_reports_loss);
 	tcase_add_test(tc, test_infexion_forced);
 	tcase_add_loop_test(
 	        tc, test_bench_signature, 0,

@@ -722,6 +722,33 @@ START_TEST(test_evaluate_terms)
 }
 END_TEST
 
+/* The search's score is the evaluation in weight units scaled to
+ * centipawns (TZAAR_EVAL_UNITS_PER_CP), rounded to the nearest. */
+START_TEST(test_evaluate_centipawns)
+{
+	int w[TZAAR_EVAL_WEIGHTS];
+	tzaar_eval_default_weights(w);
+	const char *const stacks[] = {
+	        "A1:A3 B1:B C1:C I5:b2 I4:a I3:c",
+	        "A1:A B1:B C1:C C2:C D1:C I5:b I4:a I3:c",
+	        "A1:A2 B1:B3 C1:C I5:b2 I4:a I3:c",
+	};
+	for (size_t i = 0; i < sizeof stacks / sizeof stacks[0]; i++) {
+		for (int t = 0; t < 2; t++) {
+			struct game_pos pos;
+			sparse_pos(&pos, stacks[i], t ? "b cap" : "w cap");
+			int units = tzaar_eval_with(&pos, w);
+			int cp = ops->evaluate(&pos);
+			int err = units - cp * TZAAR_EVAL_UNITS_PER_CP;
+			ck_assert_msg(2 * abs(err) <= TZAAR_EVAL_UNITS_PER_CP,
+			              "%zu %d: %d units, %d cp", i, t, units,
+			              cp);
+			ck_assert_int_ne(units, 0);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_render)
 {
 	struct game_pos pos;
@@ -763,6 +790,7 @@ tzaar_suite(void)
 	tcase_add_test(rules, test_evaluate_and_noisy);
 	tcase_add_test(rules, test_evaluate_colour_blind);
 	tcase_add_test(rules, test_evaluate_terms);
+	tcase_add_test(rules, test_evaluate_centipawns);
 	tcase_add_test(rules, test_render);
 	suite_add_tcase(s, rules);
 	return s;

@@ -259,5 +259,8 @@ int
 tzaar_eval(const struct game_pos *pos)
 {
 	pthread_once(&tze_once, tze_load);
-	return tzaar_eval_with(pos, tze_weights);
+	int units = tzaar_eval_with(pos, tze_weights);
+	int half = units < 0 ? -TZAAR_EVAL_UNITS_PER_CP / 2
+	                     : TZAAR_EVAL_UNITS_PER_CP / 2;
+	return (units + half) / TZAAR_EVAL_UNITS_PER_CP;
 }

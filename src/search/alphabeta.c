@@ -86,6 +86,10 @@ static const int AB_SOLVER_SHARE = 6;
 /* Without a budget (an infinite analysis) each attempt stops here. */
 static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
 
+/* A forced move (one legal move) searches until this share of the soft
+ * time (the endgame solver takes at most a third). */
+static const int64_t AB_FORCED_SHARE = 2;
+
 /* Interval of the reports made while an iteration runs. */
 static const int64_t AB_REPORT_MS = 1000;
 
@@ -632,7 +636,10 @@ ab_continue(struct alphabeta *ab, int depth)
 		return false;
 	if (ab->lim.infinite)
 		return true;
-	if (timed && ab->root_count == 1)
+	/* A forced move is played after a short search, long enough for the
+	 * score it reports to mean something. */
+	if (timed && ab->root_count == 1 &&
+	    ab_elapsed_ms(ab) >= ab->plan.soft_ms / AB_FORCED_SHARE)
 		return false;
 	/* A forced result within the depth searched is proven. */
 	int plies;
@@ -730,7 +737,7 @@ ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
 	*pl = (struct pns_limits){.stop = ab->stop};
 	if (ab->ops->solvable == NULL || !ab->ops->solvable(&ab->root))
 		return false;
-	if (ab->root_count < 2)
+	if (ab->root_count < 1)
 		return false;
 	if (ab->lim.nodes > 0) {
 		uint64_t n = ab->lim.nodes / AB_SOLVER_SHARE;
