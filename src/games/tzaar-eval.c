@@ -66,21 +66,21 @@ const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1] = {
 
 _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
 
-/* Chosen by matches against Veselý's program at 1 s per turn, in the
- * direction `tabula tune tzaar` fitted to those games: the safety of
- * types and the danger to a type's last stacks weigh far more than
- * material, as they decide the game (man page: "TZAAR evaluation"). */
+/* Fitted by `tabula tune tzaar` (30 rounds) to 229 games against Veselý's
+ * program, from weights chosen by matches against it: all three types safe
+ * and the danger to a type's last stack weigh far more than material, as
+ * they decide the game (man page: "TZAAR evaluation"). */
 static const int TZE_DEFAULT[TZW_COUNT] = {
-        [TZW_TYPE_FIRST] = 500, [TZW_TYPE_SECOND] = 500,
-        [TZW_TYPE_THIRD] = 250, [TZW_TYPE_MORE] = 50,
-        [TZW_HEIGHT2] = 250,    [TZW_HEIGHT3] = 450,
-        [TZW_HEIGHT4] = 600,    [TZW_SAFE] = 2000,
-        [TZW_ALL_SAFE] = 10000, [TZW_TALL_OF_TYPE] = 250,
-        [TZW_TALL_ALL] = 2000,  [TZW_LAST_HIT_NOW] = 10000,
-        [TZW_LAST_HIT] = 600,   [TZW_PAIR_HIT_NOW] = 1500,
-        [TZW_PAIR_HIT] = 200,   [TZW_EXPOSED] = 30,
-        [TZW_TARGET] = 60,      [TZW_FEW_TARGETS] = 500,
-        [TZW_NO_TARGET] = 2000, [TZW_TO_MOVE] = 100,
+        [TZW_TYPE_FIRST] = 500,  [TZW_TYPE_SECOND] = 1933,
+        [TZW_TYPE_THIRD] = 1123, [TZW_TYPE_MORE] = 410,
+        [TZW_HEIGHT2] = 452,     [TZW_HEIGHT3] = 1833,
+        [TZW_HEIGHT4] = 2550,    [TZW_SAFE] = 915,
+        [TZW_ALL_SAFE] = 62500,  [TZW_TALL_OF_TYPE] = 1248,
+        [TZW_TALL_ALL] = -238,   [TZW_LAST_HIT_NOW] = 77500,
+        [TZW_LAST_HIT] = 2994,   [TZW_PAIR_HIT_NOW] = 5422,
+        [TZW_PAIR_HIT] = 700,    [TZW_EXPOSED] = 149,
+        [TZW_TARGET] = 330,      [TZW_FEW_TARGETS] = 1590,
+        [TZW_NO_TARGET] = 8921,  [TZW_TO_MOVE] = 850,
 };
 
 /* Below this many targets a side is running out of captures. */
