@@ -912,6 +912,37 @@ START_TEST(test_tzaar_only_move_reports_loss)
 }
 END_TEST
 
+/* Level 1 searches 200 nodes and draws among its 8 best moves; TZAAR's
+ * opening has some hundred captures, so it used to stop inside its first
+ * ply and play the best of the moves it had looked at (a greedy player
+ * that beat level 2).  A level's first iteration is now always whole. */
+START_TEST(test_level_completes_first_ply)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	struct game_pos pos;
+	ops->init(&pos, &(struct game_setup){.seed = 5});
+	game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(&pos, moves);
+	const struct level_info *li = level_info(1);
+	ck_assert_int_gt(n * li->multipv, (int)li->nodes);
+	struct search_limits lim = {0};
+	level_limits(1, &lim);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct alphabeta_result res;
+	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
+	ck_assert(res.has_move);
+	ck_assert_int_ge(res.depth, 1);
+	ck_assert_uint_ge(res.nodes, (uint64_t)n);
+	/* A plain node limit still stops where it says. */
+	struct search_limits plain = {.nodes = 200};
+	alphabeta_clear(ab);
+	alphabeta_run(ab, ops, &pos, &plain, NULL, NULL, NULL, &res);
+	ck_assert_uint_le(res.nodes, 200);
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* The bench's node count is a signature: it changes only when the search
  * or an evaluation does (then update it here, deliberately). */
 static const struct {
@@ -1401,6 +1432,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_tzaar_forced);
 	tcase_add_test(tc, test_tzaar_only_move_reports_loss);
+	tcase_add_test(tc, test_level_completes_first_ply);
 	tcase_add_test(tc, test_infexion_forced);
 	tcase_add_loop_test(
 	        tc, test_bench_signature, 0,

@@ -234,7 +234,11 @@ ab_should_abort(struct alphabeta *ab)
 	if (ab->stop != NULL &&
 	    atomic_load_explicit(ab->stop, memory_order_relaxed))
 		return ab->aborted = true;
-	if (ab->lim.nodes > 0 && ab->nodes >= ab->lim.nodes)
+	/* A level that draws among its best lines (random_margin) finishes
+	 * its first iteration whatever its node budget, or it would play the
+	 * best of the few moves it looked at instead of drawing among all. */
+	if (ab->lim.nodes > 0 && ab->nodes >= ab->lim.nodes &&
+	    (ab->done_depth > 0 || ab->lim.random_margin <= 0))
 		return ab->aborted = true;
 	if ((ab->nodes & AB_CHECK_MASK) != 0)
 		return false;
