@@ -416,53 +416,6 @@ START_TEST(test_engine_clock_draw)
 }
 END_TEST
 
-/* People with their own accounts: each is the local user the kernel
- * names, so one cannot play the other's seat.  Needs root, to run a peer
- * as another user (nobody). */
-START_TEST(test_local_users)
-{
-	struct passwd *nobody = getpwnam("nobody");
-	if (getuid() != 0 || nobody == NULL) {
-		fprintf(stderr, "test_local_users: needs root and a 'nobody' "
-		                "user; not run\n");
-		return;
-	}
-	struct passwd *me = getpwuid(getuid());
-	ck_assert_ptr_nonnull(me);
-	char my_name[64];
-	snprintf(my_name, sizeof my_name, "welcome %s", me->pw_name);
-	struct rt_server sv;
-	rt_server_init(&sv, false);
-	ck_assert_int_eq(chmod(sv.dir, 0711),
-	                 0); /* nobody reaches the socket */
-	rt_server_start(&sv, NULL);
-	struct rt_peer a, b;
-	char line[NET_LINE_MAX + 1], code[8];
-	rt_peer_start(&a, &sv, NULL);
-	rt_peer_start_as(&b, &sv, nobody->pw_uid, nobody->pw_gid);
-	rt_expect(&b, "welcome nobody", NULL);
-	rt_send(&a, "ping");
-	rt_send(&a, "create tetress");
-	rt_expect(&a, "created ", line);
-	snprintf(code, sizeof code, "%.4s", line + 8);
-	rt_send(&b, "join %s", code);
-	rt_expect(&b, "joined", line);
-	ck_assert_str_eq(line + 12, "tetress 2");
-	snprintf(my_name, sizeof my_name, "players %s %s nobody", code,
-	         me->pw_name);
-	rt_expect(&a, my_name, NULL);
-	rt_send(&b, "move 0-0,0-1,0-2,0-3");
-	rt_expect(&b, "error not your turn", NULL);
-	rt_send(&a, "move 0-0,0-1,0-2,0-3");
-	rt_expect(&b, "move ", NULL);
-	rt_send(&a, "move 5-5,5-6,5-7,5-8");
-	rt_expect(&a, "error not your turn", NULL);
-	rt_peer_stop(&a, false);
-	rt_peer_stop(&b, false);
-	rt_server_clean(&sv);
-}
-END_TEST
-
 /* A raw connection (local-user identity) that sends hostile bytes. */
 static int
 rt_raw_connect(const struct rt_server *sv)
@@ -746,7 +699,6 @@ server_suite(void)
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_reconnect_and_restart);
 	tcase_add_test(tc, test_identity);
-	tcase_add_test(tc, test_local_users);
 	tcase_add_test(tc, test_engine_clock_draw);
 	tcase_add_test(tc, test_hostile_input);
 	suite_add_tcase(s, tc);
