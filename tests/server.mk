@@ -29,5 +29,5 @@ tests_check_server_load_LDADD = $(TESTS_LINK_LIBS)
 endif
 
 # Two SSH sessions through a real sshd started by the test.
-TESTS += tests/ssh-e2e.test
-EXTRA_DIST += tests/ssh-e2e.test
+TESTS += tests/ssh-e2e.test tests/serve-cli.test
+EXTRA_DIST += tests/ssh-e2e.test tests/serve-cli.test
