@@ -687,6 +687,104 @@ START_TEST(test_room_rules)
 }
 END_TEST
 
+/* Writes text to DIR/NAME. */
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A room's files that are not right are refused, each with the file (and
+ * line) and why; the same files put right load. */
+START_TEST(test_room_files_refused)
+{
+	static const struct {
+		const char *room, *want;
+	} bad[] = {
+	        {"# tabula room 2\ngame tetress\n",
+	         "ABCD.room:1: not understood"},
+	        {"# tabula room 1\ngame tetris\n",
+	         "ABCD.room:2: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat1 engine 11\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat1 engine 3x\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat2 person bob\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat2 person user:9bob\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat1 robot\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nclock -1 0\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nclock 0 999999999\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nfrobnicate\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\nseat1 open\n", "ABCD.room: not a room file"},
+	        {"# tabula room 1\ngame infexion\n",
+	         "ABCD.rec: the record's game is not the room's"},
+	};
+	static const char good[] = "# tabula room 1\ngame tetress\n"
+	                           "seat1 engine 3\nseat2 person user:bob\n"
+	                           "clock 60000 1000\nanalysis 1\n\n";
+	static const char rec[] = "# tabula record 1\n[Game \"tetress\"]\n"
+	                          "[Result \"*\"]\n\n1. 0-0,0-1,0-2,0-3 "
+	                          "{clock 55000 60000} *\n";
+	char dir[] = "/tmp/tabula-room-XXXXXX", err[512];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_null(room_load(dir, "ABCD", 1, 0, err, sizeof err));
+	ck_assert_msg(strstr(err, "ABCD.room") != NULL, "%s", err);
+	write_file(dir, "ABCD.room", good);
+	ck_assert_ptr_null(room_load(dir, "ABCD", 1, 0, err, sizeof err));
+	ck_assert_msg(strstr(err, "ABCD.rec") != NULL, "%s", err);
+	write_file(dir, "ABCD.rec", rec);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		write_file(dir, "ABCD.room", bad[i].room);
+		ck_assert_ptr_null(
+		        room_load(dir, "ABCD", 1, 0, err, sizeof err));
+		ck_assert_msg(strstr(err, bad[i].want) != NULL,
+		              "%zu: \"%s\", want \"%s\"", i, err, bad[i].want);
+	}
+	write_file(dir, "ABCD.room", good);
+	struct room *r = room_load(dir, "ABCD", 1, 1000, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	ck_assert_int_eq(r->seat[0].kind, SEAT_ENGINE);
+	ck_assert_int_eq(r->seat[0].level, 3);
+	ck_assert_str_eq(r->seat[1].account, "user:bob");
+	ck_assert(r->analysis);
+	ck_assert_int_eq(r->left_ms[0], 55000);
+	ck_assert_int_eq(r->s.ply, 1);
+	/* Blue (bob) to move; the engine may not. */
+	ck_assert(!room_engine_to_move(r));
+	ck_assert(!room_play_move(r, r->s.moves[0], 0, err, sizeof err));
+	ck_assert_str_eq(err, "not the engine's turn");
+	/* Bob's minute runs out before his move (his clock runs from the
+	 * load). */
+	ck_assert(!room_play_text(r, 1, "5-5,5-6,5-7,5-8", 61001, err,
+	                          sizeof err));
+	ck_assert_str_eq(err, "your time is up");
+	const char *result, *reason;
+	ck_assert(room_over(r, &result, &reason));
+	ck_assert_str_eq(reason, "time forfeit");
+	ck_assert(!room_play_text(r, 1, "5-5,5-6,5-7,5-8", 61001, err,
+	                          sizeof err));
+	ck_assert_str_eq(err, "the game is over");
+	bool agreed;
+	ck_assert(!room_draw(r, 1, &agreed, err, sizeof err));
+	ck_assert_str_eq(err, "the game is over");
+	room_free(r);
+	char cmd[100];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *
 server_suite(void)
 {
@@ -701,6 +799,7 @@ server_suite(void)
 	tcase_add_test(tc, test_identity);
 	tcase_add_test(tc, test_engine_clock_draw);
 	tcase_add_test(tc, test_hostile_input);
+	tcase_add_test(tc, test_room_files_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
