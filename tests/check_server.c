@@ -617,9 +617,13 @@ START_TEST(test_view)
 	                 VIEW_ERROR);
 	ck_assert_int_eq(view_feed(&v, "draw ABCD 2", 0), VIEW_CHANGED);
 	ck_assert_int_eq(v.draw_offer, 2);
-	ck_assert_int_eq(view_feed(&v, "over ABCD 0-1 player 1 resigned", 0),
+	ck_assert_int_eq(view_feed(&v, "over ABCD 0-1 player 1 resigned", 5000),
 	                 VIEW_OVER);
 	ck_assert_str_eq(v.reason, "player 1 resigned");
+	/* The clocks stop where they were at the end, not at the last
+	 * clock line's times. */
+	ck_assert_int_eq(view_clock(&v, 0, 9000), 286000);
+	ck_assert_int_eq(view_clock(&v, 1, 9000), 295000);
 	ck_assert(!view_my_turn(&v));
 	ck_assert_int_eq(view_feed(&v, "error not your turn", 0), VIEW_ERROR);
 	ck_assert_str_eq(v.error, "not your turn");
