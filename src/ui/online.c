@@ -584,9 +584,13 @@ ui_online_type(struct ui_app *app, int key)
 {
 	struct ui_online *on = &app->online;
 	char *buf = on->asking ? on->typed : on->code;
-	size_t max = on->asking ? sizeof on->typed - 1 : sizeof on->code - 1;
+	size_t max = on->asking ? sizeof on->typed - 1 : VIEW_CODE_LEN;
 	size_t len = strlen(buf);
 	if (!on->asking && on->row != ONLINE_JOIN)
+		return false;
+	/* A whole code typed: w watches that room (a letter of a code
+	 * otherwise). */
+	if (!on->asking && len == max && key == 'w')
 		return false;
 	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (len > 0)
