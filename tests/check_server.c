@@ -12,12 +12,14 @@
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "client/client.h"
@@ -26,6 +28,7 @@
 #include "core/registry.h"
 #include "roomtest.h"
 #include "search/player.h"
+#include "server/identity.h"
 #include "server/room.h"
 #include "testutil.h"
 
@@ -789,6 +792,90 @@ START_TEST(test_room_files_refused)
 }
 END_TEST
 
+/* A process (sleep) whose environment names auth as sshd's auth-info file
+ * (none when auth is NULL); returns its pid. */
+static pid_t
+spawn_with_auth(const char *auth)
+{
+	static char var[300], none[] = "X=1", sleep[] = "sleep", secs[] = "30";
+	snprintf(var, sizeof var, "%s=%s", IDENTITY_AUTH_VAR, auth);
+	char *envp[] = {auth != NULL ? var : none, NULL};
+	char *argv[] = {sleep, secs, NULL};
+	pid_t pid;
+	ck_assert_int_eq(
+	        posix_spawn(&pid, "/bin/sleep", NULL, NULL, argv, envp), 0);
+	/* Until sleep runs, /proc shows this program's environment. */
+	char proc[64], env[512];
+	snprintf(proc, sizeof proc, "/proc/%ld/environ", (long)pid);
+	for (int i = 0; i < ROOMTEST_WAIT_MS; i++) {
+		ssize_t n = 0;
+		int efd = open(proc, O_RDONLY);
+		if (efd >= 0) {
+			n = read(efd, env, sizeof env - 1);
+			close(efd);
+		}
+		env[n > 0 ? n : 0] = '\0';
+		if (strcmp(env, envp[0]) == 0)
+			return pid;
+		usleep(1000);
+	}
+	ck_abort_msg("sleep did not start");
+	return pid;
+}
+
+/* The key of a shared account's session comes from sshd's private
+ * auth-info file only: each other case is refused with the reason. */
+START_TEST(test_identity_of_process)
+{
+	char key[IDENTITY_KEY_MAX], err[512], path[] = "/tmp/sshauth.XXXXXX";
+	ck_assert(identity_key_from_auth_info(
+	        "password\npublickey ssh-ed25519 AAAAkey alice@host\n", key,
+	        sizeof key));
+	ck_assert_str_eq(key, "ssh-ed25519 AAAAkey");
+	ck_assert(!identity_key_from_auth_info(
+	        "password\nkeyboard-interactive\n", key, sizeof key));
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "password\n", 9), 9);
+	close(fd);
+	const struct {
+		const char *auth, *want;
+	} cases[] = {
+	        {NULL, "no SSH_USER_AUTH in the session's environment"},
+	        {"/etc/passwd", "/etc/passwd: not an sshd auth-info file"},
+	        {"/tmp/sshauth.x/y", "not an sshd auth-info file"},
+	        {"/tmp/sshauth.none-here",
+	         "/tmp/sshauth.none-here: No such file"},
+	        {path, ": no public key (log in with a key)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		pid_t pid = spawn_with_auth(cases[i].auth);
+		bool ok = identity_key_of_process(pid, getuid(), key,
+		                                  sizeof key, err, sizeof err);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		ck_assert(!ok);
+		ck_assert_msg(strstr(err, cases[i].want) != NULL,
+		              "%zu: \"%s\", want \"%s\"", i, err,
+		              cases[i].want);
+	}
+	/* Not the session account's own file. */
+	pid_t pid = spawn_with_auth(path);
+	ck_assert(!identity_key_of_process(pid, getuid() + 1, key, sizeof key,
+	                                   err, sizeof err));
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	ck_assert_msg(strstr(err, "not a private file of the session's "
+	                          "account"),
+	              "%s", err);
+	/* A process that has gone. */
+	ck_assert(!identity_key_of_process(pid, getuid(), key, sizeof key, err,
+	                                   sizeof err));
+	ck_assert_msg(strstr(err, "/environ: No such file") != NULL, "%s", err);
+	unlink(path);
+}
+END_TEST
+
 static Suite *
 server_suite(void)
 {
@@ -801,6 +888,7 @@ server_suite(void)
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_reconnect_and_restart);
 	tcase_add_test(tc, test_identity);
+	tcase_add_test(tc, test_identity_of_process);
 	tcase_add_test(tc, test_engine_clock_draw);
 	tcase_add_test(tc, test_hostile_input);
 	tcase_add_test(tc, test_room_files_refused);
