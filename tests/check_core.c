@@ -195,8 +195,7 @@ START_TEST(test_file_types_and_replace)
 	                         sizeof buf, err, sizeof err));
 	ck_assert_str_eq(err, "neither XDG_TEST_HOME nor HOME is set");
 
-	snprintf(buf, sizeof buf, "rm -rf %s", dir);
-	ck_assert_int_eq(system(buf), 0);
+	testutil_remove_tree(dir);
 }
 END_TEST
 

@@ -688,9 +688,7 @@ START_TEST(test_room_rules)
 	ck_assert(room_over(r, &result, &reason));
 	ck_assert_str_eq(result, "1/2-1/2");
 	room_free(r);
-	char cmd[100];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	testutil_remove_tree(dir);
 }
 END_TEST
 
@@ -786,9 +784,7 @@ START_TEST(test_room_files_refused)
 	ck_assert(!room_draw(r, 1, &agreed, err, sizeof err));
 	ck_assert_str_eq(err, "the game is over");
 	room_free(r);
-	char cmd[100];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	testutil_remove_tree(dir);
 }
 END_TEST
 

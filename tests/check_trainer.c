@@ -62,9 +62,7 @@ trainer_data(const char *game, const char *body)
 static void
 trainer_data_clean(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", trainer_dir);
-	ck_assert_int_eq(system(cmd), 0);
+	testutil_remove_tree(trainer_dir);
 }
 
 static void
