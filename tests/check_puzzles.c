@@ -478,7 +478,16 @@ START_TEST(test_datadir)
 	setenv("TABULA_DATA_DIR", "/nonexistent/tabula", 1);
 	ck_assert(!datadir_find(buf, sizeof buf, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "TABULA_DATA_DIR"));
+	/* Without it, a program run from the build tree finds the source
+	 * tree's data. */
+	unsetenv("TABULA_DATA_DIR");
+	ck_assert_msg(datadir_find(buf, sizeof buf, err, sizeof err), "%s",
+	              err);
+	ck_assert_str_eq(buf, TABULA_SRCDIR "/data");
 	setenv("TABULA_DATA_DIR", saved, 1);
+	ck_assert(!datadir_path("puzzles/tzaar.txt", buf, 8, err, sizeof err));
+	ck_assert_msg(strstr(err, "puzzles/tzaar.txt: path too long"), "%s",
+	              err);
 }
 END_TEST
 
