@@ -111,7 +111,7 @@ ui_online_close(struct ui_app *app)
 	view_free(&on->view);
 	on->connected = false;
 	if (on->in_room)
-		app->game.have = false; /* the room's game is the server's */
+		ui_play_close(app); /* the room's game is the server's */
 	on->in_room = false;
 }
 
@@ -354,7 +354,7 @@ ui_online_leave(struct ui_app *app)
 	struct ui_online *on = &app->online;
 	ui_online_send(app, "leave");
 	on->in_room = false;
-	app->game.have = false;
+	ui_play_close(app);
 	app->screen = SCREEN_LOBBY;
 	ui_online_send(app, "list");
 	on->listed_at = ui_now_ms();
