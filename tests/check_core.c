@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/file.h"
@@ -69,6 +70,132 @@ START_TEST(test_file_errors)
 	ck_assert(file_check_target("/nonexistent/x", err, sizeof err));
 	unlink(path);
 	rmdir(dir);
+}
+END_TEST
+
+/* Writes ctx (a string) for file_replace; a NULL ctx fails with a reason. */
+static bool
+write_text(FILE *f, const void *ctx, char *why, size_t why_size)
+{
+	if (ctx == NULL) {
+		snprintf(why, why_size, "the writer gave up");
+		return false;
+	}
+	return fputs(ctx, f) >= 0;
+}
+
+/* The whole of a small file, or "" when it cannot be read. */
+static const char *
+slurp(const char *path)
+{
+	static char text[256];
+	text[0] = '\0';
+	FILE *f = fopen(path, "r");
+	if (f != NULL) {
+		size_t n = fread(text, 1, sizeof text - 1, f);
+		text[n] = '\0';
+		fclose(f);
+	}
+	return text;
+}
+
+/* Reading refuses what is not a regular file (a FIFO without waiting for a
+ * writer); replacing refuses links, devices and directories, leaves the
+ * target and no temporary file when the writer fails, and keeps the
+ * target's permissions; XDG paths fall back on HOME and say why not. */
+START_TEST(test_file_types_and_replace)
+{
+	char dir[] = "/tmp/check_core.XXXXXX", path[256], link[256], fifo[256],
+	     err[512], buf[1024];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/game.rec", dir);
+	snprintf(link, sizeof link, "%s/link", dir);
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(symlink(path, link), 0);
+
+	ck_assert_ptr_null(file_open_read(fifo, err, sizeof err));
+	ck_assert_msg(strstr(err, "fifo: is a FIFO, not a regular file"), "%s",
+	              err);
+	ck_assert_ptr_null(file_open_read(dir, err, sizeof err));
+	ck_assert_msg(strstr(err, ": is a directory"), "%s", err);
+	ck_assert_ptr_null(file_open_read("/dev/null", err, sizeof err));
+	ck_assert_str_eq(err, "/dev/null: is a device, not a regular file");
+
+	/* A new file, then replaced; its mode kept. */
+	ck_assert_msg(file_replace(path, write_text, "one\n", err, sizeof err),
+	              "%s", err);
+	ck_assert_str_eq(slurp(path), "one\n");
+	ck_assert_int_eq(chmod(path, 0600), 0);
+	ck_assert(file_replace(path, write_text, "two\n", err, sizeof err));
+	ck_assert_str_eq(slurp(path), "two\n");
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	/* A writer that fails: the old file stays, no temporary is left. */
+	ck_assert(!file_replace(path, write_text, NULL, err, sizeof err));
+	snprintf(buf, sizeof buf, "%s: the writer gave up", path);
+	ck_assert_str_eq(err, buf);
+	ck_assert_str_eq(slurp(path), "two\n");
+	snprintf(buf, sizeof buf, "ls -A %s | wc -l", dir);
+	FILE *ls = popen(buf, "r");
+	ck_assert_ptr_nonnull(ls);
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, ls));
+	pclose(ls);
+	ck_assert_int_eq(atoi(buf), 3); /* game.rec, link, fifo */
+	/* What is not a regular file is not replaced. */
+	ck_assert(!file_replace(link, write_text, "x", err, sizeof err));
+	ck_assert_msg(strstr(err, "link: is a symbolic link: not replaced"),
+	              "%s", err);
+	ck_assert(!file_replace(fifo, write_text, "x", err, sizeof err));
+	ck_assert_msg(strstr(err, "is a FIFO, not a regular file: not "
+	                          "replaced"),
+	              "%s", err);
+	ck_assert(!file_replace("/dev/null", write_text, "x", err, sizeof err));
+	ck_assert_str_eq(err, "/dev/null: is a device, not a regular file: "
+	                      "not replaced");
+	snprintf(buf, sizeof buf, "%s/", dir);
+	ck_assert(!file_replace(buf, write_text, "x", err, sizeof err));
+	ck_assert_msg(strstr(err, "is a directory"), "%s", err);
+	snprintf(buf, sizeof buf, "%s/no/such/dir/f", dir);
+	ck_assert(!file_replace(buf, write_text, "x", err, sizeof err));
+	ck_assert_msg(strstr(err, "f: No such file or directory"), "%s", err);
+	/* A bare name is in the current directory. */
+	char cwd[1024];
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	ck_assert_int_eq(chdir(dir), 0);
+	ck_assert(file_replace("bare", write_text, "three", err, sizeof err));
+	ck_assert_int_eq(chdir(cwd), 0);
+	snprintf(buf, sizeof buf, "%s/bare", dir);
+	ck_assert_str_eq(slurp(buf), "three");
+
+	/* XDG paths: a relative XDG value is ignored for HOME's fallback;
+	 * directories are made when asked; a file in the way is named. */
+	setenv("XDG_TEST_HOME", "relative/dir", 1);
+	setenv("HOME", dir, 1);
+	ck_assert(file_xdg_path("XDG_TEST_HOME", ".local/test", "x.txt", true,
+	                        buf, sizeof buf, err, sizeof err));
+	char want[512];
+	snprintf(want, sizeof want, "%s/.local/test/tabula/x.txt", dir);
+	ck_assert_str_eq(buf, want);
+	snprintf(want, sizeof want, "%s/.local/test/tabula", dir);
+	ck_assert_int_eq(stat(want, &st), 0);
+	ck_assert(S_ISDIR(st.st_mode));
+	snprintf(want, sizeof want, "%s/bare", dir);
+	setenv("XDG_TEST_HOME", want, 1);
+	ck_assert(!file_xdg_path("XDG_TEST_HOME", ".x", "y", true, buf,
+	                         sizeof buf, err, sizeof err));
+	ck_assert_msg(strstr(err, "bare/tabula: Not a directory"), "%s", err);
+	ck_assert(!file_xdg_path("XDG_TEST_HOME", ".x", "y", false, buf, 8, err,
+	                         sizeof err));
+	ck_assert_msg(strstr(err, "path too long"), "%s", err);
+	unsetenv("XDG_TEST_HOME");
+	unsetenv("HOME");
+	ck_assert(!file_xdg_path("XDG_TEST_HOME", ".x", "y", false, buf,
+	                         sizeof buf, err, sizeof err));
+	ck_assert_str_eq(err, "neither XDG_TEST_HOME nor HOME is set");
+
+	testutil_remove_tree(dir);
 }
 END_TEST
 
@@ -273,6 +400,7 @@ core_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_registry);
 	tcase_add_test(tc, test_file_errors);
+	tcase_add_test(tc, test_file_types_and_replace);
 	tcase_add_test(tc, test_session_history);
 	tcase_add_test(tc, test_session_bad_input_changes_nothing);
 	tcase_add_test(tc, test_perft_threads_agree);

@@ -206,6 +206,10 @@ START_TEST(test_format_errors)
 	        {"t-1 | win | 0 | 1029 | - | x w cap | pass", "plies"},
 	        {"t-1 | win | 2 | 99999 | - | x w cap | pass", "rating"},
 	        {"t-1 | win | 2 | 1029 | Bad | x w cap | pass", "themes"},
+	        {"t-1 | win | 2 | 1029 | a,,b | x w cap | pass", "themes"},
+	        {"t-1 | win | 2 | 1029 | a, | x w cap | pass", "themes"},
+	        {"   | win | 2 | 1029 | - | x w cap | pass",
+	         "id: empty or too long"},
 	        {"t-1 | win | 2 | 1029 | - | x w cap | pass", "position"},
 	        {"t-1 | win | 2 | 1029 | - | "
 	         "ccc.CCbb.cCC.B...Ca2...C..CC..cAB.c.b2...Cbcc.....c..."
@@ -242,6 +246,43 @@ START_TEST(test_format_errors)
 	ck_assert(!puzzle_read(f, "p.txt", ops, &set, err, sizeof err));
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(err, "not a puzzle file"));
+	/* A move longer than any move. */
+	char line[1024];
+	snprintf(line, sizeof line, "%.*s %0130d", (int)strlen(GOOD_TZAAR) - 11,
+	         GOOD_TZAAR, 0);
+	struct puzzle pz;
+	ck_assert(!puzzle_parse_line(ops, line, &pz, err, sizeof err));
+	ck_assert_msg(strstr(err, "solution: move 1 too long"), "%s", err);
+	/* Lines ending in CR LF read; a line too long is named. */
+	snprintf(text, sizeof text, "%s\r\n%s\r\n", PUZZLE_MAGIC, GOOD_TZAAR);
+	f = fmemopen(text, strlen(text), "r");
+	ck_assert_msg(puzzle_read(f, "p.txt", ops, &set, err, sizeof err), "%s",
+	              err);
+	fclose(f);
+	ck_assert_uint_eq(set.count, 1);
+	puzzle_set_free(&set);
+	static char big[4096];
+	int n = snprintf(big, sizeof big, "%s\n", PUZZLE_MAGIC);
+	memset(big + n, 'x', sizeof big - (size_t)n - 1);
+	f = fmemopen(big, strlen(big), "r");
+	ck_assert(!puzzle_read(f, "p.txt", ops, &set, err, sizeof err));
+	fclose(f);
+	ck_assert_str_eq(err, "p.txt:2: line too long");
+	/* A NUL byte; a file larger than any puzzle file. */
+	snprintf(text, sizeof text, "%s\n%s\n", PUZZLE_MAGIC, GOOD_TZAAR);
+	text[strlen(PUZZLE_MAGIC) + 3] = '\0';
+	f = fmemopen(text, strlen(PUZZLE_MAGIC) + 4 + strlen(GOOD_TZAAR), "r");
+	ck_assert(!puzzle_read(f, "p.txt", ops, &set, err, sizeof err));
+	fclose(f);
+	ck_assert_str_eq(err, "p.txt: a NUL byte in the file");
+	char path[] = "/tmp/check_puzzles.XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (off_t)PUZZLE_FILE_MAX + 1), 0);
+	close(fd);
+	ck_assert(!puzzle_load(path, ops, &set, err, sizeof err));
+	unlink(path);
+	ck_assert_msg(strstr(err, ": file too large"), "%s", err);
 }
 END_TEST
 
@@ -437,7 +478,16 @@ START_TEST(test_datadir)
 	setenv("TABULA_DATA_DIR", "/nonexistent/tabula", 1);
 	ck_assert(!datadir_find(buf, sizeof buf, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "TABULA_DATA_DIR"));
+	/* Without it, a program run from the build tree finds the source
+	 * tree's data. */
+	unsetenv("TABULA_DATA_DIR");
+	ck_assert_msg(datadir_find(buf, sizeof buf, err, sizeof err), "%s",
+	              err);
+	ck_assert_str_eq(buf, TABULA_SRCDIR "/data");
 	setenv("TABULA_DATA_DIR", saved, 1);
+	ck_assert(!datadir_path("puzzles/tzaar.txt", buf, 8, err, sizeof err));
+	ck_assert_msg(strstr(err, "puzzles/tzaar.txt: path too long"), "%s",
+	              err);
 }
 END_TEST
 

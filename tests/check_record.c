@@ -255,7 +255,48 @@ static const struct {
          * as the movetext's last word. */
         {"# tabula record 1\n[Game \"tetress\"]\n[Result \"F6x0-1\"]\n\n",
          "t.rec:3: tag Result: 'F6x0-1' is not 1-0"},
+        {"# tabula record 1\n[Game \"tetris\"]\n[Pieces \"IOXZ\"]\n\n*\n",
+         "t.rec:4: Pieces: bad piece 'X' at position 3 of the stream"},
 };
+
+/* Lines ending in CR LF, blanks inside a tag line, a variation over two
+ * lines, an unknown tag: all read; a tag value too long and a file too
+ * large are refused with the line. */
+START_TEST(test_record_text_forms)
+{
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	static const char crlf[] =
+	        "# tabula record 1\r\n[Game  \"tetress\"]\r\n"
+	        "[Site \"here\"]\r\n\r\n1. 0-0,0-1,0-2,0-3 "
+	        "(5-5,5-6,5-7,5-8\r\n) *\r\n";
+	ck_assert_msg(read_text(crlf, &s, &meta, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(s.ply, 1);
+	ck_assert_uint_eq(meta.notes[0].var_count, 1);
+	session_free(&s);
+	record_meta_free(&meta);
+
+	static char text[RECORD_TAG_MAX + 200];
+	int n = snprintf(text, sizeof text,
+	                 "# tabula record 1\n[Game \"tetress\"]\n[Date \"");
+	memset(text + n, '9', RECORD_TAG_MAX);
+	snprintf(text + n + RECORD_TAG_MAX,
+	         sizeof text - (size_t)n - RECORD_TAG_MAX, "\"]\n\n*\n");
+	ck_assert(!read_text(text, &s, &meta, err, sizeof err));
+	ck_assert_str_eq(err, "t.rec:3: tag Date: value too long");
+
+	char path[] = "/tmp/check_record.XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (64L << 20) + 1),
+	                 0); /* 64 MiB at most */
+	close(fd);
+	ck_assert(!record_load(path, &s, &meta, err, sizeof err));
+	unlink(path);
+	ck_assert_msg(strstr(err, ":1: file too large") != NULL, "%s", err);
+}
+END_TEST
 
 /* A NUL byte would hide the rest of the text from the reader (found by
  * the record fuzzer): refused, with its line. */
@@ -612,6 +653,7 @@ record_suite(void)
 	tcase_add_loop_test(tc, test_bad_records, 0,
 	                    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
 	tcase_add_test(tc, test_bad_movetext);
+	tcase_add_test(tc, test_record_text_forms);
 	tcase_add_test(tc, test_nul_byte_refused);
 	tcase_add_test(tc, test_save_is_atomic);
 	tcase_add_test(tc, test_save_refuses_links_and_devices);

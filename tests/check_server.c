@@ -12,12 +12,14 @@
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "client/client.h"
@@ -26,6 +28,7 @@
 #include "core/registry.h"
 #include "roomtest.h"
 #include "search/player.h"
+#include "server/identity.h"
 #include "server/room.h"
 #include "testutil.h"
 
@@ -416,53 +419,6 @@ START_TEST(test_engine_clock_draw)
 }
 END_TEST
 
-/* People with their own accounts: each is the local user the kernel
- * names, so one cannot play the other's seat.  Needs root, to run a peer
- * as another user (nobody). */
-START_TEST(test_local_users)
-{
-	struct passwd *nobody = getpwnam("nobody");
-	if (getuid() != 0 || nobody == NULL) {
-		fprintf(stderr, "test_local_users: needs root and a 'nobody' "
-		                "user; not run\n");
-		return;
-	}
-	struct passwd *me = getpwuid(getuid());
-	ck_assert_ptr_nonnull(me);
-	char my_name[64];
-	snprintf(my_name, sizeof my_name, "welcome %s", me->pw_name);
-	struct rt_server sv;
-	rt_server_init(&sv, false);
-	ck_assert_int_eq(chmod(sv.dir, 0711),
-	                 0); /* nobody reaches the socket */
-	rt_server_start(&sv, NULL);
-	struct rt_peer a, b;
-	char line[NET_LINE_MAX + 1], code[8];
-	rt_peer_start(&a, &sv, NULL);
-	rt_peer_start_as(&b, &sv, nobody->pw_uid, nobody->pw_gid);
-	rt_expect(&b, "welcome nobody", NULL);
-	rt_send(&a, "ping");
-	rt_send(&a, "create tetress");
-	rt_expect(&a, "created ", line);
-	snprintf(code, sizeof code, "%.4s", line + 8);
-	rt_send(&b, "join %s", code);
-	rt_expect(&b, "joined", line);
-	ck_assert_str_eq(line + 12, "tetress 2");
-	snprintf(my_name, sizeof my_name, "players %s %s nobody", code,
-	         me->pw_name);
-	rt_expect(&a, my_name, NULL);
-	rt_send(&b, "move 0-0,0-1,0-2,0-3");
-	rt_expect(&b, "error not your turn", NULL);
-	rt_send(&a, "move 0-0,0-1,0-2,0-3");
-	rt_expect(&b, "move ", NULL);
-	rt_send(&a, "move 5-5,5-6,5-7,5-8");
-	rt_expect(&a, "error not your turn", NULL);
-	rt_peer_stop(&a, false);
-	rt_peer_stop(&b, false);
-	rt_server_clean(&sv);
-}
-END_TEST
-
 /* A raw connection (local-user identity) that sends hostile bytes. */
 static int
 rt_raw_connect(const struct rt_server *sv)
@@ -664,9 +620,13 @@ START_TEST(test_view)
 	                 VIEW_ERROR);
 	ck_assert_int_eq(view_feed(&v, "draw ABCD 2", 0), VIEW_CHANGED);
 	ck_assert_int_eq(v.draw_offer, 2);
-	ck_assert_int_eq(view_feed(&v, "over ABCD 0-1 player 1 resigned", 0),
+	ck_assert_int_eq(view_feed(&v, "over ABCD 0-1 player 1 resigned", 5000),
 	                 VIEW_OVER);
 	ck_assert_str_eq(v.reason, "player 1 resigned");
+	/* The clocks stop where they were at the end, not at the last
+	 * clock line's times. */
+	ck_assert_int_eq(view_clock(&v, 0, 9000), 286000);
+	ck_assert_int_eq(view_clock(&v, 1, 9000), 295000);
 	ck_assert(!view_my_turn(&v));
 	ck_assert_int_eq(view_feed(&v, "error not your turn", 0), VIEW_ERROR);
 	ck_assert_str_eq(v.error, "not your turn");
@@ -728,9 +688,187 @@ START_TEST(test_room_rules)
 	ck_assert(room_over(r, &result, &reason));
 	ck_assert_str_eq(result, "1/2-1/2");
 	room_free(r);
-	char cmd[100];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	testutil_remove_tree(dir);
+}
+END_TEST
+
+/* Writes text to DIR/NAME. */
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A room's files that are not right are refused, each with the file (and
+ * line) and why; the same files put right load. */
+START_TEST(test_room_files_refused)
+{
+	static const struct {
+		const char *room, *want;
+	} bad[] = {
+	        {"# tabula room 2\ngame tetress\n",
+	         "ABCD.room:1: not understood"},
+	        {"# tabula room 1\ngame tetris\n",
+	         "ABCD.room:2: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat1 engine 11\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat1 engine 3x\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat2 person bob\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat2 person user:9bob\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nseat1 robot\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nclock -1 0\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nclock 0 999999999\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\ngame tetress\nfrobnicate\n",
+	         "ABCD.room:3: not understood"},
+	        {"# tabula room 1\nseat1 open\n", "ABCD.room: not a room file"},
+	        {"# tabula room 1\ngame infexion\n",
+	         "ABCD.rec: the record's game is not the room's"},
+	};
+	static const char good[] = "# tabula room 1\ngame tetress\n"
+	                           "seat1 engine 3\nseat2 person user:bob\n"
+	                           "clock 60000 1000\nanalysis 1\n\n";
+	static const char rec[] = "# tabula record 1\n[Game \"tetress\"]\n"
+	                          "[Result \"*\"]\n\n1. 0-0,0-1,0-2,0-3 "
+	                          "{clock 55000 60000} *\n";
+	char dir[] = "/tmp/tabula-room-XXXXXX", err[512];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_null(room_load(dir, "ABCD", 1, 0, err, sizeof err));
+	ck_assert_msg(strstr(err, "ABCD.room") != NULL, "%s", err);
+	write_file(dir, "ABCD.room", good);
+	ck_assert_ptr_null(room_load(dir, "ABCD", 1, 0, err, sizeof err));
+	ck_assert_msg(strstr(err, "ABCD.rec") != NULL, "%s", err);
+	write_file(dir, "ABCD.rec", rec);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		write_file(dir, "ABCD.room", bad[i].room);
+		ck_assert_ptr_null(
+		        room_load(dir, "ABCD", 1, 0, err, sizeof err));
+		ck_assert_msg(strstr(err, bad[i].want) != NULL,
+		              "%zu: \"%s\", want \"%s\"", i, err, bad[i].want);
+	}
+	write_file(dir, "ABCD.room", good);
+	struct room *r = room_load(dir, "ABCD", 1, 1000, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	ck_assert_int_eq(r->seat[0].kind, SEAT_ENGINE);
+	ck_assert_int_eq(r->seat[0].level, 3);
+	ck_assert_str_eq(r->seat[1].account, "user:bob");
+	ck_assert(r->analysis);
+	ck_assert_int_eq(r->left_ms[0], 55000);
+	ck_assert_int_eq(r->s.ply, 1);
+	/* Blue (bob) to move; the engine may not. */
+	ck_assert(!room_engine_to_move(r));
+	ck_assert(!room_play_move(r, r->s.moves[0], 0, err, sizeof err));
+	ck_assert_str_eq(err, "not the engine's turn");
+	/* Bob's minute runs out before his move (his clock runs from the
+	 * load). */
+	ck_assert(!room_play_text(r, 1, "5-5,5-6,5-7,5-8", 61001, err,
+	                          sizeof err));
+	ck_assert_str_eq(err, "your time is up");
+	const char *result, *reason;
+	ck_assert(room_over(r, &result, &reason));
+	ck_assert_str_eq(reason, "time forfeit");
+	ck_assert(!room_play_text(r, 1, "5-5,5-6,5-7,5-8", 61001, err,
+	                          sizeof err));
+	ck_assert_str_eq(err, "the game is over");
+	bool agreed;
+	ck_assert(!room_draw(r, 1, &agreed, err, sizeof err));
+	ck_assert_str_eq(err, "the game is over");
+	room_free(r);
+	testutil_remove_tree(dir);
+}
+END_TEST
+
+/* A process (sleep) whose environment names auth as sshd's auth-info file
+ * (none when auth is NULL); returns its pid. */
+static pid_t
+spawn_with_auth(const char *auth)
+{
+	static char var[300], none[] = "X=1", sleep[] = "sleep", secs[] = "30";
+	snprintf(var, sizeof var, "%s=%s", IDENTITY_AUTH_VAR, auth);
+	char *envp[] = {auth != NULL ? var : none, NULL};
+	char *argv[] = {sleep, secs, NULL};
+	pid_t pid;
+	ck_assert_int_eq(
+	        posix_spawn(&pid, "/bin/sleep", NULL, NULL, argv, envp), 0);
+	/* Until sleep runs, /proc shows this program's environment. */
+	char proc[64], env[512];
+	snprintf(proc, sizeof proc, "/proc/%ld/environ", (long)pid);
+	for (int i = 0; i < ROOMTEST_WAIT_MS; i++) {
+		ssize_t n = 0;
+		int efd = open(proc, O_RDONLY);
+		if (efd >= 0) {
+			n = read(efd, env, sizeof env - 1);
+			close(efd);
+		}
+		env[n > 0 ? n : 0] = '\0';
+		if (strcmp(env, envp[0]) == 0)
+			return pid;
+		usleep(1000);
+	}
+	ck_abort_msg("sleep did not start");
+	return pid;
+}
+
+/* The key of a shared account's session comes from sshd's private
+ * auth-info file only: each other case is refused with the reason. */
+START_TEST(test_identity_of_process)
+{
+	char key[IDENTITY_KEY_MAX], err[512], path[] = "/tmp/sshauth.XXXXXX";
+	ck_assert(identity_key_from_auth_info(
+	        "password\npublickey ssh-ed25519 AAAAkey alice@host\n", key,
+	        sizeof key));
+	ck_assert_str_eq(key, "ssh-ed25519 AAAAkey");
+	ck_assert(!identity_key_from_auth_info(
+	        "password\nkeyboard-interactive\n", key, sizeof key));
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "password\n", 9), 9);
+	close(fd);
+	const struct {
+		const char *auth, *want;
+	} cases[] = {
+	        {NULL, "no SSH_USER_AUTH in the session's environment"},
+	        {"/etc/passwd", "/etc/passwd: not an sshd auth-info file"},
+	        {"/tmp/sshauth.x/y", "not an sshd auth-info file"},
+	        {"/tmp/sshauth.none-here",
+	         "/tmp/sshauth.none-here: No such file"},
+	        {path, ": no public key (log in with a key)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		pid_t pid = spawn_with_auth(cases[i].auth);
+		bool ok = identity_key_of_process(pid, getuid(), key,
+		                                  sizeof key, err, sizeof err);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		ck_assert(!ok);
+		ck_assert_msg(strstr(err, cases[i].want) != NULL,
+		              "%zu: \"%s\", want \"%s\"", i, err,
+		              cases[i].want);
+	}
+	/* Not the session account's own file. */
+	pid_t pid = spawn_with_auth(path);
+	ck_assert(!identity_key_of_process(pid, getuid() + 1, key, sizeof key,
+	                                   err, sizeof err));
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	ck_assert_msg(strstr(err, "not a private file of the session's "
+	                          "account"),
+	              "%s", err);
+	/* A process that has gone. */
+	ck_assert(!identity_key_of_process(pid, getuid(), key, sizeof key, err,
+	                                   sizeof err));
+	ck_assert_msg(strstr(err, "/environ: No such file") != NULL, "%s", err);
+	unlink(path);
 }
 END_TEST
 
@@ -746,9 +884,10 @@ server_suite(void)
 	tcase_add_test(tc, test_whole_game);
 	tcase_add_test(tc, test_reconnect_and_restart);
 	tcase_add_test(tc, test_identity);
-	tcase_add_test(tc, test_local_users);
+	tcase_add_test(tc, test_identity_of_process);
 	tcase_add_test(tc, test_engine_clock_draw);
 	tcase_add_test(tc, test_hostile_input);
+	tcase_add_test(tc, test_room_files_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

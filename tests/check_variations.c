@@ -323,12 +323,40 @@ START_TEST(test_branch_and_swap)
 	ck_assert(record_swap_variation(&s, &meta, 4, 0));
 	ck_assert(record_swap_variation(&s, &meta, 4, 0));
 	ck_assert_mem_eq(s.moves, old, sizeof old);
+	/* What cannot be done changes nothing: no such variation, a ply
+	 * beyond the game, the move already played there. */
+	ck_assert(!record_swap_variation(&s, &meta, 4, 1));
+	ck_assert(!record_swap_variation(&s, &meta, 13, 0));
+	ck_assert(!record_branch(&s, &meta, 13, old[0]));
+	ck_assert(record_branch(&s, &meta, 4, old[4]));
+	ck_assert_uint_eq(s.ply, 12);
+	ck_assert_uint_eq(meta.notes[4].var_count, 1);
+	/* A variation that does not replay is not entered. */
+	n = ops->gen_moves(&s.positions[5], moves);
+	bool tried = false;
+	for (int i = 0; i < n && !tried; i++) {
+		if (session_move_legal(ops, &s.positions[4], moves[i]))
+			continue;
+		tried = true;
+		struct record_line *bad = record_note_add_var(&meta.notes[4]);
+		ck_assert_ptr_nonnull(bad);
+		ck_assert(record_line_push(bad, moves[i]));
+		ck_assert(!record_swap_variation(&s, &meta, 4, 1));
+		ck_assert_uint_eq(s.ply, 12);
+		ck_assert_mem_eq(s.moves, old, sizeof old);
+	}
+	ck_assert(tried); /* the other side's moves are not all legal */
 	/* Without the variation, the record is the one before. */
 	record_note_free(&meta.notes[4]);
 	char *after = testutil_record_write_text(&s, &meta);
 	ck_assert_str_eq(before, after);
 	ck_assert(!record_swap_variation(&s, &meta, 4, 0));
-	(void)n;
+	/* At the end of the game, a branch is a move. */
+	n = ops->gen_moves(session_current(&s), moves);
+	ck_assert_int_gt(n, 0);
+	ck_assert(record_branch(&s, &meta, 12, moves[0]));
+	ck_assert_uint_eq(s.ply, 13);
+	ck_assert_uint_eq(s.moves[12], moves[0]);
 	free(before);
 	free(branched);
 	free(again);

@@ -21,7 +21,8 @@ EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test tests/match.test \
 EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \
-	tests/proto/tetress-errors.in tests/proto/tetress-errors.out
+	tests/proto/tetress-errors.in tests/proto/tetress-errors.out \
+	tests/proto/go-errors.in tests/proto/go-errors.out
 
 if HAVE_CHECK
 check_PROGRAMS += tests/check_core

@@ -9,6 +9,16 @@ tests_check_server_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_server_LDADD = $(TESTS_LINK_LIBS)
 endif
 
+# Local users (a peer runs as nobody): SKIP (77) unless run as root.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_users
+TESTS += tests/check_server_users
+tests_check_server_users_SOURCES = tests/check_server_users.c \
+	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
+tests_check_server_users_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_users_LDADD = $(TESTS_LINK_LIBS)
+endif
+
 if HAVE_CHECK
 check_PROGRAMS += tests/check_server_load
 TESTS += tests/check_server_load
@@ -19,5 +29,5 @@ tests_check_server_load_LDADD = $(TESTS_LINK_LIBS)
 endif
 
 # Two SSH sessions through a real sshd started by the test.
-TESTS += tests/ssh-e2e.test
-EXTRA_DIST += tests/ssh-e2e.test
+TESTS += tests/ssh-e2e.test tests/serve-cli.test
+EXTRA_DIST += tests/ssh-e2e.test tests/serve-cli.test

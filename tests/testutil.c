@@ -41,6 +41,16 @@ testutil_read_line(FILE *f)
 	return line;
 }
 
+void
+testutil_remove_tree(const char *dir)
+{
+	char cmd[4200];
+	ck_assert_uint_lt(strlen(dir) + 10, sizeof cmd);
+	ck_assert_ptr_null(strchr(dir, '\''));
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
 int
 testutil_run_suite(Suite *suite)
 {

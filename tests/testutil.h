@@ -27,6 +27,9 @@ bool testutil_record_read_text(const char *name, const char *text,
 char *testutil_record_write_text(const struct session *s,
                                  const struct record_meta *meta);
 
+/* Removes the directory dir made by a test, and everything in it. */
+void testutil_remove_tree(const char *dir);
+
 /* Runs a suite (the runner frees it) and returns the process's exit
  * status: EXIT_SUCCESS when every test passed. */
 int testutil_run_suite(Suite *suite);

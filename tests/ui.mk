@@ -6,10 +6,19 @@ TESTS += tests/check_ui
 tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL)
 tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS)
+
+# The puzzle trainer's screen, driven by keys and clicks into a grid.
+check_PROGRAMS += tests/check_trainer
+TESTS += tests/check_trainer
+tests_check_trainer_SOURCES = tests/check_trainer.c $(TEST_UTIL)
+tests_check_trainer_CFLAGS = $(TESTS_COMPILE_FLAGS) $(CURSES_CFLAGS)
+tests_check_trainer_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS) $(CURSES_LIBS)
 endif
 
-TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test
-EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test $(UI_SCREENS)
+TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
+	tests/ui-online.test tests/ui-menu.test
+EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
+	tests/ui-online.test tests/ui-menu.test tests/tmux.sh $(UI_SCREENS)
 UI_SCREENS = \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \

@@ -185,6 +185,11 @@ view_feed(struct view *v, const char *line, int64_t now)
 		return changed;
 	} else if (strcmp(cmd, "over") == 0 && n >= 3) {
 		v->over = true;
+		/* The running clock stops where it stands now (a resignation
+		 * or an agreed draw comes with no clock line). */
+		if (v->clock_running != 0)
+			v->clock_ms[v->clock_running - 1] =
+			        view_clock(v, v->clock_running - 1, now);
 		v->clock_running = 0;
 		v->draw_offer = 0;
 		snprintf(v->result, sizeof v->result, "%s", w[2]);

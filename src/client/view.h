@@ -15,6 +15,8 @@
 #include "core/session.h"
 
 #define VIEW_NAME_MAX 32
+/* A room's code: four capital letters (tabula(6), PLAY ON THIS HOST). */
+#define VIEW_CODE_LEN 4
 
 struct view_room_entry {
 	char code[8];

@@ -56,7 +56,12 @@ struct client {
 	unsigned naming; /* the accounts version whose save welcomes it */
 	char new_name[IDENTITY_NAME_MAX + 1];
 	bool closing; /* drop once the output is sent */
-	bool dead;    /* drop now */
+	/* Asked to quit while news of its room was held for the disk: the
+	 * bye waits until the room is saved up to bye_version, so a script
+	 * that resigns and quits still reads the result. */
+	bool quitting;
+	unsigned bye_version;
+	bool dead; /* drop now */
 };
 
 struct server {
@@ -839,6 +844,21 @@ server_cmd_name(struct server *sv, struct client *c, char **words, int n)
 	server_save_accounts(sv);
 }
 
+/* Says bye to a client that asked to quit once every line of news it is
+ * owed is out: the news of its room held for the disk up to the version
+ * of the room when it asked (see server_broadcast). */
+static void
+server_say_bye_when_told(struct client *c)
+{
+	if (!c->quitting || c->closing)
+		return;
+	if (c->room != NULL && c->room->saving &&
+	    c->room->saved_version < c->bye_version)
+		return; /* the save's end wakes the loop, which asks again */
+	server_send(c, "bye");
+	c->closing = true;
+}
+
 static void
 server_line(struct server *sv, struct client *c, char *line)
 {
@@ -852,8 +872,9 @@ server_line(struct server *sv, struct client *c, char *line)
 	}
 	const char *cmd = words[0];
 	if (strcmp(cmd, "quit") == 0) {
-		server_send(c, "bye");
-		c->closing = true;
+		c->quitting = true;
+		c->bye_version = c->room != NULL ? c->room->version : 0;
+		server_say_bye_when_told(c);
 		return;
 	}
 	if (strcmp(cmd, "ping") == 0) {
@@ -922,7 +943,7 @@ server_read(struct server *sv, struct client *c)
 	char line[NET_LINE_MAX + 1];
 	enum net_line kind;
 	int64_t now = server_now_ms();
-	while (!c->dead && !c->closing &&
+	while (!c->dead && !c->closing && !c->quitting &&
 	       (kind = net_inbuf_next(&c->in, line)) != NET_LINE_NONE) {
 		if (!server_rate_ok(sv, c, now)) {
 			server_strike(c,
@@ -1250,7 +1271,7 @@ server_run(const struct server_config *cfg)
 		const size_t first_client = nfds;
 		for (size_t i = 0; i < sv.nclients; i++) {
 			struct client *c = sv.clients[i];
-			short ev = c->closing ? 0 : POLLIN;
+			short ev = c->closing || c->quitting ? 0 : POLLIN;
 			if (c->out.len > 0)
 				ev |= POLLOUT;
 			sv.pfds[nfds++] = (struct pollfd){c->fd, ev, 0};
@@ -1279,6 +1300,7 @@ server_run(const struct server_config *cfg)
 			server_accept(&sv);
 		for (size_t i = 0; i < sv.nclients;) {
 			struct client *c = sv.clients[i];
+			server_say_bye_when_told(c);
 			if (!c->dead && c->out.len > 0 &&
 			    !net_outbuf_flush(&c->out, c->fd))
 				c->dead = true;

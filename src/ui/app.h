@@ -338,6 +338,9 @@ bool ui_prompt_key(struct ui_app *app, int key);
 bool ui_play_init(struct ui_app *app);
 /* Frees the game and the room for its moves. */
 void ui_play_free(struct ui_app *app);
+/* Drops the game shown (a room's, which the server keeps) with its
+ * analysis; nothing is saved. */
+void ui_play_close(struct ui_app *app);
 /* Sets up a new game of ops with its set-up, its stream (NULL: none) and
  * its players (who[i]: 0 a human, else an engine level); false with a
  * message. */

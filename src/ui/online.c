@@ -111,7 +111,7 @@ ui_online_close(struct ui_app *app)
 	view_free(&on->view);
 	on->connected = false;
 	if (on->in_room)
-		app->game.have = false; /* the room's game is the server's */
+		ui_play_close(app); /* the room's game is the server's */
 	on->in_room = false;
 }
 
@@ -354,7 +354,7 @@ ui_online_leave(struct ui_app *app)
 	struct ui_online *on = &app->online;
 	ui_online_send(app, "leave");
 	on->in_room = false;
-	app->game.have = false;
+	ui_play_close(app);
 	app->screen = SCREEN_LOBBY;
 	ui_online_send(app, "list");
 	on->listed_at = ui_now_ms();
@@ -476,7 +476,7 @@ ui_online_draw(struct ui_app *app)
 			               rows[i]);
 		y += ONLINE_FORM_ROWS + 1;
 		ui_grid_printf(g, y++, 2, g->width - 4, ROLE_TITLE,
-		               "  %-5s %-9s %-27s %4s %5s %-8s %s", "Code",
+		               "  %-5s %-9s %-23s %4s %5s %-8s %s", "Code",
 		               "Game", "Players", "Ply", "Watch", "Turn",
 		               "State");
 		int room_rows = g->height - 3 - y;
@@ -495,15 +495,21 @@ ui_online_draw(struct ui_app *app)
 			         : e->turn[0] == '2' && rops
 			                 ? rops->side_names[1]
 			                 : "-");
+			/* Your seat is a star after the code, not a word after
+			 * the state: the row then fits 80 columns with a clock
+			 * (a word there was cut to "waiting (y"). */
+			char code[sizeof e->code + 1];
+			snprintf(code, sizeof code, "%s%s", e->code,
+			         e->yours ? "*" : "");
 			bool here = ONLINE_FORM_ROWS + i == on->row;
-			ui_grid_printf(g, y++, 2, g->width - 4,
-			               here ? ROLE_CURSOR : ROLE_NORMAL,
-			               "%c %-5s %-9s %-27s %4u %5d %-8s %s%s%s",
-			               here ? '>' : ' ', e->code,
-			               rops ? rops->title : e->game, players,
-			               e->ply, e->spectators, turn, e->state,
-			               e->yours ? " (yours)" : "",
-			               strcmp(e->clock, "-") ? " clock" : "");
+			ui_grid_printf(
+			        g, y++, 2, g->width - 4,
+			        here ? ROLE_CURSOR : ROLE_NORMAL,
+			        "%c %-5s %-9s %-23.23s %4u %5d %-8s %s%s",
+			        here ? '>' : ' ', code,
+			        rops ? rops->title : e->game, players, e->ply,
+			        e->spectators, turn, e->state,
+			        strcmp(e->clock, "-") ? " clock" : "");
 		}
 		if (v->room_count == 0)
 			ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
@@ -514,8 +520,8 @@ ui_online_draw(struct ui_app *app)
 		}
 	}
 	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
-	              "Up/Down: line  Left/Right: change  Enter: create, "
-	              "join or watch  w: watch  Esc: menu");
+	              "Up/Down line  Left/Right change  Enter create/join/watch"
+	              "  w watch  Esc menu");
 	if (app->prompt.status[0] != '\0')
 		ui_grid_print(g, g->height - 1, 0, g->width,
 		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
@@ -584,9 +590,13 @@ ui_online_type(struct ui_app *app, int key)
 {
 	struct ui_online *on = &app->online;
 	char *buf = on->asking ? on->typed : on->code;
-	size_t max = on->asking ? sizeof on->typed - 1 : sizeof on->code - 1;
+	size_t max = on->asking ? sizeof on->typed - 1 : VIEW_CODE_LEN;
 	size_t len = strlen(buf);
 	if (!on->asking && on->row != ONLINE_JOIN)
+		return false;
+	/* A whole code typed: w watches that room (a letter of a code
+	 * otherwise). */
+	if (!on->asking && len == max && key == 'w')
 		return false;
 	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
 		if (len > 0)

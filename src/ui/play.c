@@ -84,17 +84,33 @@ ui_play_init(struct ui_app *app)
 	return app->game.moves != NULL;
 }
 
-void
-ui_play_free(struct ui_app *app)
+/* Frees the game, if there is one. */
+static void
+ui_play_drop(struct ui_game *game)
 {
-	struct ui_game *game = &app->game;
 	if (game->have) {
 		session_free(&game->session);
 		record_meta_free(&game->meta);
 		game->have = false;
 	}
-	free(game->moves);
-	game->moves = NULL;
+}
+
+void
+ui_play_free(struct ui_app *app)
+{
+	ui_play_drop(&app->game);
+	free(app->game.moves);
+	app->game.moves = NULL;
+}
+
+void
+ui_play_close(struct ui_app *app)
+{
+	if (!app->game.have)
+		return;
+	ui_analysis_stop(app);
+	ui_analysis_forget(app);
+	ui_play_drop(&app->game);
 }
 
 int
