@@ -121,6 +121,20 @@ review_job_main(void *arg)
 	return NULL;
 }
 
+/* Frees what review_job_new made before its thread: one teardown for a
+ * failed start and for review_job_free once the thread has ended. */
+static void
+review_job_release(struct review_job *j)
+{
+	pthread_mutex_destroy(&j->lock);
+	pthread_cond_destroy(&j->wake);
+	pthread_cond_destroy(&j->idle);
+	close(j->pipe_fd[0]);
+	close(j->pipe_fd[1]);
+	review_free(j->rv);
+	free(j);
+}
+
 struct review_job *
 review_job_new(size_t hash_mb, char *err, size_t err_size)
 {
@@ -147,13 +161,7 @@ review_job_new(size_t hash_mb, char *err, size_t err_size)
 	pthread_cond_init(&j->idle, NULL);
 	if (pthread_create(&j->thread, NULL, review_job_main, j) != 0) {
 		snprintf(err, err_size, "cannot start the review thread");
-		pthread_mutex_destroy(&j->lock);
-		pthread_cond_destroy(&j->wake);
-		pthread_cond_destroy(&j->idle);
-		close(j->pipe_fd[0]);
-		close(j->pipe_fd[1]);
-		review_free(j->rv);
-		free(j);
+		review_job_release(j);
 		return NULL;
 	}
 	return j;
@@ -173,13 +181,7 @@ review_job_free(struct review_job *j)
 	session_free(&j->game);
 	free(j->results);
 	free(j->ready);
-	pthread_mutex_destroy(&j->lock);
-	pthread_cond_destroy(&j->wake);
-	pthread_cond_destroy(&j->idle);
-	close(j->pipe_fd[0]);
-	close(j->pipe_fd[1]);
-	review_free(j->rv);
-	free(j);
+	review_job_release(j);
 }
 
 int
