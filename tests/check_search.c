@@ -97,13 +97,16 @@ parse(const struct game_ops *ops, const char *text, struct game_pos *pos)
 
 /* Every tic-tac-toe position after two and three moves: the search to the
  * end scores exactly what the solver says, and its move achieves it. */
-START_TEST(test_ttt_matches_solver)
+/* Hands check every tic-tac-toe position after two or three plies
+ * (a, b, then c, or c = -1 for two) and returns how many there were. */
+static int
+ttt_each_early_position(void (*check)(const struct game_pos *pos, int a, int b,
+                                      int c, void *ctx),
+                        void *ctx)
 {
-	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
-	ck_assert_ptr_nonnull(ab);
 	struct game_pos start;
 	toy_ttt3.init(&start, NULL);
-	int checked = 0;
+	int count = 0;
 	for (int a = 0; a < 9; a++) {
 		for (int b = 0; b < 9; b++) {
 			for (int c = -1; c < 9; c++) {
@@ -114,25 +117,38 @@ START_TEST(test_ttt_matches_solver)
 				toy_ttt3.play(&pos, (game_move)b);
 				if (c >= 0)
 					toy_ttt3.play(&pos, (game_move)c);
-				struct alphabeta_result res;
-				search_sync(ab, &toy_ttt3, &pos, 9, &res);
-				int want = solve(&toy_ttt3, &pos);
-				ck_assert_msg(res.has_move, "no move");
-				ck_assert_msg(res.score == want,
-				              "%d %d %d: score %d, want %d", a,
-				              b, c, res.score, want);
-				struct game_pos child = pos;
-				toy_ttt3.play(&child, res.best);
-				ck_assert_int_eq(-solve(&toy_ttt3, &child) +
-				                         (want > 0   ? -1
-				                          : want < 0 ? 1
-				                                     : 0),
-				                 want);
-				checked++;
+				check(&pos, a, b, c, ctx);
+				count++;
 			}
 		}
 	}
-	ck_assert_int_eq(checked, 72 + 504);
+	return count;
+}
+
+static void
+check_search_agrees(const struct game_pos *pos, int a, int b, int c, void *ctx)
+{
+	struct alphabeta *ab = ctx;
+	struct alphabeta_result res;
+	search_sync(ab, &toy_ttt3, pos, 9, &res);
+	int want = solve(&toy_ttt3, pos);
+	ck_assert_msg(res.has_move, "no move");
+	ck_assert_msg(res.score == want, "%d %d %d: score %d, want %d", a, b, c,
+	              res.score, want);
+	struct game_pos child = *pos;
+	toy_ttt3.play(&child, res.best);
+	ck_assert_int_eq(-solve(&toy_ttt3, &child) + (want > 0   ? -1
+	                                              : want < 0 ? 1
+	                                                         : 0),
+	                 want);
+}
+
+START_TEST(test_ttt_matches_solver)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	ck_assert_ptr_nonnull(ab);
+	ck_assert_int_eq(ttt_each_early_position(check_search_agrees, ab),
+	                 72 + 504);
 	alphabeta_free(ab);
 }
 END_TEST
@@ -249,6 +265,13 @@ check_pns_agrees(struct pns *p, const struct game_ops *ops,
 	}
 }
 
+static void
+check_pns_agrees_ttt(const struct game_pos *pos, int a, int b, int c, void *ctx)
+{
+	(void)a, (void)b, (void)c;
+	check_pns_agrees(ctx, &toy_ttt3, pos, "ttt");
+}
+
 START_TEST(test_pns_matches_solver)
 {
 	struct pns p;
@@ -256,20 +279,7 @@ START_TEST(test_pns_matches_solver)
 	struct game_pos start;
 	toy_ttt3.init(&start, NULL);
 	check_pns_agrees(&p, &toy_ttt3, &start, "ttt start");
-	for (int a = 0; a < 9; a++) {
-		for (int b = 0; b < 9; b++) {
-			for (int c = -1; c < 9; c++) {
-				if (a == b || a == c || b == c)
-					continue;
-				struct game_pos pos = start;
-				toy_ttt3.play(&pos, (game_move)a);
-				toy_ttt3.play(&pos, (game_move)b);
-				if (c >= 0)
-					toy_ttt3.play(&pos, (game_move)c);
-				check_pns_agrees(&p, &toy_ttt3, &pos, "ttt");
-			}
-		}
-	}
+	(void)ttt_each_early_position(check_pns_agrees_ttt, &p);
 	for (int pile = 1; pile <= 12; pile++) {
 		for (int sub = 0; sub <= 1; sub++) {
 			char text[32];
