@@ -357,6 +357,68 @@ START_TEST(test_search_uses_solver)
 }
 END_TEST
 
+/* Double nim whose evaluation lies: at the start of a turn it calls a pile
+ * of a multiple of five (lost for the side to move, who takes one to four
+ * stones a turn) a win, and every other pile a loss. */
+static int
+lying_nim_eval(const struct game_pos *pos)
+{
+	char text[32];
+	toy_nim2.format_pos(pos, text, sizeof text);
+	int pile, sub;
+	char side;
+	ck_assert(sscanf(text, "%d %c %d", &pile, &side, &sub) == 3);
+	if (sub == 1)
+		return 0; /* mid-turn */
+	return pile % 5 == 0 ? 500 : -500;
+}
+
+/* Reports of an analysis of double nim: how many iterations from depth
+ * five on showed a first move that loses (a first sub-move that leaves a
+ * pile its taker cannot bring to a multiple of five). */
+struct nim_reports {
+	int pile;
+	int losing;
+};
+
+static void
+count_losing_reports(void *ctx, const struct search_info *info)
+{
+	struct nim_reports *r = ctx;
+	int left = r->pile - (int)info->pv[0];
+	if (info->depth >= 5 && info->pv_len > 0 && left % 5 > 2)
+		r->losing++;
+}
+
+START_TEST(test_search_checks_best_move)
+{
+	/* From 19 stones the first sub-move must take 2.  Alpha-beta alone
+	 * trusts the lying evaluation and shows taking 1 for several
+	 * iterations; near the end every new best move is checked by the
+	 * solver, so the refuted move is never shown, and 2 is played. */
+	struct game_ops nim = toy_nim2;
+	nim.evaluate = lying_nim_eval;
+	struct game_ops checked = nim;
+	checked.near_end = always_solvable;
+	struct game_pos pos;
+	parse(&nim, "19 x 0", &pos);
+	struct search_limits lim = {.infinite = true};
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct alphabeta_result res;
+	struct nim_reports plain = {.pile = 19};
+	alphabeta_run(ab, &nim, &pos, &lim, NULL, count_losing_reports, &plain,
+	              &res);
+	ck_assert_int_gt(plain.losing, 0);
+	alphabeta_clear(ab);
+	struct nim_reports seen = {.pile = 19};
+	alphabeta_run(ab, &checked, &pos, &lim, NULL, count_losing_reports,
+	              &seen, &res);
+	ck_assert_int_eq(seen.losing, 0);
+	ck_assert_uint_eq(res.best, 2);
+	alphabeta_free(ab);
+}
+END_TEST
+
 START_TEST(test_mate_scores)
 {
 	int plies;
@@ -1421,6 +1483,7 @@ search_suite(void)
 	                    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_pns_matches_solver);
+	tcase_add_test(tc, test_search_checks_best_move);
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);

@@ -627,6 +627,41 @@ START_TEST(test_evaluate_and_noisy)
 }
 END_TEST
 
+/* Where the search brings in its endgame solver (man page: "Endgames"):
+ * positions of one game at 27, 26, 21 and 20 stacks. */
+START_TEST(test_endgame_stages)
+{
+	static const struct {
+		const char *text;
+		bool near_end, solvable;
+	} stages[] = {
+	        {"B..C.a2.Cb4CB..a2.BBC....c..A2bc....c.c..B.A2C.....BCc....c.."
+	         "A5.bb b cap",
+	         false, false},
+	        {"B..C.a2.Cb4CB....a2BC....c..A2bc....c.c..B.A2C.....BCc....c.."
+	         "A5.bb b second",
+	         true, false},
+	        {"a2..C...Cb4CB.....BC....a3..A2bc....c.B....A2C.....C2......c."
+	         "."
+	         "A5.bc2 w cap",
+	         true, false},
+	        {"a2..C...Cb4CB......C....a3..A2bc....B.B....A2C.....C2......c."
+	         "."
+	         "A5.bc2 w second",
+	         true, true},
+	};
+	struct game_pos pos;
+	ops->init(&pos, NULL);
+	ck_assert(!ops->near_end(&pos) && !ops->solvable(&pos));
+	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
+		load_pos(&pos, stages[i].text);
+		ck_assert_msg(ops->near_end(&pos) == stages[i].near_end &&
+		                      ops->solvable(&pos) == stages[i].solvable,
+		              "%s", stages[i].text);
+	}
+}
+END_TEST
+
 /* The same position with the colours swapped (and the side to move). */
 static void
 swap_colours(const struct game_pos *pos, struct game_pos *out)
@@ -788,6 +823,7 @@ tzaar_suite(void)
 	        (int)(sizeof BAD_POSITIONS / sizeof BAD_POSITIONS[0]));
 	tcase_add_test(rules, test_fuzz_text);
 	tcase_add_test(rules, test_evaluate_and_noisy);
+	tcase_add_test(rules, test_endgame_stages);
 	tcase_add_test(rules, test_evaluate_colour_blind);
 	tcase_add_test(rules, test_evaluate_terms);
 	tcase_add_test(rules, test_evaluate_centipawns);

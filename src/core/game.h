@@ -152,6 +152,12 @@ struct game_ops {
 	 * forced result may lie far beyond the alpha-beta horizon). */
 	bool (*solvable)(const struct game_pos *pos);
 
+	/* Optional: whether the game may already be decided by a forced line
+	 * a proof-number search can find in a fraction of a move's time
+	 * (solvable positions and a little before them).  The move alpha-beta
+	 * chooses there is checked for a proven loss before it is played. */
+	bool (*near_end)(const struct game_pos *pos);
+
 	/* Optional, for single-player games whose strategy is their own
 	 * (Tetris: both known pieces placed, then an expectation over the
 	 * unseen one): writes the planned line, at most pv_max moves, into

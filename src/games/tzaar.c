@@ -338,6 +338,18 @@ tzaar_solvable(const struct game_pos *pos)
 	return tzaar_popcount(p->own[0] | p->own[1]) <= TZAAR_SOLVABLE_STACKS;
 }
 
+/* Stacks left from which the move chosen is checked for a proven loss:
+ * forced wins of 9 to 18 sub-moves already exist at 21 to 23 stacks, and
+ * the opponent's solver finds them (man page: "Endgames"). */
+enum { TZAAR_NEAR_END_STACKS = 26 };
+
+static bool
+tzaar_near_end(const struct game_pos *pos)
+{
+	const struct tzaar_pos *p = tzaar_of_const(pos);
+	return tzaar_popcount(p->own[0] | p->own[1]) <= TZAAR_NEAR_END_STACKS;
+}
+
 const struct game_ops tzaar_game = {
         .name = "tzaar",
         .title = "TZAAR",
@@ -360,6 +372,7 @@ const struct game_ops tzaar_game = {
         .evaluate = tzaar_eval, /* games/tzaar-eval.c */
         .is_noisy = tzaar_is_noisy,
         .solvable = tzaar_solvable,
+        .near_end = tzaar_near_end,
         .perft = tzaar_op_perft,
         .format_move = tzaar_format_move,
         .parse_move = tzaar_parse_move,

@@ -15,11 +15,9 @@
  * results score SEARCH_WIN - plies from the root, so the search prefers
  * the fastest win and the slowest loss.
  *
- * Before the iterations, a position the game calls solvable (an endgame)
- * gets a proof-number search (search/pns.h) for the side to move's win,
- * then for its loss, each with a sixth of the time or node budget: a
- * proven win is played at once and reported as a mate; a proven loss is
- * reported as one, with the move alpha-beta finds to resist longest.
+ * In endgames a proof-number search runs before the iterations, and near
+ * the end it checks each iteration's best move (search/ab-endgame.c); a
+ * move it refuted scores its proven loss at the root without a search.
  *
  * Determinism: nothing here reads the clock to make a decision unless a
  * time limit was given, and the node limit is checked at every node, so a
@@ -32,27 +30,13 @@
 
 #include "core/clock.h"
 #include "core/rng.h"
-#include "search/alphabeta.h"
-#include "search/pns.h"
+#include "search/ab-internal.h"
 #include "search/timectl.h"
-#include "search/tt.h"
-
-enum {
-	AB_MAX_PLY = SEARCH_MAX_DEPTH + 1, /* plies from the root, inclusive */
-	AB_HISTORY_BITS = 14,
-	AB_HISTORY_SIZE = 1 << AB_HISTORY_BITS,
-	AB_KILLERS = 2,
-	/* The first few moves of a node are picked by a scan; the rest are
-	 * sorted once (cut nodes rarely get that far). */
-	AB_PICK_SCAN = 4
-};
 
 static const int AB_INFINITY = SEARCH_WIN + 1;
 static const int AB_DRAW_SCORE = 0;
 /* Static evaluations are clamped well inside the forced-result range. */
 static const int AB_EVAL_LIMIT = SEARCH_WIN / 2;
-/* Scores beyond this are forced results. */
-static const int AB_WIN_BOUND = SEARCH_WIN - SEARCH_MAX_DEPTH - 1;
 
 /* Move-ordering ranks, from the first tried to the last. */
 static const int64_t AB_ORDER_HASH = INT64_C(1) << 30;
@@ -79,13 +63,6 @@ static const int AB_ASPIRATION_GROWTH = 3;
 
 /* The clock and the stop flag are looked at every this many nodes + 1. */
 static const uint64_t AB_CHECK_MASK = 255;
-/* Tree nodes of the endgame solver (about 28 bytes each), and its share
- * of a time or node budget for each of its two attempts. */
-static const uint32_t AB_SOLVER_NODES = UINT32_C(1) << 21;
-static const int AB_SOLVER_SHARE = 6;
-/* Without a budget (an infinite analysis) each attempt stops here. */
-static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
-
 /* A forced move (one legal move) searches until this share of the soft
  * time (the endgame solver takes at most a third). */
 static const int64_t AB_FORCED_SHARE = 2;
@@ -94,52 +71,6 @@ static const int64_t AB_FORCED_SHARE = 2;
 static const int64_t AB_REPORT_MS = 1000;
 
 static const int64_t AB_MS_PER_S = 1000;
-
-struct ab_line {
-	game_move pv[SEARCH_MAX_PV];
-	int pv_len;
-	int score;
-	enum search_bound bound;
-};
-
-struct alphabeta {
-	struct tt tt;
-	struct pns pns; /* the endgame solver's tree, made on first use */
-
-	/* The current search. */
-	const struct game_ops *ops;
-	struct search_limits lim;
-	const atomic_bool *stop;
-	search_report_fn report;
-	void *report_ctx;
-	int64_t start_ms; /* clock_now_ms() when the search began */
-	struct timectl_plan plan;
-	int64_t next_report_ms;
-	uint64_t nodes;
-	int seldepth;
-	int depth; /* of the iteration running */
-	bool aborted;
-
-	int64_t killers[AB_MAX_PLY][AB_KILLERS]; /* -1: none */
-	int32_t history[2][AB_HISTORY_SIZE];
-	game_move pv[AB_MAX_PLY + 1][SEARCH_MAX_PV];
-	int pv_len[AB_MAX_PLY + 1];
-	game_move moves[AB_MAX_PLY][GAME_MAX_MOVES];
-	uint64_t keys[AB_MAX_PLY][GAME_MAX_MOVES];
-
-	/* The root: its moves in the order to try them, the lines of the
-	 * iteration running, and those of the last completed one. */
-	struct game_pos root;
-	game_move root_moves[GAME_MAX_MOVES];
-	int root_count;
-	int lines_wanted;
-	struct ab_line lines[SEARCH_MAX_MULTIPV];
-	struct ab_line done_lines[SEARCH_MAX_MULTIPV];
-	int done_depth;
-	/* The iteration running already found a first line better than the
-	 * last completed one's (kept if the search is interrupted). */
-	bool partial_first;
-};
 
 static int ab_search(struct alphabeta *ab, const struct game_pos *pos,
                      int depth, int ply, int alpha, int beta, bool pv_node);
@@ -184,13 +115,13 @@ alphabeta_clear(struct alphabeta *ab)
 	tt_clear(&ab->tt);
 }
 
-static int64_t
+int64_t
 ab_elapsed_ms(const struct alphabeta *ab)
 {
 	return clock_now_ms() - ab->start_ms;
 }
 
-static void
+void
 ab_report_line(struct alphabeta *ab, const struct ab_line *line, int multipv,
                int depth, int seldepth)
 {
@@ -556,10 +487,17 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 	int best = -AB_INFINITY, best_index = first, alpha0 = alpha;
 	struct ab_line *line = &ab->lines[first];
 	for (int i = first; i < ab->root_count; i++) {
-		struct game_pos child = ab->root;
-		ab->ops->play(&child, ab->root_moves[i]);
-		int score = ab_pvs(ab, side, &child, depth, 0, alpha, beta,
-		                   i == first, true);
+		int lost = ab_lost_plies(ab, ab->root_moves[i]);
+		int score;
+		if (lost >= 0) {
+			score = -(SEARCH_WIN - lost);
+			ab->pv_len[1] = 0; /* its line is the move alone */
+		} else {
+			struct game_pos child = ab->root;
+			ab->ops->play(&child, ab->root_moves[i]);
+			score = ab_pvs(ab, side, &child, depth, 0, alpha, beta,
+			               i == first, true);
+		}
 		if (ab->aborted)
 			break;
 		if (score > best) {
@@ -588,12 +526,6 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 	        sizeof(game_move) * (size_t)(best_index - first));
 	ab->root_moves[first] = m;
 	return best;
-}
-
-static bool
-ab_is_win_score(int score)
-{
-	return score > AB_WIN_BOUND || score < -AB_WIN_BOUND;
 }
 
 /* One line of one iteration, inside an aspiration window that widens
@@ -694,6 +626,7 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	if (k > SEARCH_MAX_MULTIPV)
 		k = SEARCH_MAX_MULTIPV;
 	ab->lines_wanted = k < ab->root_count ? k : ab->root_count;
+	ab_checks_prepare(ab);
 }
 
 /* The move to play: the best line, or for strength levels a line drawn
@@ -732,96 +665,6 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	res->score = line->score;
 }
 
-/* The limits of one solver attempt, or false when this search gets none:
- * only time-, node- or infinite searches do (a depth-limited search stays
- * pure alpha-beta). */
-static bool
-ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
-{
-	*pl = (struct pns_limits){.stop = ab->stop};
-	if (ab->ops->solvable == NULL || !ab->ops->solvable(&ab->root))
-		return false;
-	if (ab->root_count < 1)
-		return false;
-	if (ab->lim.nodes > 0) {
-		uint64_t n = ab->lim.nodes / AB_SOLVER_SHARE;
-		pl->max_nodes =
-		        n < AB_SOLVER_NODES ? (uint32_t)n : AB_SOLVER_NODES;
-	} else if (ab->plan.soft_ms > 0) {
-		pl->max_nodes = AB_SOLVER_NODES;
-		pl->deadline_ms =
-		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
-	} else if (ab->lim.infinite) {
-		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES;
-	} else {
-		return false;
-	}
-	if (ab->pns.nodes == NULL && !pns_init(&ab->pns, AB_SOLVER_NODES))
-		return false;
-	return true;
-}
-
-/* The line of a solver's proof, as a search line of the root. */
-static void
-ab_solver_line(const struct pns_result *pr, int score, struct ab_line *line)
-{
-	line->pv_len = pr->pv_len;
-	memcpy(line->pv, pr->pv, sizeof(game_move) * (size_t)pr->pv_len);
-	line->score = score;
-	line->bound = BOUND_EXACT;
-}
-
-/* Runs the solver on the root; true when it proved a win (the result is
- * then final).  *lost_plies gets the length of a proven loss, or -1. */
-static bool
-ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
-{
-	*lost_plies = -1;
-	struct pns_limits pl;
-	if (!ab_solver_limits(ab, &pl))
-		return false;
-	int side = ab->ops->side_to_move(&ab->root);
-	struct pns_result pr;
-	pns_solve(&ab->pns, ab->ops, &ab->root, side, &pl, &pr);
-	ab->nodes += pr.expanded;
-	if (pr.outcome == PNS_PROVEN && pr.pv_len > 0) {
-		struct ab_line line;
-		ab_solver_line(&pr, SEARCH_WIN - pr.plies, &line);
-		ab_report_line(ab, &line, 1, pr.plies, pr.plies);
-		memset(res, 0, sizeof *res);
-		res->has_move = true;
-		res->best = line.pv[0];
-		res->score = line.score;
-		res->depth = pr.plies;
-		res->nodes = ab->nodes;
-		return true;
-	}
-	if (ab->plan.soft_ms > 0 && ab->lim.nodes == 0)
-		pl.deadline_ms =
-		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
-	pns_solve(&ab->pns, ab->ops, &ab->root, side ^ 1, &pl, &pr);
-	ab->nodes += pr.expanded;
-	if (pr.outcome == PNS_PROVEN)
-		*lost_plies = pr.plies;
-	return false;
-}
-
-/* After a proven loss, the reported score says so, with the move chosen
- * (unless alpha-beta saw a loss itself). */
-static void
-ab_report_loss(struct alphabeta *ab, struct alphabeta_result *res, int plies)
-{
-	int seen;
-	if (!res->has_move ||
-	    (search_score_is_mate(res->score, &seen) && seen < 0))
-		return;
-	struct ab_line line = {.pv = {res->best}, .pv_len = 1};
-	line.score = -(SEARCH_WIN - plies);
-	line.bound = BOUND_EXACT;
-	res->score = line.score;
-	ab_report_line(ab, &line, 1, res->depth, ab->seldepth);
-}
-
 void
 alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
               const struct game_pos *pos, const struct search_limits *lim,
@@ -834,6 +677,9 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 	int lost_plies;
 	if (ab_solve(ab, result, &lost_plies))
 		return;
+	if (lost_plies >= 0)
+		ab->check_moves =
+		        false; /* every move loses: nothing to check */
 	for (int depth = 1; ab->root_count > 0; depth++) {
 		ab->depth = depth;
 		ab->partial_first = false;
@@ -851,6 +697,10 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 			}
 			break;
 		}
+		if (ab_refute_best(ab, depth)) {
+			depth--; /* the same depth again, the move refuted */
+			continue;
+		}
 		memcpy(ab->done_lines, ab->lines, sizeof ab->lines);
 		ab->done_depth = depth;
 		for (int k = 0; k < ab->lines_wanted; k++)
@@ -859,6 +709,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 		if (!ab_continue(ab, depth))
 			break;
 	}
+	ab_avoid_refuted(ab);
 	ab_finish(ab, result);
 	if (lost_plies >= 0)
 		ab_report_loss(ab, result, lost_plies);

@@ -1,0 +1,245 @@
+/*
+ * The endgame solver (search/pns.h) inside the alpha-beta search.
+ *
+ * Before the iterations, a position the game calls solvable (an endgame)
+ * gets a proof-number search for the side to move's win, then for its
+ * loss, each with a sixth of the time or node budget: a proven win is
+ * played at once and reported as a mate; a proven loss is reported as one,
+ * with the move alpha-beta finds to resist longest.
+ *
+ * A little earlier (game_ops.near_end), each new best move of an iteration
+ * is checked the same way before the iteration counts: a proof that the
+ * opponent wins after it gives the move that loss as its score, sends it
+ * to the back of the root moves and has the depth searched again, so the
+ * search neither plays nor reports a move the solver has refuted while
+ * another may hold (man page: "Endgames").
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "core/clock.h"
+#include "search/ab-internal.h"
+
+/* Tree nodes of the endgame solver (about 28 bytes each), and its share
+ * of a time or node budget for each of its two attempts. */
+static const uint32_t AB_SOLVER_NODES = UINT32_C(1) << 21;
+static const int AB_SOLVER_SHARE = 6;
+/* Without a budget (an infinite analysis) each attempt stops here. */
+static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
+
+/* Checks of the best move near the end: from this depth on (at most
+ * AB_CHECK_MAX per search), each with at most 1/AB_CHECK_SHARE of the soft
+ * time or node budget, all of them with at most 1/AB_CHECK_TOTAL_SHARE. */
+enum { AB_CHECK_MIN_DEPTH = 5 };
+static const int AB_CHECK_SHARE = 8;
+static const int AB_CHECK_TOTAL_SHARE = 2;
+
+void
+ab_checks_prepare(struct alphabeta *ab)
+{
+	const struct game_ops *ops = ab->ops;
+	ab->check_moves = ops->near_end != NULL && ab->lines_wanted == 1 &&
+	                  ab->root_count > 1 && ops->near_end(&ab->root);
+	ab->checked_count = 0;
+	ab->check_ms = 0;
+	ab->check_nodes = 0;
+}
+
+/* The plies of the loss proved after root move, or -1. */
+int
+ab_lost_plies(const struct alphabeta *ab, game_move move)
+{
+	for (int i = 0; i < ab->checked_count; i++) {
+		if (ab->checked[i].move == move)
+			return ab->checked[i].lost_plies;
+	}
+	return -1;
+}
+
+/* The limits of one solver attempt, or false when this search gets none:
+ * only time-, node- or infinite searches do (a depth-limited search stays
+ * pure alpha-beta). */
+static bool
+ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
+{
+	*pl = (struct pns_limits){.stop = ab->stop};
+	if (ab->ops->solvable == NULL || !ab->ops->solvable(&ab->root))
+		return false;
+	if (ab->root_count < 1)
+		return false;
+	if (ab->lim.nodes > 0) {
+		uint64_t n = ab->lim.nodes / AB_SOLVER_SHARE;
+		pl->max_nodes =
+		        n < AB_SOLVER_NODES ? (uint32_t)n : AB_SOLVER_NODES;
+	} else if (ab->plan.soft_ms > 0) {
+		pl->max_nodes = AB_SOLVER_NODES;
+		pl->deadline_ms =
+		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
+	} else if (ab->lim.infinite) {
+		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES;
+	} else {
+		return false;
+	}
+	if (ab->pns.nodes == NULL && !pns_init(&ab->pns, AB_SOLVER_NODES))
+		return false;
+	return true;
+}
+
+/* The limits of the next check of a best move, or false when the checks'
+ * budget is spent or this search gets none (as for the solver). */
+static bool
+ab_check_limits(struct alphabeta *ab, struct pns_limits *pl)
+{
+	*pl = (struct pns_limits){.stop = ab->stop};
+	if (ab->lim.nodes > 0) {
+		uint64_t total = ab->lim.nodes / AB_CHECK_TOTAL_SHARE;
+		uint64_t n = ab->lim.nodes / AB_CHECK_SHARE;
+		if (ab->check_nodes >= total)
+			return false;
+		if (n > total - ab->check_nodes)
+			n = total - ab->check_nodes;
+		pl->max_nodes =
+		        n < AB_SOLVER_NODES ? (uint32_t)n : AB_SOLVER_NODES;
+	} else if (ab->plan.soft_ms > 0) {
+		int64_t slice = ab->plan.soft_ms / AB_CHECK_SHARE;
+		int64_t budget =
+		        ab->plan.soft_ms / AB_CHECK_TOTAL_SHARE - ab->check_ms;
+		int64_t left = ab->plan.hard_ms - ab_elapsed_ms(ab);
+		if (slice > budget)
+			slice = budget;
+		if (slice > left)
+			slice = left;
+		if (slice <= 0)
+			return false;
+		pl->max_nodes = AB_SOLVER_NODES;
+		pl->deadline_ms = pns_now_ms() + slice;
+	} else if (ab->lim.infinite) {
+		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES / AB_CHECK_SHARE;
+	} else {
+		return false;
+	}
+	return ab->pns.nodes != NULL || pns_init(&ab->pns, AB_SOLVER_NODES);
+}
+
+/* Near the end, checks the best move of the iteration just completed:
+ * true when the solver proved that the opponent wins after it (the move
+ * then scores that loss and goes to the back of the root moves, and the
+ * depth is to be searched again). */
+bool
+ab_refute_best(struct alphabeta *ab, int depth)
+{
+	const struct ab_line *line = &ab->lines[0];
+	if (!ab->check_moves || depth < AB_CHECK_MIN_DEPTH ||
+	    line->pv_len == 0 || ab_is_win_score(line->score) ||
+	    ab->checked_count == AB_CHECK_MAX)
+		return false;
+	game_move move = line->pv[0];
+	for (int i = 0; i < ab->checked_count; i++) {
+		if (ab->checked[i].move == move)
+			return false;
+	}
+	struct pns_limits pl;
+	if (!ab_check_limits(ab, &pl))
+		return false;
+	struct game_pos child = ab->root;
+	ab->ops->play(&child, move);
+	int opponent = ab->ops->side_to_move(&ab->root) ^ 1;
+	int64_t t0 = clock_now_ms();
+	struct pns_result pr;
+	pns_solve(&ab->pns, ab->ops, &child, opponent, &pl, &pr);
+	ab->check_ms += clock_now_ms() - t0;
+	ab->check_nodes += pl.max_nodes;
+	ab->nodes += pr.expanded;
+	bool refuted = pr.outcome == PNS_PROVEN;
+	ab->checked[ab->checked_count].move = move;
+	ab->checked[ab->checked_count].lost_plies = refuted ? pr.plies + 1 : -1;
+	ab->checked_count++;
+	if (!refuted)
+		return false;
+	int at = 0;
+	while (ab->root_moves[at] != move)
+		at++;
+	memmove(&ab->root_moves[at], &ab->root_moves[at + 1],
+	        sizeof(game_move) * (size_t)(ab->root_count - at - 1));
+	ab->root_moves[ab->root_count - 1] = move;
+	return true;
+}
+
+/* When the search stopped before the depth was searched again without a
+ * refuted move, the last completed line may still begin with it: the first
+ * move not refuted replaces it, reported as no better than that line (the
+ * iteration ranked it lower). */
+void
+ab_avoid_refuted(struct alphabeta *ab)
+{
+	struct ab_line *line = &ab->done_lines[0];
+	if (line->pv_len == 0 || ab_lost_plies(ab, line->pv[0]) < 0 ||
+	    ab_lost_plies(ab, ab->root_moves[0]) >= 0)
+		return;
+	line->pv[0] = ab->root_moves[0];
+	line->pv_len = 1;
+	line->bound = BOUND_UPPER;
+	ab_report_line(ab, line, 1, ab->done_depth, ab->seldepth);
+}
+
+/* The line of a solver's proof, as a search line of the root. */
+static void
+ab_solver_line(const struct pns_result *pr, int score, struct ab_line *line)
+{
+	line->pv_len = pr->pv_len;
+	memcpy(line->pv, pr->pv, sizeof(game_move) * (size_t)pr->pv_len);
+	line->score = score;
+	line->bound = BOUND_EXACT;
+}
+
+/* Runs the solver on the root; true when it proved a win (the result is
+ * then final).  *lost_plies gets the length of a proven loss, or -1. */
+bool
+ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
+{
+	*lost_plies = -1;
+	struct pns_limits pl;
+	if (!ab_solver_limits(ab, &pl))
+		return false;
+	int side = ab->ops->side_to_move(&ab->root);
+	struct pns_result pr;
+	pns_solve(&ab->pns, ab->ops, &ab->root, side, &pl, &pr);
+	ab->nodes += pr.expanded;
+	if (pr.outcome == PNS_PROVEN && pr.pv_len > 0) {
+		struct ab_line line;
+		ab_solver_line(&pr, SEARCH_WIN - pr.plies, &line);
+		ab_report_line(ab, &line, 1, pr.plies, pr.plies);
+		memset(res, 0, sizeof *res);
+		res->has_move = true;
+		res->best = line.pv[0];
+		res->score = line.score;
+		res->depth = pr.plies;
+		res->nodes = ab->nodes;
+		return true;
+	}
+	if (ab->plan.soft_ms > 0 && ab->lim.nodes == 0)
+		pl.deadline_ms =
+		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
+	pns_solve(&ab->pns, ab->ops, &ab->root, side ^ 1, &pl, &pr);
+	ab->nodes += pr.expanded;
+	if (pr.outcome == PNS_PROVEN)
+		*lost_plies = pr.plies;
+	return false;
+}
+
+/* After a proven loss, the reported score says so, with the move chosen
+ * (unless alpha-beta saw a loss itself). */
+void
+ab_report_loss(struct alphabeta *ab, struct alphabeta_result *res, int plies)
+{
+	int seen;
+	if (!res->has_move ||
+	    (search_score_is_mate(res->score, &seen) && seen < 0))
+		return;
+	struct ab_line line = {.pv = {res->best}, .pv_len = 1};
+	line.score = -(SEARCH_WIN - plies);
+	line.bound = BOUND_EXACT;
+	res->score = line.score;
+	ab_report_line(ab, &line, 1, res->depth, ab->seldepth);
+}

@@ -1,0 +1,113 @@
+/*
+ * What the alpha-beta search (search/alphabeta.c) shares with its use of
+ * the endgame solver (search/ab-endgame.c): the searcher's state and the
+ * few helpers both call.  Nothing outside those two files includes it.
+ */
+#ifndef TABULA_SEARCH_AB_INTERNAL_H
+#define TABULA_SEARCH_AB_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/alphabeta.h"
+#include "search/pns.h"
+#include "search/timectl.h"
+#include "search/tt.h"
+
+enum {
+	AB_MAX_PLY = SEARCH_MAX_DEPTH + 1, /* plies from the root, inclusive */
+	AB_HISTORY_BITS = 14,
+	AB_HISTORY_SIZE = 1 << AB_HISTORY_BITS,
+	AB_KILLERS = 2,
+	/* The first few moves of a node are picked by a scan; the rest are
+	 * sorted once (cut nodes rarely get that far). */
+	AB_PICK_SCAN = 4
+};
+
+/* Checks of the best move near the end (ab-endgame.c): at most this many
+ * per search. */
+enum { AB_CHECK_MAX = 16 };
+
+/* Scores beyond this are forced results. */
+enum { AB_WIN_BOUND = SEARCH_WIN - SEARCH_MAX_DEPTH - 1 };
+
+struct ab_line {
+	game_move pv[SEARCH_MAX_PV];
+	int pv_len;
+	int score;
+	enum search_bound bound;
+};
+
+struct alphabeta {
+	struct tt tt;
+	struct pns pns; /* the endgame solver's tree, made on first use */
+
+	/* The current search. */
+	const struct game_ops *ops;
+	struct search_limits lim;
+	const atomic_bool *stop;
+	search_report_fn report;
+	void *report_ctx;
+	int64_t start_ms; /* clock_now_ms() when the search began */
+	struct timectl_plan plan;
+	int64_t next_report_ms;
+	uint64_t nodes;
+	int seldepth;
+	int depth; /* of the iteration running */
+	bool aborted;
+
+	int64_t killers[AB_MAX_PLY][AB_KILLERS]; /* -1: none */
+	int32_t history[2][AB_HISTORY_SIZE];
+	game_move pv[AB_MAX_PLY + 1][SEARCH_MAX_PV];
+	int pv_len[AB_MAX_PLY + 1];
+	game_move moves[AB_MAX_PLY][GAME_MAX_MOVES];
+	uint64_t keys[AB_MAX_PLY][GAME_MAX_MOVES];
+
+	/* The root: its moves in the order to try them, the lines of the
+	 * iteration running, and those of the last completed one. */
+	struct game_pos root;
+	game_move root_moves[GAME_MAX_MOVES];
+	int root_count;
+	int lines_wanted;
+	struct ab_line lines[SEARCH_MAX_MULTIPV];
+	struct ab_line done_lines[SEARCH_MAX_MULTIPV];
+	int done_depth;
+	/* The iteration running already found a first line better than the
+	 * last completed one's (kept if the search is interrupted). */
+	bool partial_first;
+
+	/* Root moves checked near the end, and the plies of the loss proved
+	 * after each (-1: none found); checks stop when the budget is spent. */
+	bool check_moves;
+	struct {
+		game_move move;
+		int lost_plies;
+	} checked[AB_CHECK_MAX];
+	int checked_count;
+	int64_t check_ms;     /* time the checks have used */
+	uint64_t check_nodes; /* solver tree nodes they were given */
+};
+
+static inline bool
+ab_is_win_score(int score)
+{
+	return score > AB_WIN_BOUND || score < -AB_WIN_BOUND;
+}
+
+/* alphabeta.c */
+int64_t ab_elapsed_ms(const struct alphabeta *ab);
+void ab_report_line(struct alphabeta *ab, const struct ab_line *line,
+                    int multipv, int depth, int seldepth);
+
+/* ab-endgame.c: the solver before the iterations... */
+bool ab_solve(struct alphabeta *ab, struct alphabeta_result *res,
+              int *lost_plies);
+void ab_report_loss(struct alphabeta *ab, struct alphabeta_result *res,
+                    int plies);
+/* ...and the checks of each iteration's best move near the end. */
+void ab_checks_prepare(struct alphabeta *ab);
+int ab_lost_plies(const struct alphabeta *ab, game_move move);
+bool ab_refute_best(struct alphabeta *ab, int depth);
+void ab_avoid_refuted(struct alphabeta *ab);
+
+#endif
