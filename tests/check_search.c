@@ -984,6 +984,37 @@ START_TEST(test_tzaar_only_move_reports_loss)
 }
 END_TEST
 
+/* From a game against another program, at 22 stacks (near the end, where
+ * the best moves are checked by the solver): Black's G7+I5 loses in nine
+ * sub-moves. */
+static const char TZAAR_NEAR_END[] =
+        "a2..C...Cb4CB.....BC....a3..A2bc....c.B....A2C.....C2.c....c..A5.bb "
+        "b second";
+
+/* A node-limited search near the end stays deterministic: the checks
+ * take their budget from the node limit, never from the clock. */
+START_TEST(test_tzaar_checks_deterministic)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	struct game_pos pos;
+	parse(ops, TZAAR_NEAR_END, &pos);
+	ck_assert(ops->near_end(&pos));
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct search_limits lim = {.nodes = 100000};
+	struct alphabeta_result r1, r2;
+	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &r1);
+	alphabeta_clear(ab);
+	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &r2);
+	ck_assert(r1.has_move && r2.has_move);
+	ck_assert_uint_eq(r1.best, r2.best);
+	ck_assert_int_eq(r1.score, r2.score);
+	ck_assert_uint_eq(r1.nodes, r2.nodes);
+	ck_assert_int_eq(r1.depth, r2.depth);
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* Level 1 searches 200 nodes and draws among its 8 best moves; TZAAR's
  * opening has some hundred captures, so it used to stop inside its first
  * ply and play the best of the moves it had looked at (a greedy player
@@ -1505,6 +1536,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_tzaar_forced);
 	tcase_add_test(tc, test_tzaar_only_move_reports_loss);
+	tcase_add_test(tc, test_tzaar_checks_deterministic);
 	tcase_add_test(tc, test_level_completes_first_ply);
 	tcase_add_test(tc, test_infexion_forced);
 	tcase_add_loop_test(
