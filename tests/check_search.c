@@ -953,6 +953,16 @@ START_TEST(test_tzaar_forced)
 }
 END_TEST
 
+/* TZAAR's rules, with pos set to the position text. */
+static const struct game_ops *
+tzaar_at(const char *text, struct game_pos *pos)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	ck_assert_ptr_nonnull(ops);
+	parse(ops, text, pos);
+	return ops;
+}
+
 /* From a game against another program: Black's only sub-move is G1xG5,
  * after which White wins in four plies.  A timed search of a forced move
  * used to answer after one ply and report that ply's score (+19.60); it
@@ -963,10 +973,8 @@ static const char TZAAR_ONLY_MOVE[] =
 
 START_TEST(test_tzaar_only_move_reports_loss)
 {
-	const struct game_ops *ops = registry_find("tzaar");
-	ck_assert_ptr_nonnull(ops);
 	struct game_pos pos;
-	parse(ops, TZAAR_ONLY_MOVE, &pos);
+	const struct game_ops *ops = tzaar_at(TZAAR_ONLY_MOVE, &pos);
 	game_move moves[GAME_MAX_MOVES];
 	ck_assert_int_eq(ops->gen_moves(&pos, moves), 1);
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
@@ -995,10 +1003,8 @@ static const char TZAAR_NEAR_END[] =
  * take their budget from the node limit, never from the clock. */
 START_TEST(test_tzaar_checks_deterministic)
 {
-	const struct game_ops *ops = registry_find("tzaar");
-	ck_assert_ptr_nonnull(ops);
 	struct game_pos pos;
-	parse(ops, TZAAR_NEAR_END, &pos);
+	const struct game_ops *ops = tzaar_at(TZAAR_NEAR_END, &pos);
 	ck_assert(ops->near_end(&pos));
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct search_limits lim = {.nodes = 100000};
