@@ -46,15 +46,37 @@ ab_checks_prepare(struct alphabeta *ab)
 	ab->check_nodes = 0;
 }
 
+/* The check of root move, or -1 if it was not checked. */
+static int
+ab_checked_index(const struct alphabeta *ab, game_move move)
+{
+	for (int i = 0; i < ab->checked_count; i++) {
+		if (ab->checked[i].move == move)
+			return i;
+	}
+	return -1;
+}
+
 /* The plies of the loss proved after root move, or -1. */
 int
 ab_lost_plies(const struct alphabeta *ab, game_move move)
 {
-	for (int i = 0; i < ab->checked_count; i++) {
-		if (ab->checked[i].move == move)
-			return ab->checked[i].lost_plies;
-	}
-	return -1;
+	int i = ab_checked_index(ab, move);
+	return i < 0 ? -1 : ab->checked[i].lost_plies;
+}
+
+/* A node budget's share as solver tree nodes, no more than it holds. */
+static uint32_t
+ab_solver_cap(uint64_t nodes)
+{
+	return nodes < AB_SOLVER_NODES ? (uint32_t)nodes : AB_SOLVER_NODES;
+}
+
+/* The solver's tree, made on first use; false if out of memory. */
+static bool
+ab_solver_ready(struct alphabeta *ab)
+{
+	return ab->pns.nodes != NULL || pns_init(&ab->pns, AB_SOLVER_NODES);
 }
 
 /* The limits of one solver attempt, or false when this search gets none:
@@ -69,9 +91,7 @@ ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
 	if (ab->root_count < 1)
 		return false;
 	if (ab->lim.nodes > 0) {
-		uint64_t n = ab->lim.nodes / AB_SOLVER_SHARE;
-		pl->max_nodes =
-		        n < AB_SOLVER_NODES ? (uint32_t)n : AB_SOLVER_NODES;
+		pl->max_nodes = ab_solver_cap(ab->lim.nodes / AB_SOLVER_SHARE);
 	} else if (ab->plan.soft_ms > 0) {
 		pl->max_nodes = AB_SOLVER_NODES;
 		pl->deadline_ms =
@@ -81,9 +101,7 @@ ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
 	} else {
 		return false;
 	}
-	if (ab->pns.nodes == NULL && !pns_init(&ab->pns, AB_SOLVER_NODES))
-		return false;
-	return true;
+	return ab_solver_ready(ab);
 }
 
 /* The limits of the next check of a best move, or false when the checks'
@@ -99,8 +117,7 @@ ab_check_limits(struct alphabeta *ab, struct pns_limits *pl)
 			return false;
 		if (n > total - ab->check_nodes)
 			n = total - ab->check_nodes;
-		pl->max_nodes =
-		        n < AB_SOLVER_NODES ? (uint32_t)n : AB_SOLVER_NODES;
+		pl->max_nodes = ab_solver_cap(n);
 	} else if (ab->plan.soft_ms > 0) {
 		int64_t slice = ab->plan.soft_ms / AB_CHECK_SHARE;
 		int64_t budget =
@@ -119,7 +136,7 @@ ab_check_limits(struct alphabeta *ab, struct pns_limits *pl)
 	} else {
 		return false;
 	}
-	return ab->pns.nodes != NULL || pns_init(&ab->pns, AB_SOLVER_NODES);
+	return ab_solver_ready(ab);
 }
 
 /* Near the end, checks the best move of the iteration just completed:
@@ -135,10 +152,8 @@ ab_refute_best(struct alphabeta *ab, int depth)
 	    ab->checked_count == AB_CHECK_MAX)
 		return false;
 	game_move move = line->pv[0];
-	for (int i = 0; i < ab->checked_count; i++) {
-		if (ab->checked[i].move == move)
-			return false;
-	}
+	if (ab_checked_index(ab, move) >= 0)
+		return false;
 	struct pns_limits pl;
 	if (!ab_check_limits(ab, &pl))
 		return false;
@@ -194,7 +209,8 @@ ab_solver_line(const struct pns_result *pr, int score, struct ab_line *line)
 }
 
 /* Runs the solver on the root; true when it proved a win (the result is
- * then final).  *lost_plies gets the length of a proven loss, or -1. */
+ * then final).  *lost_plies gets the length of a proven loss, or -1; with
+ * every move lost, no best move is checked. */
 bool
 ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 {
@@ -223,8 +239,10 @@ ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
 	pns_solve(&ab->pns, ab->ops, &ab->root, side ^ 1, &pl, &pr);
 	ab->nodes += pr.expanded;
-	if (pr.outcome == PNS_PROVEN)
+	if (pr.outcome == PNS_PROVEN) {
 		*lost_plies = pr.plies;
+		ab->check_moves = false; /* every move loses: none to check */
+	}
 	return false;
 }
 

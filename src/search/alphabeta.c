@@ -677,9 +677,6 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 	int lost_plies;
 	if (ab_solve(ab, result, &lost_plies))
 		return;
-	if (lost_plies >= 0)
-		ab->check_moves =
-		        false; /* every move loses: nothing to check */
 	for (int depth = 1; ab->root_count > 0; depth++) {
 		ab->depth = depth;
 		ab->partial_first = false;
