@@ -745,15 +745,24 @@ START_TEST(test_evaluate_terms)
 	ck_assert_int_eq(eval_only("type_third", totts, "w cap"), 1);
 	ck_assert_int_eq(eval_only("type_first", totts, "w cap"), 0);
 	ck_assert_int_eq(eval_only("to_move", totts, "b cap"), 1);
+	/* In the middle of a turn the tempo is to_move_second's. */
+	ck_assert_int_eq(eval_only("to_move", totts, "b second"), 0);
+	ck_assert_int_eq(eval_only("to_move_second", totts, "b second"), 1);
+	ck_assert_int_eq(eval_only("to_move_second", totts, "w cap"), 0);
 	/* The side to move's tempo, and nothing else, in the start. */
 	int w[TZAAR_EVAL_WEIGHTS];
 	tzaar_eval_default_weights(w);
 	ck_assert(tzaar_eval_parse_weights("to_move=7,safe=-3", w));
+	ck_assert_int_eq(tzaar_eval_weight_index("to_move", 7),
+	                 TZAAR_EVAL_WEIGHTS - 2);
+	ck_assert_int_eq(tzaar_eval_weight_index("to_move_second", 14),
+	                 TZAAR_EVAL_WEIGHTS - 1);
+	ck_assert_int_eq(tzaar_eval_weight_index("to_mov", 6), -1);
 	ck_assert(!tzaar_eval_parse_weights("no_such_weight=1", w));
 	ck_assert(!tzaar_eval_parse_weights("safe=", w));
 	ck_assert(!tzaar_eval_parse_weights("safe=3x", w));
 	ck_assert(!tzaar_eval_parse_weights("safe", w));
-	ck_assert_int_eq(w[TZAAR_EVAL_WEIGHTS - 1], 7);
+	ck_assert_int_eq(w[TZAAR_EVAL_WEIGHTS - 2], 7);
 }
 END_TEST
 

@@ -51,7 +51,8 @@ enum tze_weight {
 	TZW_TARGET,       /* each enemy stack this side could take */
 	TZW_FEW_TARGETS,  /* per target fewer than TZE_FEW_TARGETS */
 	TZW_NO_TARGET,    /* no capture at all for the side not to move */
-	TZW_TO_MOVE,      /* the side to move's tempo */
+	TZW_TO_MOVE,      /* the side to move's tempo, its turn ahead */
+	TZW_TO_MOVE_SECOND, /* the same in the middle of its turn */
 	TZW_COUNT
 };
 
@@ -61,7 +62,7 @@ const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1] = {
         "all_safe",   "tall_of_type", "tall_all",   "last_hit_now",
         "last_hit",   "pair_hit_now", "pair_hit",   "exposed",
         "target",     "few_targets",  "no_target",  "to_move",
-        NULL,
+        "to_move_second", NULL,
 };
 
 _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
@@ -69,7 +70,10 @@ _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
 /* Fitted by `tabula tune tzaar` (30 rounds) to 229 games against Veselý's
  * program, from weights chosen by matches against it: all three types safe
  * and the danger to a type's last stack weigh far more than material, as
- * they decide the game (man page: "TZAAR evaluation"). */
+ * they decide the game (man page: "TZAAR evaluation").  to_move_second was
+ * fitted alone to the positions before second sub-moves of the same games
+ * (`--mid-turn --only to_move_second`: least error near 400; 600 on 120 of
+ * them): one sub-move ahead is worth about half a whole turn ahead. */
 static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_TYPE_FIRST] = 500,  [TZW_TYPE_SECOND] = 1933,
         [TZW_TYPE_THIRD] = 1123, [TZW_TYPE_MORE] = 410,
@@ -81,6 +85,7 @@ static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_PAIR_HIT] = 700,    [TZW_EXPOSED] = 149,
         [TZW_TARGET] = 330,      [TZW_FEW_TARGETS] = 1590,
         [TZW_NO_TARGET] = 8921,  [TZW_TO_MOVE] = 850,
+        [TZW_TO_MOVE_SECOND] = 500,
 };
 
 /* Below this many targets a side is running out of captures. */
@@ -100,6 +105,17 @@ tze_load(void)
 		tzaar_eval_parse_weights(env, tze_weights);
 }
 
+int
+tzaar_eval_weight_index(const char *name, size_t len)
+{
+	for (int i = 0; i < TZW_COUNT; i++) {
+		if (strlen(tzaar_eval_weight_names[i]) == len &&
+		    strncmp(name, tzaar_eval_weight_names[i], len) == 0)
+			return i;
+	}
+	return -1;
+}
+
 bool
 tzaar_eval_parse_weights(const char *text, int *weights)
 {
@@ -112,12 +128,7 @@ tzaar_eval_parse_weights(const char *text, int *weights)
 			s += len + (s[len] != '\0');
 			continue;
 		}
-		int w = -1;
-		for (int i = 0; i < TZW_COUNT; i++) {
-			if (strlen(tzaar_eval_weight_names[i]) == len &&
-			    strncmp(s, tzaar_eval_weight_names[i], len) == 0)
-				w = i;
-		}
+		int w = tzaar_eval_weight_index(s, len);
 		char *end;
 		long v = strtol(s + len + 1, &end, 10);
 		if (w < 0 || end == s + len + 1 || (*end != ',' && *end) ||
@@ -252,7 +263,7 @@ tzaar_eval_with(const struct game_pos *pos, const int *w)
 	tze_scan(p, w, other, &s[1]);
 	return tze_side_score(p, w, me, &s[0], &s[1], true) -
 	       tze_side_score(p, w, other, &s[1], &s[0], false) +
-	       w[TZW_TO_MOVE];
+	       w[p->phase == TZAAR_SECOND ? TZW_TO_MOVE_SECOND : TZW_TO_MOVE];
 }
 
 int
