@@ -766,6 +766,51 @@ START_TEST(test_evaluate_terms)
 }
 END_TEST
 
+/* The enemy stacks colour could take, found the slow way: from each own
+ * stack along all six lines. */
+static int
+targets_walked(const struct tzaar_pos *p, int colour)
+{
+	const struct tzaar_geometry *g = tzaar_geometry();
+	uint64_t occ = p->own[0] | p->own[1], found = 0;
+	for (int from = 0; from < TZAAR_CELLS; from++) {
+		if (!(p->own[colour] >> from & 1))
+			continue;
+		for (int d = 0; d < TZAAR_DIRS; d++) {
+			int to = tzaar_first_on_ray(g, from, d, occ);
+			if (to >= 0 && (p->own[colour ^ 1] >> to & 1) &&
+			    p->height[to] <= p->height[from])
+				found |= UINT64_C(1) << to;
+		}
+	}
+	return tzaar_popcount(found);
+}
+
+/* The evaluation finds each pair of facing stacks once, along half the
+ * lines: its targets must be those of a walk along all of them. */
+static void
+visit_targets(const struct game_pos *pos, game_move m)
+{
+	(void)m;
+	int w[TZAAR_EVAL_WEIGHTS] = {0};
+	ck_assert(tzaar_eval_parse_weights("target=1", w));
+	const struct tzaar_pos *p = tzaar_of_const(pos);
+	int want = targets_walked(p, p->side) - targets_walked(p, p->side ^ 1);
+	ck_assert_int_eq(tzaar_eval_with(pos, w), want);
+}
+
+START_TEST(test_evaluate_targets)
+{
+	struct rng r;
+	rng_seed(&r, 23);
+	for (int g = 0; g < 20; g++) {
+		struct game_pos pos;
+		ops->init(&pos, &(struct game_setup){.seed = (uint64_t)g});
+		random_game(&pos, &r, visit_targets);
+	}
+}
+END_TEST
+
 /* The search's score is the evaluation in weight units scaled to
  * centipawns (TZAAR_EVAL_UNITS_PER_CP), rounded to the nearest. */
 START_TEST(test_evaluate_centipawns)
@@ -835,6 +880,7 @@ tzaar_suite(void)
 	tcase_add_test(rules, test_endgame_stages);
 	tcase_add_test(rules, test_evaluate_colour_blind);
 	tcase_add_test(rules, test_evaluate_terms);
+	tcase_add_test(rules, test_evaluate_targets);
 	tcase_add_test(rules, test_evaluate_centipawns);
 	tcase_add_test(rules, test_render);
 	suite_add_tcase(s, rules);
