@@ -286,15 +286,24 @@ visit_fast_vs_walk(const struct game_pos *pos, game_move m)
 	}
 }
 
-START_TEST(test_fast_perft_matches_walk)
+/* Random games from the set-ups of seeds 0..games-1, moves drawn from
+ * rng seed, visit called before each move. */
+static void
+random_games(uint64_t seed, int games,
+             void (*visit)(const struct game_pos *, game_move))
 {
 	struct rng r;
-	rng_seed(&r, 7);
-	for (int g = 0; g < 6; g++) {
+	rng_seed(&r, seed);
+	for (int g = 0; g < games; g++) {
 		struct game_pos pos;
 		ops->init(&pos, &(struct game_setup){.seed = (uint64_t)g});
-		random_game(&pos, &r, visit_fast_vs_walk);
+		random_game(&pos, &r, visit);
 	}
+}
+
+START_TEST(test_fast_perft_matches_walk)
+{
+	random_games(7, 6, visit_fast_vs_walk);
 }
 END_TEST
 
@@ -801,13 +810,7 @@ visit_targets(const struct game_pos *pos, game_move m)
 
 START_TEST(test_evaluate_targets)
 {
-	struct rng r;
-	rng_seed(&r, 23);
-	for (int g = 0; g < 20; g++) {
-		struct game_pos pos;
-		ops->init(&pos, &(struct game_setup){.seed = (uint64_t)g});
-		random_game(&pos, &r, visit_targets);
-	}
+	random_games(23, 20, visit_targets);
 }
 END_TEST
 
