@@ -286,15 +286,24 @@ visit_fast_vs_walk(const struct game_pos *pos, game_move m)
 	}
 }
 
-START_TEST(test_fast_perft_matches_walk)
+/* Random games from the set-ups of seeds 0..games-1, moves drawn from
+ * rng seed, visit called before each move. */
+static void
+random_games(uint64_t seed, int games,
+             void (*visit)(const struct game_pos *, game_move))
 {
 	struct rng r;
-	rng_seed(&r, 7);
-	for (int g = 0; g < 6; g++) {
+	rng_seed(&r, seed);
+	for (int g = 0; g < games; g++) {
 		struct game_pos pos;
 		ops->init(&pos, &(struct game_setup){.seed = (uint64_t)g});
-		random_game(&pos, &r, visit_fast_vs_walk);
+		random_game(&pos, &r, visit);
 	}
+}
+
+START_TEST(test_fast_perft_matches_walk)
+{
+	random_games(7, 6, visit_fast_vs_walk);
 }
 END_TEST
 
@@ -745,15 +754,63 @@ START_TEST(test_evaluate_terms)
 	ck_assert_int_eq(eval_only("type_third", totts, "w cap"), 1);
 	ck_assert_int_eq(eval_only("type_first", totts, "w cap"), 0);
 	ck_assert_int_eq(eval_only("to_move", totts, "b cap"), 1);
+	/* In the middle of a turn the tempo is to_move_second's. */
+	ck_assert_int_eq(eval_only("to_move", totts, "b second"), 0);
+	ck_assert_int_eq(eval_only("to_move_second", totts, "b second"), 1);
+	ck_assert_int_eq(eval_only("to_move_second", totts, "w cap"), 0);
 	/* The side to move's tempo, and nothing else, in the start. */
 	int w[TZAAR_EVAL_WEIGHTS];
 	tzaar_eval_default_weights(w);
 	ck_assert(tzaar_eval_parse_weights("to_move=7,safe=-3", w));
+	ck_assert_int_eq(tzaar_eval_weight_index("to_move", 7),
+	                 TZAAR_EVAL_WEIGHTS - 2);
+	ck_assert_int_eq(tzaar_eval_weight_index("to_move_second", 14),
+	                 TZAAR_EVAL_WEIGHTS - 1);
+	ck_assert_int_eq(tzaar_eval_weight_index("to_mov", 6), -1);
 	ck_assert(!tzaar_eval_parse_weights("no_such_weight=1", w));
 	ck_assert(!tzaar_eval_parse_weights("safe=", w));
 	ck_assert(!tzaar_eval_parse_weights("safe=3x", w));
 	ck_assert(!tzaar_eval_parse_weights("safe", w));
-	ck_assert_int_eq(w[TZAAR_EVAL_WEIGHTS - 1], 7);
+	ck_assert_int_eq(w[TZAAR_EVAL_WEIGHTS - 2], 7);
+}
+END_TEST
+
+/* The enemy stacks colour could take, found the slow way: from each own
+ * stack along all six lines. */
+static int
+targets_walked(const struct tzaar_pos *p, int colour)
+{
+	const struct tzaar_geometry *g = tzaar_geometry();
+	uint64_t occ = p->own[0] | p->own[1], found = 0;
+	for (int from = 0; from < TZAAR_CELLS; from++) {
+		if (!(p->own[colour] >> from & 1))
+			continue;
+		for (int d = 0; d < TZAAR_DIRS; d++) {
+			int to = tzaar_first_on_ray(g, from, d, occ);
+			if (to >= 0 && (p->own[colour ^ 1] >> to & 1) &&
+			    p->height[to] <= p->height[from])
+				found |= UINT64_C(1) << to;
+		}
+	}
+	return tzaar_popcount(found);
+}
+
+/* The evaluation finds each pair of facing stacks once, along half the
+ * lines: its targets must be those of a walk along all of them. */
+static void
+visit_targets(const struct game_pos *pos, game_move m)
+{
+	(void)m;
+	int w[TZAAR_EVAL_WEIGHTS] = {0};
+	ck_assert(tzaar_eval_parse_weights("target=1", w));
+	const struct tzaar_pos *p = tzaar_of_const(pos);
+	int want = targets_walked(p, p->side) - targets_walked(p, p->side ^ 1);
+	ck_assert_int_eq(tzaar_eval_with(pos, w), want);
+}
+
+START_TEST(test_evaluate_targets)
+{
+	random_games(23, 20, visit_targets);
 }
 END_TEST
 
@@ -826,6 +883,7 @@ tzaar_suite(void)
 	tcase_add_test(rules, test_endgame_stages);
 	tcase_add_test(rules, test_evaluate_colour_blind);
 	tcase_add_test(rules, test_evaluate_terms);
+	tcase_add_test(rules, test_evaluate_targets);
 	tcase_add_test(rules, test_evaluate_centipawns);
 	tcase_add_test(rules, test_render);
 	suite_add_tcase(s, rules);

@@ -33,7 +33,9 @@ static const struct cli_command cli_commands[] = {
          cli_serve_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
          "branching statistics from random games", cli_stats_main},
-        {"tune", "tzaar [--rounds N] [--skip PLIES] [--weights W] RECORD...",
+        {"tune",
+         "tzaar [--rounds N] [--skip PLIES] [--weights W] [--only NAMES] "
+         "[--mid-turn] RECORD...",
          "fit the TZAAR evaluation's weights to game results", cli_tune_main},
         {"puzzles",
          "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "

@@ -1,9 +1,12 @@
 /*
- * `tabula tune tzaar [--rounds N] [--skip PLIES] [--weights W] RECORD...`:
- * Texel-style fitting of the TZAAR evaluation's named weights to game
- * results (man page: "tune").  Every position at the start of a turn in
- * the records (after the first PLIES sub-moves) is a sample whose target
- * is the game's result from the side to move's view.  The evaluation is
+ * `tabula tune tzaar [--rounds N] [--skip PLIES] [--weights W]
+ * [--only NAMES] [--mid-turn] RECORD...`: Texel-style fitting of the TZAAR
+ * evaluation's named weights to game results (man page: "tune").  Every
+ * position at the start of a turn in the records (after the first PLIES
+ * sub-moves), and with --mid-turn every one before a second sub-move, is a
+ * sample whose target is the game's result from the side to move's view;
+ * --only fits some weights and keeps the others (to_move_second is fitted
+ * on mid-turn positions alone).  The evaluation is
  * mapped to an expected score by the logistic curve 1 / (1 + 10^(-e/K));
  * K is fitted first, then each weight in turn is moved up or down by a
  * step while the mean squared error falls, the steps halving when a round
@@ -80,7 +83,7 @@ tune_white_result(const char *result)
 
 /* Adds the turn starts of one record; false with a message on failure. */
 static bool
-tune_load(struct tune_set *set, const char *path, long skip)
+tune_load(struct tune_set *set, const char *path, long skip, bool mid_turn)
 {
 	struct session s;
 	struct record_meta meta;
@@ -99,7 +102,8 @@ tune_load(struct tune_set *set, const char *path, long skip)
 		for (size_t i = (size_t)skip; ok && i < s.ply; i++) {
 			const struct game_pos *pos = &s.positions[i];
 			const struct tzaar_pos *p = tzaar_of_const(pos);
-			if (p->phase != TZAAR_CAP)
+			if (p->phase != TZAAR_CAP &&
+			    !(mid_turn && p->phase == TZAAR_SECOND))
 				continue;
 			float r = p->side == TZAAR_WHITE ? white : 1.0f - white;
 			ok = tune_push(set, pos, r);
@@ -162,7 +166,8 @@ tune_print_weights(const int *w)
 /* Coordinate descent: rounds over every weight, each step kept while it
  * lowers the error. */
 static void
-tune_descend(const struct tune_set *set, int *w, double k, long rounds)
+tune_descend(const struct tune_set *set, int *w, const bool *fit, double k,
+             long rounds)
 {
 	int step[TZAAR_EVAL_WEIGHTS];
 	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++) {
@@ -174,6 +179,8 @@ tune_descend(const struct tune_set *set, int *w, double k, long rounds)
 	for (long r = 1; r <= rounds; r++) {
 		bool moved = false;
 		for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++) {
+			if (!fit[i])
+				continue;
 			int keep = w[i];
 			for (int sign = 1; sign >= -1; sign -= 2) {
 				w[i] = keep + sign * step[i];
@@ -195,6 +202,25 @@ tune_descend(const struct tune_set *set, int *w, double k, long rounds)
 	}
 }
 
+/* "name,name,...": only these weights move; false on an unknown name. */
+static bool
+tune_parse_only(const char *list, bool *fit)
+{
+	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++)
+		fit[i] = false;
+	const char *s = list;
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		int found = tzaar_eval_weight_index(s, len);
+		if (found < 0)
+			return false;
+		fit[found] = true;
+		if (s[len] == '\0')
+			return true;
+		s += len + 1;
+	}
+}
+
 int
 cli_tune_main(int argc, char **argv)
 {
@@ -203,13 +229,19 @@ cli_tune_main(int argc, char **argv)
 	        {"rounds", required_argument, NULL, 'r'},
 	        {"skip", required_argument, NULL, 's'},
 	        {"weights", required_argument, NULL, 'w'},
+	        {"only", required_argument, NULL, 'o'},
+	        {"mid-turn", no_argument, NULL, 'm'},
 	        {NULL, 0, NULL, 0},
 	};
 	long rounds = TUNE_DEFAULT_ROUNDS, skip = TUNE_DEFAULT_SKIP, v;
 	int w[TZAAR_EVAL_WEIGHTS];
 	tzaar_eval_default_weights(w);
+	bool fit[TZAAR_EVAL_WEIGHTS], mid_turn = false;
+	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++)
+		fit[i] = true;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "r:s:w:", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "r:s:w:o:m", options, NULL)) !=
+	       -1) {
 		switch (opt) {
 		case 'r':
 			if (!text_to_long(optarg, 0, TUNE_MAX_ROUNDS, &v))
@@ -225,6 +257,13 @@ cli_tune_main(int argc, char **argv)
 			if (!tzaar_eval_parse_weights(optarg, w))
 				return cli_usage_error(self, "bad --weights");
 			break;
+		case 'o':
+			if (!tune_parse_only(optarg, fit))
+				return cli_usage_error(self, "bad --only");
+			break;
+		case 'm':
+			mid_turn = true;
+			break;
 		default:
 			return cli_usage_error(self, NULL);
 		}
@@ -233,7 +272,7 @@ cli_tune_main(int argc, char **argv)
 		return cli_usage_error(self, "want tzaar RECORD...");
 	struct tune_set set = {0};
 	for (int i = optind + 1; i < argc; i++) {
-		if (!tune_load(&set, argv[i], skip)) {
+		if (!tune_load(&set, argv[i], skip, mid_turn)) {
 			free(set.samples);
 			return EXIT_FAILURE_RUN;
 		}
@@ -247,7 +286,7 @@ cli_tune_main(int argc, char **argv)
 	double k = tune_fit_k(&set, w);
 	printf("games %ld positions %zu\n", set.games, set.n);
 	printf("k %.0f error %.6f\n", k, tune_error(&set, w, k));
-	tune_descend(&set, w, k, rounds);
+	tune_descend(&set, w, fit, k, rounds);
 	k = tune_fit_k(&set, w);
 	printf("k %.0f error %.6f\n", k, tune_error(&set, w, k));
 	tune_print_weights(w);

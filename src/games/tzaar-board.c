@@ -83,8 +83,12 @@ tzaar_build_rays(struct tzaar_geometry *g)
 			g->ray[cell][d] = ray;
 		}
 	}
-	for (int d = 0; d < TZAAR_DIRS; d++)
+	int up = 0;
+	for (int d = 0; d < TZAAR_DIRS; d++) {
 		g->ray_up[d] = TZAAR_DIR_DI[d] > 0 || TZAAR_DIR_DJ[d] > 0;
+		if (g->ray_up[d] && up < TZAAR_UP_DIRS)
+			g->up_dir[up++] = (uint8_t)d;
+	}
 }
 
 static void

@@ -51,17 +51,18 @@ enum tze_weight {
 	TZW_TARGET,       /* each enemy stack this side could take */
 	TZW_FEW_TARGETS,  /* per target fewer than TZE_FEW_TARGETS */
 	TZW_NO_TARGET,    /* no capture at all for the side not to move */
-	TZW_TO_MOVE,      /* the side to move's tempo */
+	TZW_TO_MOVE,      /* the side to move's tempo, its turn ahead */
+	TZW_TO_MOVE_SECOND, /* the same in the middle of its turn */
 	TZW_COUNT
 };
 
 const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1] = {
-        "type_first", "type_second",  "type_third", "type_more",
-        "height2",    "height3",      "height4",    "safe",
-        "all_safe",   "tall_of_type", "tall_all",   "last_hit_now",
-        "last_hit",   "pair_hit_now", "pair_hit",   "exposed",
-        "target",     "few_targets",  "no_target",  "to_move",
-        NULL,
+        "type_first",     "type_second",  "type_third", "type_more",
+        "height2",        "height3",      "height4",    "safe",
+        "all_safe",       "tall_of_type", "tall_all",   "last_hit_now",
+        "last_hit",       "pair_hit_now", "pair_hit",   "exposed",
+        "target",         "few_targets",  "no_target",  "to_move",
+        "to_move_second", NULL,
 };
 
 _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
@@ -69,18 +70,22 @@ _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
 /* Fitted by `tabula tune tzaar` (30 rounds) to 229 games against Veselý's
  * program, from weights chosen by matches against it: all three types safe
  * and the danger to a type's last stack weigh far more than material, as
- * they decide the game (man page: "TZAAR evaluation"). */
+ * they decide the game (man page: "TZAAR evaluation").  to_move_second was
+ * fitted alone to the positions before second sub-moves of the same games
+ * (`--mid-turn --only to_move_second`: least error near 400; 600 on 120 of
+ * them): one sub-move ahead is worth about half a whole turn ahead. */
 static const int TZE_DEFAULT[TZW_COUNT] = {
-        [TZW_TYPE_FIRST] = 500,  [TZW_TYPE_SECOND] = 1933,
-        [TZW_TYPE_THIRD] = 1123, [TZW_TYPE_MORE] = 410,
-        [TZW_HEIGHT2] = 452,     [TZW_HEIGHT3] = 1833,
-        [TZW_HEIGHT4] = 2550,    [TZW_SAFE] = 915,
-        [TZW_ALL_SAFE] = 62500,  [TZW_TALL_OF_TYPE] = 1248,
-        [TZW_TALL_ALL] = -238,   [TZW_LAST_HIT_NOW] = 77500,
-        [TZW_LAST_HIT] = 2994,   [TZW_PAIR_HIT_NOW] = 5422,
-        [TZW_PAIR_HIT] = 700,    [TZW_EXPOSED] = 149,
-        [TZW_TARGET] = 330,      [TZW_FEW_TARGETS] = 1590,
-        [TZW_NO_TARGET] = 8921,  [TZW_TO_MOVE] = 850,
+        [TZW_TYPE_FIRST] = 500,     [TZW_TYPE_SECOND] = 1933,
+        [TZW_TYPE_THIRD] = 1123,    [TZW_TYPE_MORE] = 410,
+        [TZW_HEIGHT2] = 452,        [TZW_HEIGHT3] = 1833,
+        [TZW_HEIGHT4] = 2550,       [TZW_SAFE] = 915,
+        [TZW_ALL_SAFE] = 62500,     [TZW_TALL_OF_TYPE] = 1248,
+        [TZW_TALL_ALL] = -238,      [TZW_LAST_HIT_NOW] = 77500,
+        [TZW_LAST_HIT] = 2994,      [TZW_PAIR_HIT_NOW] = 5422,
+        [TZW_PAIR_HIT] = 700,       [TZW_EXPOSED] = 149,
+        [TZW_TARGET] = 330,         [TZW_FEW_TARGETS] = 1590,
+        [TZW_NO_TARGET] = 8921,     [TZW_TO_MOVE] = 850,
+        [TZW_TO_MOVE_SECOND] = 500,
 };
 
 /* Below this many targets a side is running out of captures. */
@@ -100,6 +105,17 @@ tze_load(void)
 		tzaar_eval_parse_weights(env, tze_weights);
 }
 
+int
+tzaar_eval_weight_index(const char *name, size_t len)
+{
+	for (int i = 0; i < TZW_COUNT; i++) {
+		if (strlen(tzaar_eval_weight_names[i]) == len &&
+		    strncmp(name, tzaar_eval_weight_names[i], len) == 0)
+			return i;
+	}
+	return -1;
+}
+
 bool
 tzaar_eval_parse_weights(const char *text, int *weights)
 {
@@ -112,12 +128,7 @@ tzaar_eval_parse_weights(const char *text, int *weights)
 			s += len + (s[len] != '\0');
 			continue;
 		}
-		int w = -1;
-		for (int i = 0; i < TZW_COUNT; i++) {
-			if (strlen(tzaar_eval_weight_names[i]) == len &&
-			    strncmp(s, tzaar_eval_weight_names[i], len) == 0)
-				w = i;
-		}
+		int w = tzaar_eval_weight_index(s, len);
 		char *end;
 		long v = strtol(s + len + 1, &end, 10);
 		if (w < 0 || end == s + len + 1 || (*end != ',' && *end) ||
@@ -147,43 +158,57 @@ struct tze_side {
 	uint64_t targets; /* enemy stacks this side can take */
 };
 
-static int
-tze_type_at(const struct tzaar_pos *p, int colour, int cell)
+/* The stacks of one colour: counts and heights by type. */
+static void
+tze_tally(const struct tzaar_pos *p, const int *w, int colour,
+          struct tze_side *s)
 {
-	for (int t = 0; t < TZAAR_TYPES - 1; t++) {
-		if (p->top[colour][t] >> cell & 1)
-			return t;
+	*s = (struct tze_side){0};
+	for (int t = 0; t < TZAAR_TYPES; t++) {
+		for (uint64_t m = p->top[colour][t]; m; m &= m - 1) {
+			int h = p->height[tzaar_bit_low(m)];
+			s->count[t]++;
+			if (h > s->tallest_of[t])
+				s->tallest_of[t] = h;
+			if (h >= 2)
+				s->height_value += h == 2   ? w[TZW_HEIGHT2]
+				                   : h == 3 ? w[TZW_HEIGHT3]
+				                            : w[TZW_HEIGHT4];
+		}
+		if (s->tallest_of[t] > s->tallest)
+			s->tallest = s->tallest_of[t];
+		s->tall_types += s->tallest_of[t] >= 2;
 	}
-	return TZAAR_TYPES - 1;
 }
 
+/* Both colours' tallies and targets.  Two stacks see each other when the
+ * line between them is empty, so each such pair is found once, looking
+ * only along the three directions whose indices grow (the nearest stack
+ * is then the lowest bit).  This is most of the search's time, so the
+ * loop avoids branches that the data would make unpredictable. */
 static void
-tze_scan(const struct tzaar_pos *p, const int *w, int colour,
-         struct tze_side *s)
+tze_scan(const struct tzaar_pos *p, const int *w, struct tze_side s[2])
 {
 	const struct tzaar_geometry *g = tzaar_geometry();
-	uint64_t occ = p->own[0] | p->own[1], enemy = p->own[colour ^ 1];
-	*s = (struct tze_side){0};
-	for (uint64_t m = p->own[colour]; m; m &= m - 1) {
-		int from = tzaar_bit_low(m), h = p->height[from];
-		if (h > s->tallest)
-			s->tallest = h;
-		int t = tze_type_at(p, colour, from);
-		s->count[t]++;
-		if (h > s->tallest_of[t])
-			s->tallest_of[t] = h;
-		if (h >= 2)
-			s->height_value += h == 2   ? w[TZW_HEIGHT2]
-			                   : h == 3 ? w[TZW_HEIGHT3]
-			                            : w[TZW_HEIGHT4];
-		for (int d = 0; d < TZAAR_DIRS; d++) {
-			int to = tzaar_first_on_ray(g, from, d, occ);
-			if (to >= 0 && (enemy >> to & 1) && p->height[to] <= h)
-				s->targets |= UINT64_C(1) << to;
+	tze_tally(p, w, 0, &s[0]);
+	tze_tally(p, w, 1, &s[1]);
+	uint64_t occ = p->own[0] | p->own[1];
+	uint64_t targets[2] = {0, 0};
+	for (uint64_t m = occ; m; m &= m - 1) {
+		int from = tzaar_bit_low(m), hf = p->height[from];
+		int cf = (int)(p->own[1] >> from & 1);
+		uint64_t enemy = p->own[cf ^ 1], from_bit = UINT64_C(1) << from;
+		for (int d = 0; d < TZAAR_UP_DIRS; d++) {
+			uint64_t seen = g->ray[from][g->up_dir[d]] & occ;
+			uint64_t hit = seen & (0 - seen) & enemy;
+			int ht = hit ? p->height[tzaar_bit_low(hit)] : hf;
+			targets[cf] |= hit & (0 - (uint64_t)(ht <= hf));
+			targets[cf ^ 1] |= (hit ? from_bit : 0) &
+			                   (0 - (uint64_t)(hf <= ht));
 		}
 	}
-	for (int t = 0; t < TZAAR_TYPES; t++)
-		s->tall_types += s->tallest_of[t] >= 2;
+	s[0].targets = targets[0];
+	s[1].targets = targets[1];
 }
 
 static int
@@ -248,11 +273,10 @@ tzaar_eval_with(const struct game_pos *pos, const int *w)
 	const struct tzaar_pos *p = tzaar_of_const(pos);
 	int me = p->side, other = p->side ^ 1;
 	struct tze_side s[2];
-	tze_scan(p, w, me, &s[0]);
-	tze_scan(p, w, other, &s[1]);
-	return tze_side_score(p, w, me, &s[0], &s[1], true) -
-	       tze_side_score(p, w, other, &s[1], &s[0], false) +
-	       w[TZW_TO_MOVE];
+	tze_scan(p, w, s);
+	return tze_side_score(p, w, me, &s[me], &s[other], true) -
+	       tze_side_score(p, w, other, &s[other], &s[me], false) +
+	       w[p->phase == TZAAR_SECOND ? TZW_TO_MOVE_SECOND : TZW_TO_MOVE];
 }
 
 int

@@ -8,11 +8,12 @@
 #define TABULA_GAMES_TZAAR_EVAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "core/game.h"
 
 /* Number of named weights. */
-#define TZAAR_EVAL_WEIGHTS 20
+#define TZAAR_EVAL_WEIGHTS 21
 
 /* Their names, NULL-terminated, in the order of a weight array. */
 extern const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1];
@@ -35,6 +36,9 @@ int tzaar_eval_with(const struct game_pos *pos, const int *weights);
 
 /* Copies the default weights into weights. */
 void tzaar_eval_default_weights(int *weights);
+
+/* The index of the weight named by the len characters at name, or -1. */
+int tzaar_eval_weight_index(const char *name, size_t len);
 
 /* Applies "name=value,..." to weights; false if any item was not a known
  * name with an integer value (the valid items are applied). */

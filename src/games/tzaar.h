@@ -23,6 +23,7 @@ enum {
 	TZAAR_CELLS = 60,  /* spaces on the board (61 points minus the hole) */
 	TZAAR_COLUMNS = 9, /* A..I */
 	TZAAR_DIRS = 6,    /* lines of movement through a space */
+	TZAAR_UP_DIRS = 3, /* those along which indices grow */
 	TZAAR_TYPES = 3,   /* Tzaar, Tzarra, Tott */
 	TZAAR_PIECES = 30, /* pieces per player */
 	TZAAR_MAX_HEIGHT = 30 /* a stack can never hold more than one army */
@@ -81,6 +82,7 @@ struct tzaar_pos {
 struct tzaar_geometry {
 	uint64_t ray[TZAAR_CELLS][TZAAR_DIRS]; /* spaces along each line */
 	bool ray_up[TZAAR_DIRS];               /* indices grow along the ray */
+	uint8_t up_dir[TZAAR_UP_DIRS];         /* the directions with ray_up */
 	uint8_t column[TZAAR_CELLS];           /* 0 = A .. 8 = I */
 	uint8_t row[TZAAR_CELLS];              /* 1 = bottom */
 	int8_t index[TZAAR_COLUMNS][10];       /* [column][row] -> space, -1 */
