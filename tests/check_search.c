@@ -992,6 +992,31 @@ START_TEST(test_tzaar_only_move_reports_loss)
 }
 END_TEST
 
+/* From a game against another program, with a type down to its last
+ * stack: White's B3+C4 lost in seven sub-moves.  With late moves reduced
+ * here, depth 6 chose it at +1.99; without, another move. */
+static const char TZAAR_TENSE[] =
+        "..C....BCC2caccC...CbBc...a6BCbc..bC..C3b...BC......bc...b....A5 "
+        "w second";
+
+START_TEST(test_tzaar_tense_not_reduced)
+{
+	struct game_pos pos;
+	const struct game_ops *ops = tzaar_at(TZAAR_TENSE, &pos);
+	ck_assert(ops->tense(&pos));
+	game_move losing;
+	char err[128];
+	ck_assert(ops->parse_move(&pos, "B3+C4", &losing, err, sizeof err));
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct search_limits lim = {.depth = 6};
+	struct alphabeta_result res;
+	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
+	ck_assert(res.has_move);
+	ck_assert_uint_ne(res.best, losing);
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* From a game against another program, at 22 stacks (near the end, where
  * the best moves are checked by the solver): Black's G7+I5 loses in nine
  * sub-moves. */
@@ -1542,6 +1567,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_tzaar_forced);
 	tcase_add_test(tc, test_tzaar_only_move_reports_loss);
+	tcase_add_test(tc, test_tzaar_tense_not_reduced);
 	tcase_add_test(tc, test_tzaar_checks_deterministic);
 	tcase_add_test(tc, test_level_completes_first_ply);
 	tcase_add_test(tc, test_infexion_forced);

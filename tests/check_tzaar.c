@@ -638,6 +638,27 @@ END_TEST
 
 /* Where the search brings in its endgame solver (man page: "Endgames"):
  * positions of one game at 27, 26, 21 and 20 stacks. */
+/* Late move reductions stop where a type of either side is down to its
+ * last stack, whoever is to move. */
+START_TEST(test_tense)
+{
+	struct game_pos pos;
+	sparse_pos(
+	        &pos,
+	        "A1:A A2:A B1:B B2:B C1:C C2:C I5:a I4:a I3:b I2:b H1:c H2:c",
+	        "w cap");
+	ck_assert(!ops->tense(&pos));
+	sparse_pos(&pos,
+	           "A1:A A2:A B1:B B2:B C1:C C2:C I5:a I4:a I3:b I2:b H1:c",
+	           "w cap");
+	ck_assert(ops->tense(&pos));
+	sparse_pos(&pos,
+	           "A1:A B1:B B2:B C1:C C2:C I5:a I4:a I3:b I2:b H1:c H2:c",
+	           "b second");
+	ck_assert(ops->tense(&pos));
+}
+END_TEST
+
 START_TEST(test_endgame_stages)
 {
 	static const struct {
@@ -662,6 +683,7 @@ START_TEST(test_endgame_stages)
 	struct game_pos pos;
 	ops->init(&pos, NULL);
 	ck_assert(!ops->near_end(&pos) && !ops->solvable(&pos));
+	ck_assert(!ops->tense(&pos));
 	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
 		load_pos(&pos, stages[i].text);
 		ck_assert_msg(ops->near_end(&pos) == stages[i].near_end &&
@@ -881,6 +903,7 @@ tzaar_suite(void)
 	tcase_add_test(rules, test_fuzz_text);
 	tcase_add_test(rules, test_evaluate_and_noisy);
 	tcase_add_test(rules, test_endgame_stages);
+	tcase_add_test(rules, test_tense);
 	tcase_add_test(rules, test_evaluate_colour_blind);
 	tcase_add_test(rules, test_evaluate_terms);
 	tcase_add_test(rules, test_evaluate_targets);

@@ -158,6 +158,11 @@ struct game_ops {
 	 * chooses there is checked for a proven loss before it is played. */
 	bool (*near_end)(const struct game_pos *pos);
 
+	/* Optional, for games with caps.reduce_late: whether a position is
+	 * too sharp for late move reductions, which would hide a short forced
+	 * loss there (TZAAR: a type down to its last stack). */
+	bool (*tense)(const struct game_pos *pos);
+
 	/* Optional, for single-player games whose strategy is their own
 	 * (Tetris: both known pieces placed, then an expectation over the
 	 * unseen one): writes the planned line, at most pv_max moves, into

@@ -350,6 +350,21 @@ tzaar_near_end(const struct game_pos *pos)
 	return tzaar_popcount(p->own[0] | p->own[1]) <= TZAAR_NEAR_END_STACKS;
 }
 
+/* A type down to its last stack, on either side, is one capture from the
+ * end of the game: there the search reduces no late move, since a
+ * reduction hid such losses of a few sub-moves from searches two plies
+ * deeper (man page: "The search"). */
+static bool
+tzaar_tense(const struct game_pos *pos)
+{
+	const struct tzaar_pos *p = tzaar_of_const(pos);
+	for (int c = 0; c < 2; c++)
+		for (int t = 0; t < TZAAR_TYPES; t++)
+			if (tzaar_popcount(p->top[c][t]) <= 1)
+				return true;
+	return false;
+}
+
 const struct game_ops tzaar_game = {
         .name = "tzaar",
         .title = "TZAAR",
@@ -373,6 +388,7 @@ const struct game_ops tzaar_game = {
         .is_noisy = tzaar_is_noisy,
         .solvable = tzaar_solvable,
         .near_end = tzaar_near_end,
+        .tense = tzaar_tense,
         .perft = tzaar_op_perft,
         .format_move = tzaar_format_move,
         .parse_move = tzaar_parse_move,

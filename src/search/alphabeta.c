@@ -364,7 +364,8 @@ ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
 	return score;
 }
 
-/* Late move reductions, in games that ask for them (game_caps.reduce_late):
+/* Late move reductions, in games that ask for them (game_caps.reduce_late),
+ * except at positions the game calls tense (game_ops.tense):
  * a move (not a killer) tried late at a node with depth to spare is first
  * searched shallower with a null window, and again at full depth only if it
  * might raise alpha; noisy moves later and less. Returns the plies to take off
@@ -374,6 +375,7 @@ ab_reduction(const struct alphabeta *ab, const struct game_pos *pos, int ply,
              game_move m, int depth, int index)
 {
 	if (!ab->ops->caps.reduce_late || depth < AB_LMR_MIN_DEPTH ||
+	    (ab->ops->tense != NULL && ab->ops->tense(pos)) ||
 	    index < AB_LMR_MIN_INDEX || ab->killers[ply][0] == (int64_t)m ||
 	    ab->killers[ply][1] == (int64_t)m)
 		return 0;
