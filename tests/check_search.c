@@ -1008,9 +1008,8 @@ START_TEST(test_tzaar_tense_not_reduced)
 	char err[128];
 	ck_assert(ops->parse_move(&pos, "B3+C4", &losing, err, sizeof err));
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
-	struct search_limits lim = {.depth = 6};
 	struct alphabeta_result res;
-	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
+	search_sync(ab, ops, &pos, 6, &res);
 	ck_assert(res.has_move);
 	ck_assert_uint_ne(res.best, losing);
 	alphabeta_free(ab);

@@ -364,19 +364,26 @@ ab_pvs(struct alphabeta *ab, int side, const struct game_pos *child, int depth,
 	return score;
 }
 
-/* Late move reductions, in games that ask for them (game_caps.reduce_late),
- * except at positions the game calls tense (game_ops.tense):
- * a move (not a killer) tried late at a node with depth to spare is first
- * searched shallower with a null window, and again at full depth only if it
- * might raise alpha; noisy moves later and less. Returns the plies to take off
- * (0: none). */
+/* Whether late moves at a node may be reduced at all: in games that ask
+ * for it (game_caps.reduce_late), with depth to spare, and not where the
+ * game calls the position tense (game_ops.tense).  Asked once per node. */
+static bool
+ab_node_reducible(const struct alphabeta *ab, const struct game_pos *pos,
+                  int depth)
+{
+	return ab->ops->caps.reduce_late && depth >= AB_LMR_MIN_DEPTH &&
+	       (ab->ops->tense == NULL || !ab->ops->tense(pos));
+}
+
+/* Late move reductions at a reducible node: a move (not a killer) tried
+ * late is first searched shallower with a null window, and again at full
+ * depth only if it might raise alpha; noisy moves later and less. Returns
+ * the plies to take off (0: none). */
 static int
 ab_reduction(const struct alphabeta *ab, const struct game_pos *pos, int ply,
              game_move m, int depth, int index)
 {
-	if (!ab->ops->caps.reduce_late || depth < AB_LMR_MIN_DEPTH ||
-	    (ab->ops->tense != NULL && ab->ops->tense(pos)) ||
-	    index < AB_LMR_MIN_INDEX || ab->killers[ply][0] == (int64_t)m ||
+	if (index < AB_LMR_MIN_INDEX || ab->killers[ply][0] == (int64_t)m ||
 	    ab->killers[ply][1] == (int64_t)m)
 		return 0;
 	if (ab_is_noisy(ab, pos, m))
@@ -394,12 +401,13 @@ ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
 {
 	int side = ab->ops->side_to_move(pos);
 	int best = -AB_INFINITY;
+	bool reducible = ab_node_reducible(ab, pos, depth);
 	for (int i = 0; i < n; i++) {
 		game_move m = ab->moves[ply][ab_pick(ab->keys[ply], n, i)];
 		struct game_pos child = *pos;
 		ab->ops->play(&child, m);
 		int score = alpha + 1;
-		int r = ab_reduction(ab, pos, ply, m, depth, i);
+		int r = reducible ? ab_reduction(ab, pos, ply, m, depth, i) : 0;
 		if (r > 0)
 			score = ab_child(ab, side, &child, depth - r, ply,
 			                 alpha, alpha + 1, false);
