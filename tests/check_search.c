@@ -1049,6 +1049,37 @@ static const char TZAAR_NEAR_END[] =
         "a2..C...Cb4CB.....BC....a3..A2bc....c.B....A2C.....C2.c....c..A5.bb "
         "b second";
 
+/* From a game against another program, at 21 stacks: after Black's
+ * E2+F1 White won in 18 sub-moves.  The solver proves that win, with a
+ * table of fewer entries than the positions it expands (the best-first
+ * solver it replaced filled its tree of two million nodes first). */
+static const char TZAAR_LONG_WIN[] =
+        "b4..cCC....c2.C...bCa.......b.....C2Aa4.......a..B3..c.....CAaA6.b "
+        "w cap";
+
+START_TEST(test_tzaar_solver_reach)
+{
+	struct game_pos pos;
+	const struct game_ops *ops = tzaar_at(TZAAR_LONG_WIN, &pos);
+	struct pns p;
+	ck_assert(pns_init(&p, UINT32_C(1) << 17));
+	struct pns_limits lim = {.max_nodes = 6000000};
+	struct pns_result res;
+	pns_solve(&p, ops, &pos, 0, &lim, &res);
+	ck_assert_int_eq(res.outcome, PNS_PROVEN);
+	ck_assert_uint_gt(res.expanded, p.capacity);
+	ck_assert_int_ge(res.plies, 2);
+	ck_assert_int_ge(res.pv_len, 1);
+	/* Black cannot prove a win of its own: without draws, that attempt's
+	 * disproof says White wins. */
+	pns_forget(&p);
+	pns_solve(&p, ops, &pos, 1, &lim, &res);
+	ck_assert_int_eq(res.outcome, PNS_DISPROVEN);
+	ck_assert(res.defender_wins);
+	pns_free(&p);
+}
+END_TEST
+
 /* A node-limited search near the end stays deterministic: the checks
  * take their budget from the node limit, never from the clock. */
 START_TEST(test_tzaar_checks_deterministic)
@@ -1570,6 +1601,7 @@ search_suite(void)
 	                    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_pns_matches_solver);
+	tcase_add_test(tc, test_tzaar_solver_reach);
 	tcase_add_test(tc, test_search_checks_best_move);
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
