@@ -2,10 +2,11 @@
  * The endgame solver (search/pns.h) inside the alpha-beta search.
  *
  * Before the iterations, a position the game calls solvable (an endgame)
- * gets a proof-number search for the side to move's win, then for its
- * loss, each with a sixth of the time or node budget: a proven win is
- * played at once and reported as a mate; a proven loss is reported as one,
- * with the move alpha-beta finds to resist longest.
+ * gets a proof-number search for the side to move's win, then (unless the
+ * first settled it) one more, each with a sixth of the time or node
+ * budget: a proven win is played at once and reported as a mate; a proven
+ * loss is reported as one, with the move alpha-beta finds to resist
+ * longest.
  *
  * A little earlier (game_ops.near_end), each new best move of an iteration
  * is checked the same way before the iteration counts: a proof that the
