@@ -1042,13 +1042,6 @@ START_TEST(test_tzaar_tense_not_reduced)
 }
 END_TEST
 
-/* From a game against another program, at 22 stacks (near the end, where
- * the best moves are checked by the solver): Black's G7+I5 loses in nine
- * sub-moves. */
-static const char TZAAR_NEAR_END[] =
-        "a2..C...Cb4CB.....BC....a3..A2bc....c.B....A2C.....C2.c....c..A5.bb "
-        "b second";
-
 /* From a game against another program, at 21 stacks: after Black's
  * E2+F1 White won in 18 sub-moves.  The solver proves that win, with a
  * table of fewer entries than the positions it expands (the best-first
@@ -1079,6 +1072,13 @@ START_TEST(test_tzaar_solver_reach)
 	pns_free(&p);
 }
 END_TEST
+
+/* From a game against another program, at 22 stacks (near the end, where
+ * the best moves are checked by the solver): Black's G7+I5 loses in nine
+ * sub-moves. */
+static const char TZAAR_NEAR_END[] =
+        "a2..C...Cb4CB.....BC....a3..A2bc....c.B....A2C.....C2.c....c..A5.bb "
+        "b second";
 
 /* A node-limited search near the end stays deterministic: the checks
  * take their budget from the node limit, never from the clock. */
