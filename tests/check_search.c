@@ -231,27 +231,37 @@ END_TEST
 /* The proof-number search proves a win exactly when the solver sees one,
  * for either side, and its line starts with a winning move: every
  * tic-tac-toe position after two and three moves, and double nim (two
- * sub-moves a turn). */
+ * sub-moves a turn).  A disproof says the defender wins only when it does,
+ * and always does so in a game without draws (nim).  One table serves
+ * every attempt, so most of them start from what earlier ones stored. */
 static void
 check_pns_agrees(struct pns *p, const struct game_ops *ops,
-                 const struct game_pos *pos, const char *what)
+                 const struct game_pos *pos, bool draws, const char *what)
 {
 	int want = solve(ops, pos), side = ops->side_to_move(pos);
-	struct pns_limits lim = {.max_nodes = p->capacity};
+	struct pns_limits lim = {.max_nodes = 200000};
 	struct pns_result res;
+	int plies = 0;
+	ck_assert(want == 0 || search_score_is_mate(abs(want), &plies));
 	for (int attacker = 0; attacker <= 1; attacker++) {
 		pns_solve(p, ops, pos, attacker, &lim, &res);
 		bool wins = attacker == side ? want > 0 : want < 0;
+		bool loses = attacker == side ? want < 0 : want > 0;
 		ck_assert_msg(res.outcome ==
 		                      (wins ? PNS_PROVEN : PNS_DISPROVEN),
 		              "%s: attacker %d: outcome %d, solver %d", what,
 		              attacker, (int)res.outcome, want);
+		ck_assert_msg(!res.defender_wins || loses,
+		              "%s: attacker %d: a draw called a loss", what,
+		              attacker);
+		ck_assert_msg(draws || res.defender_wins == loses,
+		              "%s: attacker %d: a loss not told", what,
+		              attacker);
+		/* A proof's length is no shorter than the fastest win. */
+		if (wins || res.defender_wins)
+			ck_assert_int_ge(res.plies, plies);
 		if (!wins)
 			continue;
-		int plies;
-		ck_assert(search_score_is_mate(want, &plies));
-		/* The proof's line is no shorter than the fastest win. */
-		ck_assert_int_ge(res.plies, abs(plies));
 		ck_assert_int_ge(res.pv_len, 1);
 		if (attacker != side)
 			continue;
@@ -269,7 +279,21 @@ static void
 check_pns_agrees_ttt(const struct game_pos *pos, int a, int b, int c, void *ctx)
 {
 	(void)a, (void)b, (void)c;
-	check_pns_agrees(ctx, &toy_ttt3, pos, "ttt");
+	check_pns_agrees(ctx, &toy_ttt3, pos, true, "ttt");
+}
+
+static void
+check_pns_agrees_nim(struct pns *p, const char *what)
+{
+	for (int pile = 1; pile <= 12; pile++) {
+		for (int sub = 0; sub <= 1; sub++) {
+			char text[32];
+			snprintf(text, sizeof text, "%d x %d", pile, sub);
+			struct game_pos pos;
+			parse(&toy_nim2, text, &pos);
+			check_pns_agrees(p, &toy_nim2, &pos, false, what);
+		}
+	}
 }
 
 START_TEST(test_pns_matches_solver)
@@ -278,22 +302,24 @@ START_TEST(test_pns_matches_solver)
 	ck_assert(pns_init(&p, 200000));
 	struct game_pos start;
 	toy_ttt3.init(&start, NULL);
-	check_pns_agrees(&p, &toy_ttt3, &start, "ttt start");
+	check_pns_agrees(&p, &toy_ttt3, &start, true, "ttt start");
 	(void)ttt_each_early_position(check_pns_agrees_ttt, &p);
-	for (int pile = 1; pile <= 12; pile++) {
-		for (int sub = 0; sub <= 1; sub++) {
-			char text[32];
-			snprintf(text, sizeof text, "%d x %d", pile, sub);
-			struct game_pos pos;
-			parse(&toy_nim2, text, &pos);
-			check_pns_agrees(&p, &toy_nim2, &pos, text);
-		}
-	}
-	/* Out of nodes: no verdict. */
+	check_pns_agrees_nim(&p, "nim");
+	/* Forgotten, the table proves the same again from nothing. */
+	pns_forget(&p);
+	check_pns_agrees(&p, &toy_ttt3, &start, true, "ttt start, forgotten");
+	/* Out of nodes, with nothing stored: no verdict. */
+	pns_forget(&p);
 	struct pns_limits tiny = {.max_nodes = 3};
 	struct pns_result res;
 	pns_solve(&p, &toy_ttt3, &start, 0, &tiny, &res);
 	ck_assert_int_eq(res.outcome, PNS_UNKNOWN);
+	pns_free(&p);
+	/* A small table, where positions collide and overwrite each other,
+	 * still settles nim. */
+	ck_assert(pns_init(&p, 128));
+	ck_assert_uint_eq(p.capacity, 128);
+	check_pns_agrees_nim(&p, "nim, small");
 	pns_free(&p);
 }
 END_TEST
@@ -1016,6 +1042,37 @@ START_TEST(test_tzaar_tense_not_reduced)
 }
 END_TEST
 
+/* From a game against another program, at 21 stacks: after Black's
+ * E2+F1 White won in 18 sub-moves.  The solver proves that win, with a
+ * table of fewer entries than the positions it expands (the best-first
+ * solver it replaced filled its tree of two million nodes first). */
+static const char TZAAR_LONG_WIN[] =
+        "b4..cCC....c2.C...bCa.......b.....C2Aa4.......a..B3..c.....CAaA6.b "
+        "w cap";
+
+START_TEST(test_tzaar_solver_reach)
+{
+	struct game_pos pos;
+	const struct game_ops *ops = tzaar_at(TZAAR_LONG_WIN, &pos);
+	struct pns p;
+	ck_assert(pns_init(&p, UINT32_C(1) << 17));
+	struct pns_limits lim = {.max_nodes = 6000000};
+	struct pns_result res;
+	pns_solve(&p, ops, &pos, 0, &lim, &res);
+	ck_assert_int_eq(res.outcome, PNS_PROVEN);
+	ck_assert_uint_gt(res.expanded, p.capacity);
+	ck_assert_int_ge(res.plies, 2);
+	ck_assert_int_ge(res.pv_len, 1);
+	/* Black cannot prove a win of its own: without draws, that attempt's
+	 * disproof says White wins. */
+	pns_forget(&p);
+	pns_solve(&p, ops, &pos, 1, &lim, &res);
+	ck_assert_int_eq(res.outcome, PNS_DISPROVEN);
+	ck_assert(res.defender_wins);
+	pns_free(&p);
+}
+END_TEST
+
 /* From a game against another program, at 22 stacks (near the end, where
  * the best moves are checked by the solver): Black's G7+I5 loses in nine
  * sub-moves. */
@@ -1544,6 +1601,7 @@ search_suite(void)
 	                    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_pns_matches_solver);
+	tcase_add_test(tc, test_tzaar_solver_reach);
 	tcase_add_test(tc, test_search_checks_best_move);
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);

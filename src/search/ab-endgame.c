@@ -2,10 +2,11 @@
  * The endgame solver (search/pns.h) inside the alpha-beta search.
  *
  * Before the iterations, a position the game calls solvable (an endgame)
- * gets a proof-number search for the side to move's win, then for its
- * loss, each with a sixth of the time or node budget: a proven win is
- * played at once and reported as a mate; a proven loss is reported as one,
- * with the move alpha-beta finds to resist longest.
+ * gets a proof-number search for the side to move's win, then (unless the
+ * first settled it) one more, each with a sixth of the time or node
+ * budget: a proven win is played at once and reported as a mate; a proven
+ * loss is reported as one, with the move alpha-beta finds to resist
+ * longest.
  *
  * A little earlier (game_ops.near_end), each new best move of an iteration
  * is checked the same way before the iteration counts: a proof that the
@@ -21,9 +22,9 @@
 #include "core/clock.h"
 #include "search/ab-internal.h"
 
-/* Tree nodes of the endgame solver (about 28 bytes each), and its share
- * of a time or node budget for each of its two attempts. */
-static const uint32_t AB_SOLVER_NODES = UINT32_C(1) << 21;
+/* Table entries of the endgame solver (24 bytes each), and its share of a
+ * time or node budget for each of its two attempts. */
+static const uint32_t AB_SOLVER_TABLE = UINT32_C(1) << 21;
 static const int AB_SOLVER_SHARE = 6;
 /* Without a budget (an infinite analysis) each attempt stops here. */
 static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
@@ -32,7 +33,7 @@ static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
  * AB_CHECK_MAX per search), each with at most 1/AB_CHECK_SHARE of the soft
  * time or node budget, all of them with at most 1/AB_CHECK_TOTAL_SHARE. */
 enum { AB_CHECK_MIN_DEPTH = 5 };
-static const int AB_CHECK_SHARE = 8;
+static const int AB_CHECK_SHARE = 3;
 static const int AB_CHECK_TOTAL_SHARE = 2;
 
 void
@@ -42,6 +43,8 @@ ab_checks_prepare(struct alphabeta *ab)
 	ab->check_moves = ops->near_end != NULL && ab->lines_wanted == 1 &&
 	                  ab->root_count > 1 && ops->near_end(&ab->root);
 	ab->checked_count = 0;
+	/* The solver's table is shared by this search's attempts only. */
+	pns_forget(&ab->pns);
 	ab->check_ms = 0;
 	ab->check_nodes = 0;
 }
@@ -65,18 +68,18 @@ ab_lost_plies(const struct alphabeta *ab, game_move move)
 	return i < 0 ? -1 : ab->checked[i].lost_plies;
 }
 
-/* A node budget's share as solver tree nodes, no more than it holds. */
+/* A node budget's share as solver positions. */
 static uint32_t
 ab_solver_cap(uint64_t nodes)
 {
-	return nodes < AB_SOLVER_NODES ? (uint32_t)nodes : AB_SOLVER_NODES;
+	return nodes < UINT32_MAX ? (uint32_t)nodes : UINT32_MAX;
 }
 
 /* The solver's tree, made on first use; false if out of memory. */
 static bool
 ab_solver_ready(struct alphabeta *ab)
 {
-	return ab->pns.nodes != NULL || pns_init(&ab->pns, AB_SOLVER_NODES);
+	return ab->pns.table != NULL || pns_init(&ab->pns, AB_SOLVER_TABLE);
 }
 
 /* The limits of one solver attempt, or false when this search gets none:
@@ -93,7 +96,7 @@ ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
 	if (ab->lim.nodes > 0) {
 		pl->max_nodes = ab_solver_cap(ab->lim.nodes / AB_SOLVER_SHARE);
 	} else if (ab->plan.soft_ms > 0) {
-		pl->max_nodes = AB_SOLVER_NODES;
+		pl->max_nodes = UINT32_MAX; /* the clock limits it */
 		pl->deadline_ms =
 		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
 	} else if (ab->lim.infinite) {
@@ -129,7 +132,7 @@ ab_check_limits(struct alphabeta *ab, struct pns_limits *pl)
 			slice = left;
 		if (slice <= 0)
 			return false;
-		pl->max_nodes = AB_SOLVER_NODES;
+		pl->max_nodes = UINT32_MAX; /* the clock limits it */
 		pl->deadline_ms = pns_now_ms() + slice;
 	} else if (ab->lim.infinite) {
 		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES / AB_CHECK_SHARE;
@@ -210,7 +213,10 @@ ab_solver_line(const struct pns_result *pr, int score, struct ab_line *line)
 
 /* Runs the solver on the root; true when it proved a win (the result is
  * then final).  *lost_plies gets the length of a proven loss, or -1; with
- * every move lost, no best move is checked. */
+ * every move lost, no best move is checked.  Two attempts: the first tries
+ * to prove the win.  Without a draw met, its disproof proves the loss, and
+ * the second attempt goes on with it where it stopped; otherwise the
+ * second tries to prove the loss. */
 bool
 ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 {
@@ -219,29 +225,36 @@ ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 	if (!ab_solver_limits(ab, &pl))
 		return false;
 	int side = ab->ops->side_to_move(&ab->root);
-	struct pns_result pr;
-	pns_solve(&ab->pns, ab->ops, &ab->root, side, &pl, &pr);
-	ab->nodes += pr.expanded;
-	if (pr.outcome == PNS_PROVEN && pr.pv_len > 0) {
-		struct ab_line line;
-		ab_solver_line(&pr, SEARCH_WIN - pr.plies, &line);
-		ab_report_line(ab, &line, 1, pr.plies, pr.plies);
-		memset(res, 0, sizeof *res);
-		res->has_move = true;
-		res->best = line.pv[0];
-		res->score = line.score;
-		res->depth = pr.plies;
-		res->nodes = ab->nodes;
-		return true;
-	}
-	if (ab->plan.soft_ms > 0 && ab->lim.nodes == 0)
-		pl.deadline_ms =
-		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
-	pns_solve(&ab->pns, ab->ops, &ab->root, side ^ 1, &pl, &pr);
-	ab->nodes += pr.expanded;
-	if (pr.outcome == PNS_PROVEN) {
-		*lost_plies = pr.plies;
-		ab->check_moves = false; /* every move loses: none to check */
+	for (int attempt = 0; attempt < 2; attempt++) {
+		int attacker = attempt == 1 && ab->pns.draws ? side ^ 1 : side;
+		if (attempt == 1 && ab->plan.soft_ms > 0 && ab->lim.nodes == 0)
+			pl.deadline_ms = pns_now_ms() +
+			                 ab->plan.soft_ms / AB_SOLVER_SHARE;
+		struct pns_result pr;
+		pns_solve(&ab->pns, ab->ops, &ab->root, attacker, &pl, &pr);
+		ab->nodes += pr.expanded;
+		if (attacker == side && pr.outcome == PNS_PROVEN &&
+		    pr.pv_len > 0) {
+			struct ab_line line;
+			ab_solver_line(&pr, SEARCH_WIN - pr.plies, &line);
+			ab_report_line(ab, &line, 1, pr.plies, pr.plies);
+			memset(res, 0, sizeof *res);
+			res->has_move = true;
+			res->best = line.pv[0];
+			res->score = line.score;
+			res->depth = pr.plies;
+			res->nodes = ab->nodes;
+			return true;
+		}
+		if ((attacker == side && pr.defender_wins) ||
+		    (attacker != side && pr.outcome == PNS_PROVEN)) {
+			*lost_plies = pr.plies;
+			ab->check_moves =
+			        false; /* every move loses: none to check */
+			return false;
+		}
+		if (attacker != side)
+			return false;
 	}
 	return false;
 }

@@ -1,14 +1,29 @@
 /*
- * Proof-number search (Allis): every leaf of the tree has a proof number
- * (how many leaves must still be proven to prove it: 1 for an unknown
- * leaf, 0 for a win of the attacker, infinite for anything else) and a
- * disproof number (the converse).  At an attacker's node the proof number
- * is the least of its children's and the disproof number their sum; at a
- * defender's node the other way round.  Each step walks from the root to
- * the most-proving leaf (least proof number at attacker's nodes, least
- * disproof number at the defender's), replaying the moves on a copy of the
- * root, expands it, and updates its ancestors until a number no longer
- * changes.  Draws count as failures of the attacker.
+ * Depth-first proof-number search (df-pn, Nagai) with a transposition
+ * table.  Every position has a proof number (how many positions must still
+ * be proven to prove that the attacker wins: 1 for an unknown position, 0
+ * for a win, infinite for anything else) and a disproof number (the
+ * converse).  Where the attacker is to move, the proof number is the least
+ * of its children's and the disproof number their sum; where the defender
+ * is, the other way round.  Draws count as failures of the attacker.
+ *
+ * Best-first proof-number search keeps the whole tree in memory and walks
+ * it from the root at every step.  df-pn reaches the same most-proving
+ * position depth-first: it stays below a node while the node's numbers are
+ * under thresholds that say when a sibling would become the better one,
+ * and keeps what it learnt only in the table, so proofs need far more
+ * positions than the memory holds, and a position reached by two move
+ * orders (a TZAAR capture played before or after another) is proven once.
+ *
+ * Two refinements: the threshold of the child followed is (1 + 1/4) times
+ * its sibling's number rather than one more (Pawlewicz and Lew's 1 + epsilon
+ * trick, which stops the search from switching back and forth between two
+ * children with close numbers), and a child that ends the game in the
+ * player to move's favour settles its parent at once.
+ *
+ * The game graph must have no cycles (every solvable game's positions only
+ * lead forward), so a position's numbers do not depend on how it was
+ * reached.
  */
 #include "config.h"
 
@@ -18,22 +33,38 @@
 
 #include "search/pns.h"
 
-#define PNS_INF  UINT32_MAX
-#define PNS_NONE UINT32_MAX
+/* Infinity leaves room for sums of two finite numbers. */
+#define PNS_INF (UINT32_MAX / 2)
 
-struct pns_node {
+struct pns_entry {
+	uint64_t key; /* position hash, salted by the attacker */
 	uint32_t pn, dn;
-	uint32_t parent;
-	uint32_t first; /* first child, PNS_NONE while not expanded */
-	uint32_t count; /* children */
-	game_move move; /* from the parent */
-	uint16_t plies; /* after a proof: plies to its end from here */
-	bool attacker;  /* the attacker is to move here */
+	uint32_t work;  /* positions created below it, for replacement */
+	uint16_t plies; /* after a proof: plies to the end from here */
+	uint16_t stamp; /* the table's stamp when it was written */
 };
 
-/* The clock is looked at once per this many expansions + 1. */
-static const uint32_t PNS_CLOCK_MASK = 63;
+/* What a child is known to be before any search below it. */
+enum pns_fixed { PNS_OPEN, PNS_WON, PNS_LOST };
+
+/* The children of one position on the current path. */
+struct pns_frame {
+	game_move moves[GAME_MAX_MOVES];
+	uint64_t keys[GAME_MAX_MOVES];
+	unsigned char fixed[GAME_MAX_MOVES];
+};
+
+/* Deeper than this the solver gives up (no verdict). */
+enum { PNS_MAX_DEPTH = 200 };
+
+/* The clock is looked at once per this many positions + 1. */
+static const uint32_t PNS_CLOCK_MASK = 1023;
 static const int64_t PNS_MS_PER_S = 1000, PNS_NS_PER_MS = 1000000;
+/* The attacker's salt of a position's key, so that one table holds both
+ * sides' attempts. */
+static const uint64_t PNS_SALT = UINT64_C(0x9e3779b97f4a7c15);
+/* epsilon = 1 / PNS_EPSILON_DIV. */
+static const uint32_t PNS_EPSILON_DIV = 4;
 
 int64_t
 pns_now_ms(void)
@@ -46,17 +77,46 @@ pns_now_ms(void)
 bool
 pns_init(struct pns *p, uint32_t capacity)
 {
-	p->nodes = malloc((size_t)capacity * sizeof *p->nodes);
-	p->capacity = p->nodes != NULL ? capacity : 0;
-	return p->nodes != NULL;
+	memset(p, 0, sizeof *p);
+	uint32_t size = 2;
+	while (size <= capacity / 2)
+		size *= 2;
+	p->table = calloc(size, sizeof *p->table);
+	p->frames = calloc(PNS_MAX_DEPTH, sizeof *p->frames);
+	if (p->table == NULL || p->frames == NULL) {
+		pns_free(p);
+		return false;
+	}
+	p->capacity = size;
+	p->stamp = 1;
+	p->draws = false;
+	return true;
 }
 
 void
 pns_free(struct pns *p)
 {
-	free(p->nodes);
-	p->nodes = NULL;
-	p->capacity = 0;
+	if (p->frames != NULL) {
+		for (int i = 0; i < PNS_MAX_DEPTH; i++)
+			free(p->frames[i]);
+	}
+	free(p->frames);
+	free(p->table);
+	memset(p, 0, sizeof *p);
+}
+
+void
+pns_forget(struct pns *p)
+{
+	if (p->table == NULL)
+		return;
+	/* A new stamp retires every entry; when the stamps wrap, the table
+	 * is wiped. */
+	p->draws = false;
+	if (++p->stamp == 0) {
+		memset(p->table, 0, (size_t)p->capacity * sizeof *p->table);
+		p->stamp = 1;
+	}
 }
 
 static uint32_t
@@ -65,121 +125,305 @@ pns_add(uint32_t a, uint32_t b)
 	return a >= PNS_INF - b ? PNS_INF : a + b;
 }
 
-/* Sets a fresh node's numbers from its position. */
-static void
-pns_leaf(const struct game_ops *ops, const struct game_pos *pos, int attacker,
-         struct pns_node *n)
+/* The table entry of key, or NULL.  Two slots per key: its own index and
+ * the one next to it. */
+static struct pns_entry *
+pns_find(struct pns *p, uint64_t key)
 {
-	struct game_status st;
-	ops->status(pos, &st);
-	n->first = PNS_NONE;
-	n->count = 0;
-	n->attacker = ops->side_to_move(pos) == attacker;
-	if (st.outcome == OUTCOME_ONGOING) {
-		n->pn = n->dn = 1;
-		return;
-	}
-	bool won = (st.outcome == OUTCOME_P1_WINS && attacker == 0) ||
-	           (st.outcome == OUTCOME_P2_WINS && attacker == 1);
-	n->pn = won ? 0 : PNS_INF;
-	n->dn = won ? PNS_INF : 0;
-}
-
-/* Recomputes a node's numbers from its children; whether they changed. */
-static bool
-pns_update(struct pns *p, uint32_t i)
-{
-	struct pns_node *n = &p->nodes[i];
-	uint32_t pn, dn;
-	if (n->attacker) {
-		pn = PNS_INF;
-		dn = 0;
-		for (uint32_t c = n->first; c < n->first + n->count; c++) {
-			if (p->nodes[c].pn < pn)
-				pn = p->nodes[c].pn;
-			dn = pns_add(dn, p->nodes[c].dn);
-		}
-	} else {
-		pn = 0;
-		dn = PNS_INF;
-		for (uint32_t c = n->first; c < n->first + n->count; c++) {
-			pn = pns_add(pn, p->nodes[c].pn);
-			if (p->nodes[c].dn < dn)
-				dn = p->nodes[c].dn;
-		}
-	}
-	bool changed = pn != n->pn || dn != n->dn;
-	n->pn = pn;
-	n->dn = dn;
-	return changed;
-}
-
-/* The child to follow towards the most-proving leaf. */
-static uint32_t
-pns_select(const struct pns *p, uint32_t i)
-{
-	const struct pns_node *n = &p->nodes[i];
-	uint32_t best = n->first;
-	for (uint32_t c = n->first + 1; c < n->first + n->count; c++) {
-		uint32_t v = n->attacker ? p->nodes[c].pn : p->nodes[c].dn;
-		uint32_t b =
-		        n->attacker ? p->nodes[best].pn : p->nodes[best].dn;
-		if (v < b)
-			best = c;
-	}
-	return best;
-}
-
-/* The child on the proof's line below a proven node: the attacker's
- * quickest win, the defender's longest resistance (PNS_NONE at a leaf). */
-static uint32_t
-pns_line_child(const struct pns *p, uint32_t i)
-{
-	const struct pns_node *n = &p->nodes[i];
-	uint32_t best = PNS_NONE;
-	for (uint32_t c = n->first;
-	     n->first != PNS_NONE && c < n->first + n->count; c++) {
-		if (p->nodes[c].pn != 0)
-			continue;
-		if (best == PNS_NONE ||
-		    (n->attacker ? p->nodes[c].plies < p->nodes[best].plies
-		                 : p->nodes[c].plies > p->nodes[best].plies))
-			best = c;
-	}
-	return best;
-}
-
-/* The length of the proof and its line.  Children come after their
- * parent in the array, so one backward pass settles every node's plies. */
-static void
-pns_proof_line(struct pns *p, uint32_t used, struct pns_result *res)
-{
-	for (uint32_t i = used; i-- > 0;) {
-		struct pns_node *n = &p->nodes[i];
-		if (n->pn != 0)
-			continue;
-		uint32_t c = pns_line_child(p, i);
-		n->plies = c == PNS_NONE ? 0
-		           : p->nodes[c].plies < UINT16_MAX
-		                   ? (uint16_t)(p->nodes[c].plies + 1)
-		                   : UINT16_MAX;
-	}
-	res->plies = p->nodes[0].plies;
-	res->pv_len = 0;
-	for (uint32_t c = pns_line_child(p, 0);
-	     c != PNS_NONE && res->pv_len < SEARCH_MAX_PV;
-	     c = pns_line_child(p, c))
-		res->pv[res->pv_len++] = p->nodes[c].move;
+	uint32_t at = (uint32_t)key & (p->capacity - 1);
+	struct pns_entry *e = &p->table[at], *f = &p->table[at ^ 1];
+	if (e->key == key && e->stamp == p->stamp)
+		return e;
+	if (f->key == key && f->stamp == p->stamp)
+		return f;
+	return NULL;
 }
 
 static bool
-pns_out_of_time(const struct pns_limits *lim, uint64_t expanded)
+pns_settled(const struct pns_entry *e)
 {
+	return e->pn == 0 || e->dn == 0;
+}
+
+/* Stores a position's numbers.  A new key takes the slot that was
+ * forgotten, holds no verdict, or cost less work. */
+static void
+pns_store(struct pns *p, uint64_t key, uint32_t pn, uint32_t dn, uint32_t work,
+          int plies)
+{
+	struct pns_entry *e = pns_find(p, key);
+	if (e == NULL) {
+		uint32_t at = (uint32_t)key & (p->capacity - 1);
+		struct pns_entry *a = &p->table[at], *b = &p->table[at ^ 1];
+		if (a->stamp != p->stamp)
+			e = a;
+		else if (b->stamp != p->stamp)
+			e = b;
+		else if (pns_settled(a) != pns_settled(b))
+			e = pns_settled(a) ? b : a;
+		else
+			e = a->work <= b->work ? a : b;
+	}
+	e->key = key;
+	e->pn = pn;
+	e->dn = dn;
+	e->work = work;
+	e->plies = plies < UINT16_MAX ? (uint16_t)plies : UINT16_MAX;
+	e->stamp = p->stamp;
+}
+
+/* One solve's state. */
+struct pns_run {
+	struct pns *p;
+	const struct game_ops *ops;
+	int attacker;
+	uint64_t salt;
+	const struct pns_limits *lim;
+	uint64_t created; /* positions made (played and looked at) */
+	uint64_t expanded;
+	bool aborted;
+};
+
+static bool
+pns_out_of_budget(struct pns_run *r)
+{
+	const struct pns_limits *lim = r->lim;
+	if (r->created > lim->max_nodes)
+		return true;
 	if (lim->stop != NULL &&
 	    atomic_load_explicit(lim->stop, memory_order_relaxed))
 		return true;
-	return lim->deadline_ms > 0 && (expanded & PNS_CLOCK_MASK) == 0 &&
+	return lim->deadline_ms > 0 && (r->created & PNS_CLOCK_MASK) == 0 &&
 	       pns_now_ms() >= lim->deadline_ms;
+}
+
+/* A child's numbers and plies: settled by the game's end, from the table,
+ * or those of an unknown position. */
+static void
+pns_child(struct pns_run *r, const struct pns_frame *f, int i, uint32_t *pn,
+          uint32_t *dn, int *plies)
+{
+	*plies = 0;
+	if (f->fixed[i] != PNS_OPEN) {
+		*pn = f->fixed[i] == PNS_WON ? 0 : PNS_INF;
+		*dn = f->fixed[i] == PNS_WON ? PNS_INF : 0;
+		return;
+	}
+	const struct pns_entry *e = pns_find(r->p, f->keys[i]);
+	if (e == NULL) {
+		*pn = *dn = 1;
+		return;
+	}
+	*pn = e->pn;
+	*dn = e->dn;
+	*plies = e->plies;
+}
+
+/* Whether a game's end is the attacker's win. */
+static bool
+pns_attacker_won(enum game_outcome outcome, int attacker)
+{
+	return (outcome == OUTCOME_P1_WINS && attacker == 0) ||
+	       (outcome == OUTCOME_P2_WINS && attacker == 1);
+}
+
+/* Whether the table's disproofs may rest on a draw (else each is a proof
+ * that the defender wins). */
+static void
+pns_note_draw(struct pns *p, enum game_outcome outcome)
+{
+	if (outcome != OUTCOME_P1_WINS && outcome != OUTCOME_P2_WINS)
+		p->draws = true;
+}
+
+/* Makes the frame of the children of pos at depth; the number of
+ * children, or -1 when one of them settles pos already (its entry is then
+ * stored). */
+static int
+pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
+           bool attacker_moves, struct pns_frame *f)
+{
+	int n = r->ops->gen_moves(pos, f->moves);
+	r->expanded++;
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		r->ops->play(&child, f->moves[i]);
+		r->created++;
+		struct game_status st;
+		r->ops->status(&child, &st);
+		f->keys[i] = r->ops->hash(&child) ^ r->salt;
+		f->fixed[i] = PNS_OPEN;
+		if (st.outcome == OUTCOME_ONGOING)
+			continue;
+		bool won = pns_attacker_won(st.outcome, r->attacker);
+		pns_note_draw(r->p, st.outcome);
+		f->fixed[i] = won ? PNS_WON : PNS_LOST;
+		/* The player to move takes a win that is there at once. */
+		if (won == attacker_moves) {
+			pns_store(r->p, key, won ? 0 : PNS_INF,
+			          won ? PNS_INF : 0, (uint32_t)(i + 1), 1);
+			return -1;
+		}
+	}
+	return n;
+}
+
+/* The numbers of a frame's position from its children, the child to
+ * follow, the second-best number there, the best child's other number,
+ * and the plies of a settled position. */
+struct pns_scan {
+	uint32_t pn, dn;
+	int best;
+	uint32_t second;
+	uint32_t best_other;
+	int plies;
+};
+
+static void
+pns_scan_children(struct pns_run *r, const struct pns_frame *f, int n,
+                  bool attacker_moves, struct pns_scan *s)
+{
+	/* "mine" is the number the player to move minimises (the proof
+	 * number for the attacker), "theirs" the one summed. */
+	uint32_t mine = PNS_INF, theirs = 0, second = PNS_INF, other = 0;
+	int best = 0, won_plies = -1, lost_plies = 0;
+	for (int i = 0; i < n; i++) {
+		uint32_t pn, dn;
+		int plies;
+		pns_child(r, f, i, &pn, &dn, &plies);
+		uint32_t m = attacker_moves ? pn : dn,
+		         t = attacker_moves ? dn : pn;
+		if (m < mine) {
+			second = mine;
+			mine = m;
+			best = i;
+			other = t;
+		} else if (m < second) {
+			second = m;
+		}
+		theirs = pns_add(theirs, t);
+		/* The quickest win of the player to move, its longest loss. */
+		if (m == 0 && (won_plies < 0 || plies < won_plies))
+			won_plies = plies;
+		if (t == 0 && plies > lost_plies)
+			lost_plies = plies;
+	}
+	s->pn = attacker_moves ? mine : theirs;
+	s->dn = attacker_moves ? theirs : mine;
+	s->best = best;
+	s->second = second;
+	s->best_other = other;
+	s->plies = 1 + (mine == 0 ? won_plies : lost_plies);
+}
+
+/* Searches below pos until its proof number reaches th_pn or its disproof
+ * number th_dn (or the budget ends: r->aborted). */
+static void
+pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
+        uint32_t th_pn, uint32_t th_dn)
+{
+	if (depth >= PNS_MAX_DEPTH) {
+		r->aborted = true;
+		return;
+	}
+	struct pns_frame *f = r->p->frames[depth];
+	if (f == NULL) {
+		f = r->p->frames[depth] = malloc(sizeof *f);
+		if (f == NULL) {
+			r->aborted = true;
+			return;
+		}
+	}
+	bool attacker_moves = r->ops->side_to_move(pos) == r->attacker;
+	uint64_t created0 = r->created;
+	int n = pns_expand(r, pos, key, attacker_moves, f);
+	if (n < 0)
+		return;
+	struct pns_scan s;
+	for (;;) {
+		if (n == 0) { /* no move: lost by the side to move */
+			s = (struct pns_scan){
+			        .pn = attacker_moves ? PNS_INF : 0,
+			        .dn = attacker_moves ? 0 : PNS_INF};
+		} else {
+			pns_scan_children(r, f, n, attacker_moves, &s);
+		}
+		if (s.pn >= th_pn || s.dn >= th_dn || s.pn == 0 || s.dn == 0)
+			break;
+		if (r->aborted || (r->aborted = pns_out_of_budget(r)))
+			break;
+		/* The child's thresholds: its own number may grow until the
+		 * second-best sibling's, times 1 + epsilon, or the parent's
+		 * threshold; the summed one until the parent's sum reaches
+		 * its threshold. */
+		uint32_t th_mine = attacker_moves ? th_pn : th_dn;
+		uint32_t th_theirs = attacker_moves ? th_dn : th_pn;
+		uint32_t theirs = attacker_moves ? s.dn : s.pn;
+		uint32_t grown = pns_add(s.second, s.second / PNS_EPSILON_DIV);
+		uint32_t c_mine = grown < th_mine ? pns_add(grown, 1) : th_mine;
+		if (c_mine > th_mine)
+			c_mine = th_mine;
+		uint32_t c_theirs =
+		        th_theirs >= PNS_INF
+		                ? PNS_INF
+		                : pns_add(th_theirs - theirs, s.best_other);
+		struct game_pos child = *pos;
+		r->ops->play(&child, f->moves[s.best]);
+		pns_mid(r, &child, f->keys[s.best], depth + 1,
+		        attacker_moves ? c_mine : c_theirs,
+		        attacker_moves ? c_theirs : c_mine);
+		/* Deeper frames may have been reused: this one is ours. */
+	}
+	uint64_t work = r->created - created0;
+	pns_store(r->p, key, s.pn, s.dn,
+	          work < UINT32_MAX ? (uint32_t)work : UINT32_MAX, s.plies);
+}
+
+/* The proof's line from a proven root: the attacker's quickest win, the
+ * defender's longest resistance, as far as the table still holds it. */
+static void
+pns_proof_line(struct pns_run *r, const struct game_pos *root,
+               struct pns_result *res)
+{
+	struct game_pos pos = *root;
+	game_move moves[GAME_MAX_MOVES];
+	res->pv_len = 0;
+	while (res->pv_len < SEARCH_MAX_PV) {
+		int n = r->ops->gen_moves(&pos, moves);
+		bool attacker_moves = r->ops->side_to_move(&pos) == r->attacker;
+		int best = -1, best_plies = 0;
+		bool ended = false;
+		for (int i = 0; i < n; i++) {
+			struct game_pos child = pos;
+			r->ops->play(&child, moves[i]);
+			struct game_status st;
+			r->ops->status(&child, &st);
+			int plies;
+			if (st.outcome != OUTCOME_ONGOING) {
+				if (!pns_attacker_won(st.outcome, r->attacker))
+					continue;
+				plies = 0;
+			} else {
+				const struct pns_entry *e = pns_find(
+				        r->p, r->ops->hash(&child) ^ r->salt);
+				if (e == NULL || e->pn != 0)
+					continue;
+				plies = e->plies;
+			}
+			if (best < 0 || (attacker_moves ? plies < best_plies
+			                                : plies > best_plies)) {
+				best = i;
+				best_plies = plies;
+				ended = st.outcome != OUTCOME_ONGOING;
+			}
+		}
+		if (best < 0)
+			return;
+		res->pv[res->pv_len++] = moves[best];
+		if (ended)
+			return;
+		r->ops->play(&pos, moves[best]);
+	}
 }
 
 void
@@ -188,47 +432,42 @@ pns_solve(struct pns *p, const struct game_ops *ops, const struct game_pos *pos,
 {
 	memset(res, 0, sizeof *res);
 	res->outcome = PNS_UNKNOWN;
-	uint32_t cap =
-	        lim->max_nodes < p->capacity ? lim->max_nodes : p->capacity;
-	if (cap < 1)
+	if (p->table == NULL || lim->max_nodes < 1)
 		return;
-	uint32_t used = 1;
-	pns_leaf(ops, pos, attacker, &p->nodes[0]);
-	p->nodes[0].parent = PNS_NONE;
-	game_move moves[GAME_MAX_MOVES];
-	while (p->nodes[0].pn != 0 && p->nodes[0].dn != 0) {
-		if (pns_out_of_time(lim, res->expanded))
-			return;
-		struct game_pos cur = *pos;
-		uint32_t i = 0;
-		while (p->nodes[i].first != PNS_NONE) {
-			i = pns_select(p, i);
-			ops->play(&cur, p->nodes[i].move);
-		}
-		int n = ops->gen_moves(&cur, moves);
-		if ((uint32_t)n > cap - used)
-			return; /* the tree is full */
-		struct pns_node *leaf = &p->nodes[i];
-		leaf->first = used;
-		leaf->count = (uint32_t)n;
-		for (int k = 0; k < n; k++) {
-			struct game_pos child = cur;
-			ops->play(&child, moves[k]);
-			struct pns_node *c = &p->nodes[used++];
-			pns_leaf(ops, &child, attacker, c);
-			c->parent = i;
-			c->move = moves[k];
-		}
-		res->expanded++;
-		/* With no child, the update scores the leaf as lost by the
-		 * side that cannot move, as a game would. */
-		while (pns_update(p, i) && i != 0)
-			i = p->nodes[i].parent;
+	if (ops != p->ops) {
+		pns_forget(p);
+		p->ops = ops;
 	}
-	if (p->nodes[0].pn == 0) {
+	struct pns_run r = {.p = p,
+	                    .ops = ops,
+	                    .attacker = attacker,
+	                    .salt = attacker ? PNS_SALT : 0,
+	                    .lim = lim};
+	uint64_t key = ops->hash(pos) ^ r.salt;
+	struct game_status st;
+	ops->status(pos, &st);
+	if (st.outcome != OUTCOME_ONGOING) {
+		bool won = pns_attacker_won(st.outcome, attacker);
+		pns_note_draw(p, st.outcome);
+		res->outcome = won ? PNS_PROVEN : PNS_DISPROVEN;
+		res->defender_wins = !won && !p->draws;
+		return;
+	}
+	pns_mid(&r, pos, key, 0, PNS_INF, PNS_INF);
+	res->expanded = r.expanded;
+	const struct pns_entry *e = pns_find(p, key);
+	/* A verdict stands even when the budget ended: settled numbers
+	 * come only from settled children. */
+	if (e == NULL || !pns_settled(e))
+		return;
+	if (e->pn == 0) {
 		res->outcome = PNS_PROVEN;
-		pns_proof_line(p, used, res);
+		res->plies = e->plies;
+		pns_proof_line(&r, pos, res);
 	} else {
 		res->outcome = PNS_DISPROVEN;
+		res->defender_wins = !p->draws;
+		if (res->defender_wins)
+			res->plies = e->plies;
 	}
 }

@@ -1,14 +1,15 @@
 /*
  * Proof-number search, game-agnostic: tries to prove that a side (the
- * attacker) wins from a position whatever the other does, growing the tree
- * towards the node that is cheapest to prove or disprove.  The search uses
+ * attacker) wins from a position whatever the other does, always working
+ * on the position that is cheapest to prove or disprove (depth-first, with
+ * a transposition table: pns.c).  The search uses
  * it in endgames its game marks as solvable (game_ops.solvable), so that a
  * forced result far beyond the alpha-beta horizon is played and reported
  * ("score mate N") as soon as it exists.
  *
  * A sub-move game (TZAAR) is handled like any other: a node belongs to the
- * attacker when the attacker is to move there.  The tree lives in one
- * array that the caller owns and reuses (struct pns); no transpositions.
+ * attacker when the attacker is to move there.  The caller owns the memory
+ * and reuses it (struct pns).
  */
 #ifndef TABULA_SEARCH_PNS_H
 #define TABULA_SEARCH_PNS_H
@@ -21,11 +22,19 @@
 #include "core/game.h"
 #include "search/search.h"
 
-struct pns_node;
+struct pns_entry;
+struct pns_frame;
 
+/* The solver's memory: a table of positions' numbers, kept from one
+ * solve to the next until forgotten (never across games), and the children of
+ * the positions on the current path, one frame per depth. */
 struct pns {
-	struct pns_node *nodes;
-	uint32_t capacity;
+	struct pns_entry *table;
+	uint32_t capacity; /* entries, a power of two */
+	uint16_t stamp;    /* entries with another stamp are forgotten */
+	const struct game_ops *ops; /* the game of the entries */
+	bool draws; /* a draw was met since the table was last forgotten */
+	struct pns_frame **frames;
 };
 
 enum pns_outcome {
@@ -36,24 +45,34 @@ enum pns_outcome {
 
 struct pns_result {
 	enum pns_outcome outcome;
-	int plies; /* PROVEN: the longest defence in the proof */
+	/* DISPROVEN without any draw met: the defender wins (a game without
+	 * draws proves one side's win either way). */
+	bool defender_wins;
+	/* PROVEN: the longest defence in the proof; defender_wins: the
+	 * longest the attacker resists */
+	int plies;
 	game_move pv[SEARCH_MAX_PV]; /* PROVEN: a winning line */
 	int pv_len;
 	uint64_t expanded; /* nodes expanded */
 };
 
-/* Limits of one proof attempt: at most max_nodes tree nodes (clamped to
- * the capacity), until deadline_ms of the monotonic clock (0: none), or
- * until *stop is set (NULL: never). */
+/* Limits of one proof attempt: until it has made max_nodes positions
+ * (each child it looks at), until deadline_ms of the monotonic clock (0: none),
+ * or until *stop is set (NULL: never). */
 struct pns_limits {
 	uint32_t max_nodes;
 	int64_t deadline_ms;
 	const atomic_bool *stop;
 };
 
-/* An empty solver with room for capacity nodes; false if out of memory. */
+/* An empty solver whose table holds up to capacity positions (the
+ * largest power of two not above it); false if out of memory. */
 bool pns_init(struct pns *p, uint32_t capacity);
 void pns_free(struct pns *p);
+
+/* Forgets every position of the table: their numbers are those of the
+ * last solves' budgets, and a new search should not be steered by them. */
+void pns_forget(struct pns *p);
 
 /* Tries to prove that attacker (0 or 1, as ops->side_to_move) wins from
  * pos. */
