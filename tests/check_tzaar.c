@@ -636,8 +636,6 @@ START_TEST(test_evaluate_and_noisy)
 }
 END_TEST
 
-/* Where the search brings in its endgame solver (man page: "Endgames"):
- * positions of one game at 27, 26, 21 and 20 stacks. */
 /* Late move reductions stop where a type of either side is down to its
  * last stack, whoever is to move. */
 START_TEST(test_tense)
@@ -659,6 +657,8 @@ START_TEST(test_tense)
 }
 END_TEST
 
+/* Where the search brings in its endgame solver (man page: "Endgames"):
+ * positions of one game at 27, 26, 21 and 20 stacks. */
 START_TEST(test_endgame_stages)
 {
 	static const struct {

@@ -75,7 +75,7 @@ ab_solver_cap(uint64_t nodes)
 	return nodes < UINT32_MAX ? (uint32_t)nodes : UINT32_MAX;
 }
 
-/* The solver's tree, made on first use; false if out of memory. */
+/* The solver's table, made on first use; false if out of memory. */
 static bool
 ab_solver_ready(struct alphabeta *ab)
 {
@@ -249,8 +249,8 @@ ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 		if ((attacker == side && pr.defender_wins) ||
 		    (attacker != side && pr.outcome == PNS_PROVEN)) {
 			*lost_plies = pr.plies;
-			ab->check_moves =
-			        false; /* every move loses: none to check */
+			/* Every move loses: none to check. */
+			ab->check_moves = false;
 			return false;
 		}
 		if (attacker != side)

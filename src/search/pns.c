@@ -236,9 +236,22 @@ pns_note_draw(struct pns *p, enum game_outcome outcome)
 		p->draws = true;
 }
 
-/* Makes the frame of the children of pos at depth; the number of
- * children, or -1 when one of them settles pos already (its entry is then
- * stored). */
+/* What the game's end makes of a child (PNS_OPEN while it goes on),
+ * noting a draw; its key in *key. */
+static enum pns_fixed
+pns_look(struct pns_run *r, const struct game_pos *child, uint64_t *key)
+{
+	struct game_status st;
+	r->ops->status(child, &st);
+	*key = r->ops->hash(child) ^ r->salt;
+	if (st.outcome == OUTCOME_ONGOING)
+		return PNS_OPEN;
+	pns_note_draw(r->p, st.outcome);
+	return pns_attacker_won(st.outcome, r->attacker) ? PNS_WON : PNS_LOST;
+}
+
+/* Fills frame f with the children of pos; their number, or -1 when one of
+ * them settles pos already (its entry is then stored). */
 static int
 pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
            bool attacker_moves, struct pns_frame *f)
@@ -249,16 +262,11 @@ pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
 		struct game_pos child = *pos;
 		r->ops->play(&child, f->moves[i]);
 		r->created++;
-		struct game_status st;
-		r->ops->status(&child, &st);
-		f->keys[i] = r->ops->hash(&child) ^ r->salt;
-		f->fixed[i] = PNS_OPEN;
-		if (st.outcome == OUTCOME_ONGOING)
+		f->fixed[i] = pns_look(r, &child, &f->keys[i]);
+		if (f->fixed[i] == PNS_OPEN)
 			continue;
-		bool won = pns_attacker_won(st.outcome, r->attacker);
-		pns_note_draw(r->p, st.outcome);
-		f->fixed[i] = won ? PNS_WON : PNS_LOST;
 		/* The player to move takes a win that is there at once. */
+		bool won = f->fixed[i] == PNS_WON;
 		if (won == attacker_moves) {
 			pns_store(r->p, key, won ? 0 : PNS_INF,
 			          won ? PNS_INF : 0, (uint32_t)(i + 1), 1);
@@ -372,7 +380,6 @@ pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
 		pns_mid(r, &child, f->keys[s.best], depth + 1,
 		        attacker_moves ? c_mine : c_theirs,
 		        attacker_moves ? c_theirs : c_mine);
-		/* Deeper frames may have been reused: this one is ours. */
 	}
 	uint64_t work = r->created - created0;
 	pns_store(r->p, key, s.pn, s.dn,
@@ -396,16 +403,13 @@ pns_proof_line(struct pns_run *r, const struct game_pos *root,
 		for (int i = 0; i < n; i++) {
 			struct game_pos child = pos;
 			r->ops->play(&child, moves[i]);
-			struct game_status st;
-			r->ops->status(&child, &st);
-			int plies;
-			if (st.outcome != OUTCOME_ONGOING) {
-				if (!pns_attacker_won(st.outcome, r->attacker))
-					continue;
-				plies = 0;
-			} else {
-				const struct pns_entry *e = pns_find(
-				        r->p, r->ops->hash(&child) ^ r->salt);
+			uint64_t key;
+			enum pns_fixed fixed = pns_look(r, &child, &key);
+			if (fixed == PNS_LOST)
+				continue;
+			int plies = 0;
+			if (fixed == PNS_OPEN) {
+				const struct pns_entry *e = pns_find(r->p, key);
 				if (e == NULL || e->pn != 0)
 					continue;
 				plies = e->plies;
@@ -414,7 +418,7 @@ pns_proof_line(struct pns_run *r, const struct game_pos *root,
 			                                : plies > best_plies)) {
 				best = i;
 				best_plies = plies;
-				ended = st.outcome != OUTCOME_ONGOING;
+				ended = fixed == PNS_WON;
 			}
 		}
 		if (best < 0)
