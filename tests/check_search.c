@@ -324,6 +324,26 @@ START_TEST(test_pns_matches_solver)
 }
 END_TEST
 
+/* A deadline that has passed ends a solve within about a thousand
+ * positions, however many each expansion makes (4-in-a-row on 5x5 makes
+ * 25, 24, 23... at a time and is far too big to settle). */
+START_TEST(test_pns_deadline)
+{
+	struct pns p;
+	ck_assert(pns_init(&p, 1 << 16));
+	struct game_pos start;
+	toy_ttt5.init(&start, NULL);
+	struct pns_limits past = {.max_nodes = UINT32_MAX,
+	                          .deadline_ms = pns_now_ms() - 1};
+	struct pns_result res;
+	pns_solve(&p, &toy_ttt5, &start, 0, &past, &res);
+	ck_assert_int_eq(res.outcome, PNS_UNKNOWN);
+	ck_assert_msg(res.expanded <= 200, "%llu positions expanded",
+	              (unsigned long long)res.expanded);
+	pns_free(&p);
+}
+END_TEST
+
 static bool
 always_solvable(const struct game_pos *pos)
 {
@@ -1601,6 +1621,7 @@ search_suite(void)
 	                    (int)(sizeof ttt_cases / sizeof ttt_cases[0]));
 	tcase_add_test(tc, test_nim2_matches_solver);
 	tcase_add_test(tc, test_pns_matches_solver);
+	tcase_add_test(tc, test_pns_deadline);
 	tcase_add_test(tc, test_tzaar_solver_reach);
 	tcase_add_test(tc, test_search_checks_best_move);
 	tcase_add_test(tc, test_search_uses_solver);

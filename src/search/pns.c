@@ -57,8 +57,10 @@ struct pns_frame {
 /* Deeper than this the solver gives up (no verdict). */
 enum { PNS_MAX_DEPTH = 200 };
 
-/* The clock is looked at once per this many positions + 1. */
-static const uint32_t PNS_CLOCK_MASK = 1023;
+/* The clock is looked at once this many more positions have been made
+ * since it was last (positions are made a whole expansion at a time, so a
+ * test for an exact multiple could miss every time). */
+static const uint64_t PNS_CLOCK_EVERY = 1024;
 static const int64_t PNS_MS_PER_S = 1000, PNS_NS_PER_MS = 1000000;
 /* The attacker's salt of a position's key, so that one table holds both
  * sides' attempts. */
@@ -179,7 +181,8 @@ struct pns_run {
 	int attacker;
 	uint64_t salt;
 	const struct pns_limits *lim;
-	uint64_t created; /* positions made (played and looked at) */
+	uint64_t created;    /* positions made (played and looked at) */
+	uint64_t next_clock; /* created count at which to look at the clock */
 	uint64_t expanded;
 	bool aborted;
 };
@@ -193,8 +196,10 @@ pns_out_of_budget(struct pns_run *r)
 	if (lim->stop != NULL &&
 	    atomic_load_explicit(lim->stop, memory_order_relaxed))
 		return true;
-	return lim->deadline_ms > 0 && (r->created & PNS_CLOCK_MASK) == 0 &&
-	       pns_now_ms() >= lim->deadline_ms;
+	if (lim->deadline_ms <= 0 || r->created < r->next_clock)
+		return false;
+	r->next_clock = r->created + PNS_CLOCK_EVERY;
+	return pns_now_ms() >= lim->deadline_ms;
 }
 
 /* A child's numbers and plies: settled by the game's end, from the table,
