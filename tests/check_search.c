@@ -1272,6 +1272,20 @@ START_TEST(test_match_record)
 	ck_assert(!player_parse(&p, "depth=0", NULL, err, sizeof err));
 	ck_assert(!player_parse(&p, "speed=3", NULL, err, sizeof err));
 	ck_assert(player_parse(&p, "level=3", NULL, err, sizeof err));
+	/* A command too long to keep is refused, not cut short and run. */
+	char spec[sizeof p.spec + 1];
+	memset(spec, 'x', sizeof spec - 1);
+	memcpy(spec, "exec:", 5);
+	spec[sizeof spec - 1] = '\0';
+	ck_assert(!player_parse(&p, spec, NULL, err, sizeof err));
+	ck_assert_msg(strstr(err, "at most 255 characters") != NULL, "%s", err);
+	spec[sizeof spec - 2] = '\0';
+	ck_assert(player_parse(&p, spec, NULL, err, sizeof err));
+	char go[sizeof p.go_args + 1];
+	memset(go, '1', sizeof go - 1);
+	go[sizeof go - 1] = '\0';
+	ck_assert(!player_parse(&p, "exec:true", go, err, sizeof err));
+	ck_assert_msg(strstr(err, "--go is at most") != NULL, "%s", err);
 }
 END_TEST
 
