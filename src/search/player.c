@@ -43,23 +43,24 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 	p->pid = -1;
 	p->from = -1;
 	p->timeout_ms = PLAYER_DEFAULT_TIMEOUT_MS;
-	/* Cut short, a program's command would run something else. */
-	if (strlen(spec) >= sizeof p->spec) {
+	/* Cut short, a program's command would run something else: a copy
+	 * that does not fit is refused. */
+	if ((size_t)snprintf(p->spec, sizeof p->spec, "%s", spec) >=
+	    sizeof p->spec) {
 		snprintf(err, err_size,
 		         "'%.32s...': a player is at most %zu characters (a "
 		         "longer command fits in a script)",
 		         spec, sizeof p->spec - 1);
 		return false;
 	}
-	if (go_args != NULL && strlen(go_args) >= sizeof p->go_args) {
+	const char *go = go_args != NULL ? go_args : PLAYER_DEFAULT_GO;
+	if ((size_t)snprintf(p->go_args, sizeof p->go_args, "%s", go) >=
+	    sizeof p->go_args) {
 		snprintf(err, err_size,
-		         "'go %.32s...': --go is at most %zu characters",
-		         go_args, sizeof p->go_args - 1);
+		         "'go %.32s...': --go is at most %zu characters", go,
+		         sizeof p->go_args - 1);
 		return false;
 	}
-	snprintf(p->spec, sizeof p->spec, "%s", spec);
-	snprintf(p->go_args, sizeof p->go_args, "%s",
-	         go_args != NULL ? go_args : PLAYER_DEFAULT_GO);
 	struct who w;
 	if (!who_parse(spec, LEVEL_DEFAULT, &w, err, err_size))
 		return false;
