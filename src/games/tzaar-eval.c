@@ -73,7 +73,12 @@ _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
  * they decide the game (man page: "TZAAR evaluation").  to_move_second was
  * fitted alone to the positions before second sub-moves of the same games
  * (`--mid-turn --only to_move_second`: least error near 400; 600 on 120 of
- * them): one sub-move ahead is worth about half a whole turn ahead. */
+ * them).  The tempo (to_move, to_move_second) is not fitted but set by
+ * the search: a search ends with either side to move, and with a tempo of
+ * 850 one ending with the opponent to move scored about 1.30 more than one
+ * a sub-move deeper ending with the side to move (man page: "TZAAR
+ * evaluation"); 2000 and 450 make the two agree within a few centipawns,
+ * so the score no longer swings with the parity of the depth reached. */
 static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_TYPE_FIRST] = 500,     [TZW_TYPE_SECOND] = 1933,
         [TZW_TYPE_THIRD] = 1123,    [TZW_TYPE_MORE] = 410,
@@ -84,8 +89,8 @@ static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_LAST_HIT] = 2994,      [TZW_PAIR_HIT_NOW] = 5422,
         [TZW_PAIR_HIT] = 700,       [TZW_EXPOSED] = 149,
         [TZW_TARGET] = 330,         [TZW_FEW_TARGETS] = 1590,
-        [TZW_NO_TARGET] = 8921,     [TZW_TO_MOVE] = 850,
-        [TZW_TO_MOVE_SECOND] = 500,
+        [TZW_NO_TARGET] = 8921,     [TZW_TO_MOVE] = 2000,
+        [TZW_TO_MOVE_SECOND] = 450,
 };
 
 /* Below this many targets a side is running out of captures. */
