@@ -122,6 +122,12 @@ tzaar_eval_weight_index(const char *name, size_t len)
 }
 
 bool
+tzaar_eval_weight_is_tempo(int i)
+{
+	return i == TZW_TO_MOVE || i == TZW_TO_MOVE_SECOND;
+}
+
+bool
 tzaar_eval_parse_weights(const char *text, int *weights)
 {
 	bool ok = true;
