@@ -75,10 +75,12 @@ _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
  * (`--mid-turn --only to_move_second`: least error near 400; 600 on 120 of
  * them).  The tempo (to_move, to_move_second) is not fitted but set by
  * the search: a search ends with either side to move, and with a tempo of
- * 850 one ending with the opponent to move scored about 1.30 more than one
- * a sub-move deeper ending with the side to move (man page: "TZAAR
- * evaluation"); 2000 and 450 make the two agree within a few centipawns,
- * so the score no longer swings with the parity of the depth reached. */
+ * 850, from the start of a turn, a search ending at the start of the
+ * opponent's turn (two sub-moves) scored 1.27 more than one ending at the
+ * start of one's own (four); with 2000, 0.12 (man page: "TZAAR
+ * evaluation").  450 for the middle of a turn made the timed searches of
+ * match games agree, at 0.5 s a sub-move, whatever side was to move where
+ * their last iteration ended. */
 static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_TYPE_FIRST] = 500,     [TZW_TYPE_SECOND] = 1933,
         [TZW_TYPE_THIRD] = 1123,    [TZW_TYPE_MORE] = 410,
