@@ -5,8 +5,11 @@
  * position at the start of a turn in the records (after the first PLIES
  * sub-moves), and with --mid-turn every one before a second sub-move, is a
  * sample whose target is the game's result from the side to move's view;
- * --only fits some weights and keeps the others (to_move_second is fitted
- * on mid-turn positions alone).  The evaluation is
+ * --only fits some weights and keeps the others.  Without --only the
+ * tempo stays: it is set by the search (searches ending with either side
+ * to move must agree), and a fit to results would move it to whatever
+ * predicts the winner best, bringing back a score that swings with the
+ * parity of the depth.  The evaluation is
  * mapped to an expected score by the logistic curve 1 / (1 + 10^(-e/K));
  * K is fitted first, then each weight in turn is moved up or down by a
  * step while the mean squared error falls, the steps halving when a round
@@ -238,7 +241,7 @@ cli_tune_main(int argc, char **argv)
 	tzaar_eval_default_weights(w);
 	bool fit[TZAAR_EVAL_WEIGHTS], mid_turn = false;
 	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++)
-		fit[i] = true;
+		fit[i] = !tzaar_eval_weight_is_tempo(i);
 	int opt;
 	while ((opt = getopt_long(argc, argv, "r:s:w:o:m", options, NULL)) !=
 	       -1) {

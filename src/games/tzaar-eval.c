@@ -73,7 +73,14 @@ _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
  * they decide the game (man page: "TZAAR evaluation").  to_move_second was
  * fitted alone to the positions before second sub-moves of the same games
  * (`--mid-turn --only to_move_second`: least error near 400; 600 on 120 of
- * them): one sub-move ahead is worth about half a whole turn ahead. */
+ * them).  The tempo (to_move, to_move_second) is not fitted but set by
+ * the search: a search ends with either side to move, and with a tempo of
+ * 850, from the start of a turn, a search ending at the start of the
+ * opponent's turn (two sub-moves) scored 1.27 more than one ending at the
+ * start of one's own (four); with 2000, 0.12 (man page: "TZAAR
+ * evaluation").  450 for the middle of a turn made the timed searches of
+ * match games agree, at 0.5 s a sub-move, whatever side was to move where
+ * their last iteration ended. */
 static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_TYPE_FIRST] = 500,     [TZW_TYPE_SECOND] = 1933,
         [TZW_TYPE_THIRD] = 1123,    [TZW_TYPE_MORE] = 410,
@@ -84,8 +91,8 @@ static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_LAST_HIT] = 2994,      [TZW_PAIR_HIT_NOW] = 5422,
         [TZW_PAIR_HIT] = 700,       [TZW_EXPOSED] = 149,
         [TZW_TARGET] = 330,         [TZW_FEW_TARGETS] = 1590,
-        [TZW_NO_TARGET] = 8921,     [TZW_TO_MOVE] = 850,
-        [TZW_TO_MOVE_SECOND] = 500,
+        [TZW_NO_TARGET] = 8921,     [TZW_TO_MOVE] = 2000,
+        [TZW_TO_MOVE_SECOND] = 450,
 };
 
 /* Below this many targets a side is running out of captures. */
@@ -114,6 +121,12 @@ tzaar_eval_weight_index(const char *name, size_t len)
 			return i;
 	}
 	return -1;
+}
+
+bool
+tzaar_eval_weight_is_tempo(int i)
+{
+	return i == TZW_TO_MOVE || i == TZW_TO_MOVE_SECOND;
 }
 
 bool

@@ -40,6 +40,10 @@ void tzaar_eval_default_weights(int *weights);
 /* The index of the weight named by the len characters at name, or -1. */
 int tzaar_eval_weight_index(const char *name, size_t len);
 
+/* Whether weight i is the tempo (to_move, to_move_second): set so that
+ * searches ending with either side to move agree, not fitted to games. */
+bool tzaar_eval_weight_is_tempo(int i);
+
 /* Applies "name=value,..." to weights; false if any item was not a known
  * name with an integer value (the valid items are applied). */
 bool tzaar_eval_parse_weights(const char *text, int *weights);
