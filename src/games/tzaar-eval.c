@@ -70,17 +70,16 @@ _Static_assert(TZW_COUNT == TZAAR_EVAL_WEIGHTS, "one name per weight");
 /* Fitted by `tabula tune tzaar` (30 rounds) to 229 games against Veselý's
  * program, from weights chosen by matches against it: all three types safe
  * and the danger to a type's last stack weigh far more than material, as
- * they decide the game (man page: "TZAAR evaluation").  to_move_second was
- * fitted alone to the positions before second sub-moves of the same games
- * (`--mid-turn --only to_move_second`: least error near 400; 600 on 120 of
- * them).  The tempo (to_move, to_move_second) is not fitted but set by
- * the search: a search ends with either side to move, and with a tempo of
- * 850, from the start of a turn, a search ending at the start of the
- * opponent's turn (two sub-moves) scored 1.27 more than one ending at the
- * start of one's own (four); with 2000, 0.12 (man page: "TZAAR
- * evaluation").  450 for the middle of a turn made the timed searches of
- * match games agree, at 0.5 s a sub-move, whatever side was to move where
- * their last iteration ended. */
+ * they decide the game (man page: "TZAAR evaluation").  The tempo
+ * (to_move, to_move_second) is not fitted but set by the search, which
+ * ends with either side to move.  With a tempo of 850, from the start of
+ * a turn, a search ending at the start of the opponent's turn (two
+ * sub-moves) scored 1.27 more than one ending at the start of one's own
+ * (four); with 2000, 0.12.  450 for the middle of a turn made the timed
+ * searches of match games agree, at 0.5 s a sub-move, whatever side was to
+ * move where their last iteration ended (a fit of to_move_second alone to
+ * the positions before second sub-moves had put its least error near
+ * 400). */
 static const int TZE_DEFAULT[TZW_COUNT] = {
         [TZW_TYPE_FIRST] = 500,     [TZW_TYPE_SECOND] = 1933,
         [TZW_TYPE_THIRD] = 1123,    [TZW_TYPE_MORE] = 410,
