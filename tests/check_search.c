@@ -1122,6 +1122,25 @@ START_TEST(test_tzaar_checks_deterministic)
 }
 END_TEST
 
+/* Adds depth 4's score minus depth 2's from pos to sum, unless either is a
+ * proven result (a mate says nothing of the tempo). */
+static void
+add_depth_gap(struct alphabeta *ab, const struct game_ops *ops,
+              const struct game_pos *pos, long *sum, int *count)
+{
+	struct alphabeta_result d2, d4;
+	alphabeta_clear(ab);
+	search_sync(ab, ops, pos, 2, &d2);
+	alphabeta_clear(ab);
+	search_sync(ab, ops, pos, 4, &d4);
+	int plies;
+	if (search_score_is_mate(d2.score, &plies) ||
+	    search_score_is_mate(d4.score, &plies))
+		return;
+	*sum += d4.score - d2.score;
+	(*count)++;
+}
+
 /* A search of TZAAR ends with either side to move: from the start of a
  * turn, two sub-moves end at the start of the opponent's turn, four at
  * the start of one's own.  The tempo in the evaluation must make the two
@@ -1153,19 +1172,8 @@ START_TEST(test_tzaar_depth_parity)
 		     mv = strtok_r(NULL, " ", &save), ply++) {
 			/* After the opening capture a turn starts at every
 			 * odd ply; turn t starts at ply 2t + 1. */
-			if (ply >= 13 && ply <= 29 && ply % 2 == 1) {
-				struct alphabeta_result d2, d4;
-				alphabeta_clear(ab);
-				search_sync(ab, ops, &pos, 2, &d2);
-				alphabeta_clear(ab);
-				search_sync(ab, ops, &pos, 4, &d4);
-				int plies;
-				if (!search_score_is_mate(d2.score, &plies) &&
-				    !search_score_is_mate(d4.score, &plies)) {
-					sum += d4.score - d2.score;
-					count++;
-				}
-			}
+			if (ply >= 13 && ply <= 29 && ply % 2 == 1)
+				add_depth_gap(ab, ops, &pos, &sum, &count);
 			game_move m;
 			char err[128];
 			ck_assert_msg(
