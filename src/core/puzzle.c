@@ -225,20 +225,16 @@ puzzle_read_text(const char *text, const char *name, const struct game_ops *ops,
 	size_t cap = 0;
 	int line_no = 0;
 	bool magic = false;
-	for (const char *c = text; *c != '\0';) {
-		size_t len = strcspn(c, "\n");
+	const char *c = text;
+	char line[PUZZLE_POS_MAX * 3];
+	enum text_line_result got;
+	while ((got = text_next_line(&c, line, sizeof line)) != TEXT_LINE_END) {
 		line_no++;
-		char line[PUZZLE_POS_MAX * 3];
-		if (len >= sizeof line) {
+		if (got == TEXT_LINE_TOO_LONG) {
 			snprintf(err, err_size, "%s:%d: line too long", name,
 			         line_no);
 			return false;
 		}
-		memcpy(line, c, len);
-		line[len] = '\0';
-		if (len > 0 && line[len - 1] == '\r')
-			line[len - 1] = '\0';
-		c += len + (c[len] == '\n');
 		if (line_no == 1) {
 			magic = strcmp(line, PUZZLE_MAGIC) == 0;
 			if (!magic)

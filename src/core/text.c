@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/text.h"
 
@@ -72,6 +73,23 @@ text_to_long(const char *text, long min, long max, long *out)
 		return false;
 	*out = (long)v;
 	return true;
+}
+
+enum text_line_result
+text_next_line(const char **text, char *line, size_t size)
+{
+	const char *c = *text;
+	if (*c == '\0')
+		return TEXT_LINE_END;
+	size_t len = strcspn(c, "\n");
+	*text = c + len + (c[len] == '\n');
+	if (len >= size)
+		return TEXT_LINE_TOO_LONG;
+	memcpy(line, c, len);
+	line[len] = '\0';
+	if (len > 0 && line[len - 1] == '\r')
+		line[len - 1] = '\0';
+	return TEXT_LINE_OK;
 }
 
 enum text_read_result

@@ -29,6 +29,19 @@ bool text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out);
 /* text_to_i64 for a long. */
 bool text_to_long(const char *text, long min, long max, long *out);
 
+/* How text_next_line ended. */
+enum text_line_result {
+	TEXT_LINE_OK,
+	TEXT_LINE_END,     /* no text left */
+	TEXT_LINE_TOO_LONG /* the line does not fit (it is skipped) */
+};
+
+/* Copies the next line of *text into line (size bytes), without its
+ * newline or a carriage return before it, and moves *text past it: one
+ * line splitter for the files read whole (puzzles, endgames). */
+enum text_line_result text_next_line(const char **text, char *line,
+                                     size_t size);
+
 /* How text_read_all ended. */
 enum text_read_result {
 	TEXT_READ_OK,
