@@ -1,4 +1,5 @@
-# The data (tabula(6), PUZZLES and FILES): puzzles and example games,
+# The data (tabula(6), PUZZLES and FILES): puzzles, example games and
+# endgame positions for `tabula bench --solver`,
 # installed under $(pkgdatadir) and found there by the program
 # (core/datadir.h), or in the source tree's data/ when it runs uninstalled.
 puzzlesdir = $(pkgdatadir)/puzzles
@@ -6,6 +7,8 @@ dist_puzzles_DATA = \
 	data/puzzles/infexion.txt \
 	data/puzzles/tetress.txt \
 	data/puzzles/tzaar.txt
+endgamesdir = $(pkgdatadir)/endgames
+dist_endgames_DATA = data/endgames/tzaar.txt
 examplesdir = $(pkgdatadir)/games
 dist_examples_DATA = \
 	data/games/infexion-1.rec data/games/infexion-2.rec \

@@ -8,6 +8,7 @@ src_libtabula_a_SOURCES += \
 	src/core/perft.c src/core/perft.h \
 	src/core/pool.c src/core/pool.h \
 	src/core/datadir.c src/core/datadir.h \
+	src/core/endgames.c src/core/endgames.h \
 	src/core/puzzle.c src/core/puzzle.h \
 	src/core/puzzle-progress.c src/core/puzzle-progress.h \
 	src/core/record.c src/core/record-read.c \

@@ -2,6 +2,7 @@ src_libtabula_a_SOURCES += \
 	src/search/ab-endgame.c src/search/ab-internal.h \
 	src/search/alphabeta.c src/search/alphabeta.h \
 	src/search/bench.c src/search/bench.h \
+	src/search/solver-bench.c src/search/solver-bench.h \
 	src/search/level.c src/search/level.h \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
