@@ -18,7 +18,11 @@ dist_examples_DATA = \
 	data/games/tzaar-1.rec data/games/tzaar-2.rec data/games/tzaar-3.rec
 dist_pkgdata_DATA += data/README
 
-# The installed program finds the installed puzzles (no TABULA_DATA_DIR).
+# The installed program finds the installed puzzles and endgames (no
+# TABULA_DATA_DIR).
 installcheck-local:
 	env -u TABULA_DATA_DIR $(DESTDIR)$(bindir)/tabula$(EXEEXT) \
 		puzzles list tzaar | grep '^tzaar: [0-9]* puzzles in $(puzzlesdir)/tzaar.txt'
+	env -u TABULA_DATA_DIR $(DESTDIR)$(bindir)/tabula$(EXEEXT) \
+		bench --solver tzaar --nodes 1000 | \
+		grep '^solver tzaar positions 120 proven'

@@ -18,8 +18,10 @@
 /* The solver's tests take about a second each, ten under sanitizers. */
 static const int EG_SOLVER_TIMEOUT_S = 300;
 
-/* A TZAAR position two sub-moves from Black's win (from the shipped file). */
-#define EG_POS "CB....b2..BA....a2..B.......bA.c..B2b..cc.A5C...c....c....c2a..a4. w cap"
+/* A TZAAR position eight sub-moves before Black won (the shipped file's). */
+#define EG_POS                                                                 \
+	"CB....b2..BA....a2..B.......bA.c..B2b..cc.A5C...c....c....c2a..a4. "  \
+	"w cap"
 
 static const struct game_ops *
 eg_tzaar(void)
@@ -32,13 +34,13 @@ eg_tzaar(void)
 START_TEST(test_endgames_parse)
 {
 	const char *text = ENDGAMES_MAGIC "\n# a comment\n\n"
-	                   " 8 | 2 | " EG_POS "\r\n"
-	                   "12|1|" EG_POS;
+	                                  " 8 | 2 | " EG_POS "\r\n"
+	                                  "12|1|" EG_POS;
 	struct endgame_set set;
 	char err[512];
-	ck_assert_msg(endgames_parse(text, "t", eg_tzaar(), &set, err,
-	                             sizeof err),
-	              "%s", err);
+	ck_assert_msg(
+	        endgames_parse(text, "t", eg_tzaar(), &set, err, sizeof err),
+	        "%s", err);
 	ck_assert_uint_eq(set.count, 2);
 	ck_assert_int_eq(set.items[0].to_end, 8);
 	ck_assert_int_eq(set.items[0].winner, 1);
@@ -86,8 +88,8 @@ START_TEST(test_endgames_line_too_long)
 	text[k + (int)n] = '\0';
 	struct endgame_set set;
 	char err[512];
-	ck_assert(!endgames_parse(text, "t", eg_tzaar(), &set, err,
-	                          sizeof err));
+	ck_assert(
+	        !endgames_parse(text, "t", eg_tzaar(), &set, err, sizeof err));
 	ck_assert_str_eq(err, "t:2: line too long");
 	free(text);
 }
@@ -98,8 +100,8 @@ static void
 eg_load_shipped(struct endgame_set *set)
 {
 	char path[4096], err[512];
-	ck_assert_msg(datadir_path("endgames/tzaar.txt", path, sizeof path,
-	                           err, sizeof err),
+	ck_assert_msg(datadir_path("endgames/tzaar.txt", path, sizeof path, err,
+	                           sizeof err),
 	              "%s", err);
 	ck_assert_msg(endgames_load(path, eg_tzaar(), set, err, sizeof err),
 	              "%s", err);

@@ -187,8 +187,8 @@ cli_bench_main(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error(self, "too many arguments");
 	if (solver)
-		return bench_cmd_solver(only, (uint32_t)(nodes > 0
-		                                         ? nodes
-		                                         : BENCH_SOLVER_NODES));
+		return bench_cmd_solver(
+		        only,
+		        (uint32_t)(nodes > 0 ? nodes : BENCH_SOLVER_NODES));
 	return bench_cmd_run(only, depth);
 }

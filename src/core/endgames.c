@@ -39,8 +39,8 @@ endgames_field(const char **c, bool last, char *out, size_t size)
 
 /* One line into eg; false with what is wrong in err. */
 static bool
-endgames_line(const struct game_ops *ops, const char *line,
-              struct endgame *eg, char *err, size_t err_size)
+endgames_line(const struct game_ops *ops, const char *line, struct endgame *eg,
+              char *err, size_t err_size)
 {
 	char to_end[16], winner[16], pos[ENDGAMES_LINE_MAX];
 	const char *c = line;
@@ -116,9 +116,10 @@ endgames_parse(const char *text, const char *name, const struct game_ops *ops,
 			line[0] = '\0'; /* an empty file: no magic line */
 		if (line_no == 1) {
 			if (strcmp(line, ENDGAMES_MAGIC) != 0) {
-				snprintf(err, err_size,
-				         "%s:1: not an endgame file (want '%s')",
-				         name, ENDGAMES_MAGIC);
+				snprintf(
+				        err, err_size,
+				        "%s:1: not an endgame file (want '%s')",
+				        name, ENDGAMES_MAGIC);
 				goto fail;
 			}
 			continue;
@@ -151,8 +152,7 @@ endgames_load(const char *path, const struct game_ops *ops,
 	*set = (struct endgame_set){0};
 	char *text;
 	size_t len;
-	if (!file_read_all(path, ENDGAMES_FILE_MAX, &text, &len, err,
-	                   err_size))
+	if (!file_read_all(path, ENDGAMES_FILE_MAX, &text, &len, err, err_size))
 		return false;
 	bool ok;
 	if (strlen(text) != len) {

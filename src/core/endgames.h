@@ -20,8 +20,8 @@
 
 #include "core/game.h"
 
-#define ENDGAMES_MAGIC    "# tabula endgames 1"
-#define ENDGAMES_FILE_MAX (1u << 20)
+#define ENDGAMES_MAGIC      "# tabula endgames 1"
+#define ENDGAMES_FILE_MAX   (1u << 20)
 #define ENDGAMES_TO_END_MAX 999
 
 struct endgame {

@@ -15,8 +15,8 @@ static const uint32_t SOLVER_BENCH_TABLE = UINT32_C(1) << 21;
 
 bool
 solver_bench_run(const struct game_ops *ops, const struct endgame_set *set,
-                 uint32_t max_nodes, struct solver_bench_result *res,
-                 char *err, size_t err_size)
+                 uint32_t max_nodes, struct solver_bench_result *res, char *err,
+                 size_t err_size)
 {
 	memset(res, 0, sizeof *res);
 	struct pns pns;
