@@ -16,25 +16,18 @@
 /* Longest line taken: a position string and the two numbers. */
 enum { ENDGAMES_LINE_MAX = 1024 };
 
-/* The text of field at *c up to the next '|' (or the end when last),
- * blanks trimmed, into out; false when empty, too long or misplaced. */
+/* The field at *c up to the next '|' (or the end when last), blanks
+ * trimmed, into out, and *c past it; false when empty, too long or
+ * misplaced. */
 static bool
 endgames_field(const char **c, bool last, char *out, size_t size)
 {
 	size_t len = strcspn(*c, "|");
 	if ((*c)[len] == '|' ? last : !last)
 		return false;
-	const char *s = *c, *e = *c + len;
-	*c = e + (*e == '|');
-	while (s < e && (*s == ' ' || *s == '\t'))
-		s++;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-		e--;
-	if (s == e || (size_t)(e - s) >= size)
-		return false;
-	memcpy(out, s, (size_t)(e - s));
-	out[e - s] = '\0';
-	return true;
+	const char *start = *c;
+	*c += len + ((*c)[len] == '|');
+	return text_copy_trimmed(start, len, out, size);
 }
 
 /* One line into eg; false with what is wrong in err. */
@@ -100,29 +93,25 @@ endgames_parse(const char *text, const char *name, const struct game_ops *ops,
 {
 	*set = (struct endgame_set){0};
 	size_t cap = 0;
-	int line_no = 0;
 	const char *c = text;
 	char line[ENDGAMES_LINE_MAX];
-	enum text_line_result got;
-	while ((got = text_next_line(&c, line, sizeof line)) != TEXT_LINE_END ||
-	       line_no == 0) {
+	enum text_line_result got = text_next_line(&c, line, sizeof line);
+	if (got == TEXT_LINE_TOO_LONG) {
+		snprintf(err, err_size, "%s:1: line too long", name);
+		return false;
+	}
+	if (got == TEXT_LINE_END || strcmp(line, ENDGAMES_MAGIC) != 0) {
+		snprintf(err, err_size, "%s:1: not an endgame file (want '%s')",
+		         name, ENDGAMES_MAGIC);
+		return false;
+	}
+	int line_no = 1;
+	while ((got = text_next_line(&c, line, sizeof line)) != TEXT_LINE_END) {
 		line_no++;
 		if (got == TEXT_LINE_TOO_LONG) {
 			snprintf(err, err_size, "%s:%d: line too long", name,
 			         line_no);
 			goto fail;
-		}
-		if (got == TEXT_LINE_END)
-			line[0] = '\0'; /* an empty file: no magic line */
-		if (line_no == 1) {
-			if (strcmp(line, ENDGAMES_MAGIC) != 0) {
-				snprintf(
-				        err, err_size,
-				        "%s:1: not an endgame file (want '%s')",
-				        name, ENDGAMES_MAGIC);
-				goto fail;
-			}
-			continue;
 		}
 		const char *s = line + strspn(line, " \t");
 		if (*s == '\0' || *s == '#')

@@ -20,24 +20,6 @@ puzzle_kind_name(enum puzzle_kind kind)
 	return kind == PUZZLE_SAVE ? "save" : "win";
 }
 
-/* Copies field (trimmed of blanks at both ends) into out; false if it is
- * empty or does not fit. */
-static bool
-puzzle_field(const char *start, size_t len, char *out, size_t size)
-{
-	while (len > 0 && isspace((unsigned char)*start)) {
-		start++;
-		len--;
-	}
-	while (len > 0 && isspace((unsigned char)start[len - 1]))
-		len--;
-	if (len == 0 || len >= size)
-		return false;
-	memcpy(out, start, len);
-	out[len] = '\0';
-	return true;
-}
-
 /* The id: letters, digits, '-', '_' and '.'. */
 static bool
 puzzle_id_ok(const char *id)
@@ -138,7 +120,7 @@ puzzle_parse_line(const struct game_ops *ops, const char *line,
 			snprintf(err, err_size, "more than 7 fields");
 			return false;
 		}
-		if (!puzzle_field(c, len, fields[i], sizeof fields[i])) {
+		if (!text_copy_trimmed(c, len, fields[i], sizeof fields[i])) {
 			snprintf(err, err_size, "%s: empty or too long",
 			         names[i]);
 			return false;

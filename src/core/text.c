@@ -75,6 +75,22 @@ text_to_long(const char *text, long min, long max, long *out)
 	return true;
 }
 
+bool
+text_copy_trimmed(const char *start, size_t len, char *out, size_t size)
+{
+	while (len > 0 && isspace((unsigned char)*start)) {
+		start++;
+		len--;
+	}
+	while (len > 0 && isspace((unsigned char)start[len - 1]))
+		len--;
+	if (len == 0 || len >= size)
+		return false;
+	memcpy(out, start, len);
+	out[len] = '\0';
+	return true;
+}
+
 enum text_line_result
 text_next_line(const char **text, char *line, size_t size)
 {

@@ -29,6 +29,11 @@ bool text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out);
 /* text_to_i64 for a long. */
 bool text_to_long(const char *text, long min, long max, long *out);
 
+/* Copies the len bytes at start, blanks trimmed at both ends, into out
+ * (size bytes); false when nothing is left or it does not fit.  For the
+ * fields of the '|'-separated files (puzzles, endgames). */
+bool text_copy_trimmed(const char *start, size_t len, char *out, size_t size);
+
 /* How text_next_line ended. */
 enum text_line_result {
 	TEXT_LINE_OK,
