@@ -465,6 +465,51 @@ START_TEST(test_search_checks_best_move)
 }
 END_TEST
 
+/* The lying evaluation, slowed to 20 ms a position, so that a
+ * timed search ends its iterations before depth five. */
+static int
+slow_lying_nim_eval(const struct game_pos *pos)
+{
+	struct timespec ms = {.tv_nsec = 20000000};
+	nanosleep(&ms, NULL);
+	return lying_nim_eval(pos);
+}
+
+static void
+note_last_depth(void *ctx, const struct search_info *info)
+{
+	*(int *)ctx = info->depth;
+}
+
+START_TEST(test_search_checks_move_played)
+{
+	/* A timed search that never completes depth five, where the checks
+	 * of each iteration begin: the move it is about to play is checked
+	 * all the same, in time kept for it, and the one the lying
+	 * evaluation prefers (taking 1 from 19) is refuted and not played. */
+	struct game_ops nim = toy_nim2;
+	nim.evaluate = slow_lying_nim_eval;
+	struct game_ops checked = nim;
+	checked.near_end = always_solvable;
+	struct game_pos pos;
+	parse(&nim, "19 x 0", &pos);
+	struct search_limits lim = {.movetime_ms = 300};
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct alphabeta_result res;
+	int depth = 0;
+	alphabeta_run(ab, &nim, &pos, &lim, NULL, note_last_depth, &depth,
+	              &res);
+	ck_assert_msg(depth < 5 && res.best == 1,
+	              "plain search: depth %d, took %llu", depth,
+	              (unsigned long long)res.best);
+	alphabeta_clear(ab);
+	alphabeta_run(ab, &checked, &pos, &lim, NULL, note_last_depth, &depth,
+	              &res);
+	ck_assert_msg(res.best != 1, "checked search took 1 (depth %d)", depth);
+	alphabeta_free(ab);
+}
+END_TEST
+
 START_TEST(test_mate_scores)
 {
 	int plies;
@@ -1710,6 +1755,7 @@ search_suite(void)
 	tcase_add_test(tc, test_pns_deadline);
 	tcase_add_test(tc, test_tzaar_solver_reach);
 	tcase_add_test(tc, test_search_checks_best_move);
+	tcase_add_test(tc, test_search_checks_move_played);
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);

@@ -13,7 +13,12 @@
  * opponent wins after it gives the move that loss as its score, sends it
  * to the back of the root moves and has the depth searched again, so the
  * search neither plays nor reports a move the solver has refuted while
- * another may hold (man page: "Endgames").
+ * another may hold (man page: "Endgames").  The move about to be played is
+ * checked too when no iteration's check covered it: it came from an
+ * iteration too shallow for the checks, or from the last one, which may
+ * end too late for its check or be cut off by the clock.  A timed search
+ * keeps time for that check, and a refuted move gives way to the line it
+ * had displaced.
  */
 #include "config.h"
 
@@ -47,6 +52,7 @@ ab_checks_prepare(struct alphabeta *ab)
 	pns_forget(&ab->pns);
 	ab->check_ms = 0;
 	ab->check_nodes = 0;
+	memset(&ab->fallback, 0, sizeof ab->fallback);
 }
 
 /* The check of root move, or -1 if it was not checked. */
@@ -142,32 +148,20 @@ ab_check_limits(struct alphabeta *ab, struct pns_limits *pl)
 	return ab_solver_ready(ab);
 }
 
-/* Near the end, checks the best move of the iteration just completed:
- * true when the solver proved that the opponent wins after it (the move
- * then scores that loss and goes to the back of the root moves, and the
- * depth is to be searched again). */
-bool
-ab_refute_best(struct alphabeta *ab, int depth)
+/* Checks root move with limits pl; true when the solver proved that the
+ * opponent wins after it (the move then goes to the back of the root
+ * moves, and scores that loss whenever it is searched again). */
+static bool
+ab_check_move(struct alphabeta *ab, game_move move, const struct pns_limits *pl)
 {
-	const struct ab_line *line = &ab->lines[0];
-	if (!ab->check_moves || depth < AB_CHECK_MIN_DEPTH ||
-	    line->pv_len == 0 || ab_is_win_score(line->score) ||
-	    ab->checked_count == AB_CHECK_MAX)
-		return false;
-	game_move move = line->pv[0];
-	if (ab_checked_index(ab, move) >= 0)
-		return false;
-	struct pns_limits pl;
-	if (!ab_check_limits(ab, &pl))
-		return false;
 	struct game_pos child = ab->root;
 	ab->ops->play(&child, move);
 	int opponent = ab->ops->side_to_move(&ab->root) ^ 1;
 	int64_t t0 = clock_now_ms();
 	struct pns_result pr;
-	pns_solve(&ab->pns, ab->ops, &child, opponent, &pl, &pr);
+	pns_solve(&ab->pns, ab->ops, &child, opponent, pl, &pr);
 	ab->check_ms += clock_now_ms() - t0;
-	ab->check_nodes += pl.max_nodes;
+	ab->check_nodes += pl->max_nodes;
 	ab->nodes += pr.expanded;
 	bool refuted = pr.outcome == PNS_PROVEN;
 	ab->checked[ab->checked_count].move = move;
@@ -182,6 +176,100 @@ ab_refute_best(struct alphabeta *ab, int depth)
 	        sizeof(game_move) * (size_t)(ab->root_count - at - 1));
 	ab->root_moves[ab->root_count - 1] = move;
 	return true;
+}
+
+/* Whether line's first move still wants a check (near the end, not yet
+ * checked, not a forced result, room for one more). */
+static bool
+ab_wants_check(const struct alphabeta *ab, const struct ab_line *line)
+{
+	return ab->check_moves && line->pv_len > 0 &&
+	       !ab_is_win_score(line->score) &&
+	       ab->checked_count < AB_CHECK_MAX &&
+	       ab_checked_index(ab, line->pv[0]) < 0;
+}
+
+/* Near the end, checks the best move of the iteration just completed:
+ * true when the solver proved that the opponent wins after it (the move
+ * then scores that loss and goes to the back of the root moves, and the
+ * depth is to be searched again). */
+bool
+ab_refute_best(struct alphabeta *ab, int depth)
+{
+	const struct ab_line *line = &ab->lines[0];
+	if (depth < AB_CHECK_MIN_DEPTH || !ab_wants_check(ab, line))
+		return false;
+	struct pns_limits pl;
+	if (!ab_check_limits(ab, &pl))
+		return false;
+	return ab_check_move(ab, line->pv[0], &pl);
+}
+
+/* A new first line is about to replace the best one: the one replaced is
+ * kept, in case the check of the new move refutes it at the end. */
+void
+ab_note_new_best(struct alphabeta *ab, const struct ab_line *line)
+{
+	const struct ab_line *old = &ab->done_lines[0];
+	if (!ab->check_moves || old->pv_len == 0 || line->pv_len == 0 ||
+	    old->pv[0] == line->pv[0] || ab_lost_plies(ab, old->pv[0]) >= 0)
+		return;
+	ab->fallback = *old;
+	ab->fallback_depth = ab->done_depth;
+}
+
+/* The time kept at the end of a timed search near the end for the check
+ * of a move no iteration's check covered. */
+static int64_t
+ab_final_check_ms(const struct alphabeta *ab)
+{
+	return ab->plan.soft_ms / AB_CHECK_SHARE;
+}
+
+/* Whether a timed search near the end is to stop now to keep time for the
+ * check of the move it would play, which no check has covered: the last
+ * completed line's move, or a better one the running iteration found. */
+bool
+ab_unchecked_at_end(const struct alphabeta *ab, int64_t now_ms)
+{
+	if (!ab->check_moves || ab->plan.hard_ms <= 0 ||
+	    now_ms < ab->plan.hard_ms - ab_final_check_ms(ab))
+		return false;
+	return ab_wants_check(ab, ab->partial_first ? &ab->lines[0]
+	                                            : &ab->done_lines[0]);
+}
+
+/* Near the end, the move about to be played is checked if no iteration's
+ * check covered it (it was found by the last iteration, or by one the clock
+ * interrupted).  A refuted move gives way to the line it displaced, when
+ * that one was not refuted itself (man page: "Endgames"). */
+void
+ab_check_played(struct alphabeta *ab)
+{
+	struct ab_line *line = &ab->done_lines[0];
+	if (!ab_wants_check(ab, line))
+		return;
+	struct pns_limits pl = {.stop = ab->stop};
+	if (ab->lim.nodes > 0) {
+		pl.max_nodes = ab_solver_cap(ab->lim.nodes / AB_CHECK_SHARE);
+	} else if (ab->plan.hard_ms > 0) {
+		int64_t left = ab->plan.hard_ms - ab_elapsed_ms(ab);
+		if (left <= 0)
+			return;
+		pl.max_nodes = UINT32_MAX; /* the clock limits it */
+		pl.deadline_ms = pns_now_ms() + left;
+	} else if (ab->lim.infinite) {
+		pl.max_nodes = AB_SOLVER_ANALYSIS_NODES / AB_CHECK_SHARE;
+	} else {
+		return;
+	}
+	if (!ab_solver_ready(ab) || !ab_check_move(ab, line->pv[0], &pl))
+		return;
+	const struct ab_line *back = &ab->fallback;
+	if (back->pv_len == 0 || ab_lost_plies(ab, back->pv[0]) >= 0)
+		return;
+	*line = *back;
+	ab_report_line(ab, line, 1, ab->fallback_depth, ab->seldepth);
 }
 
 /* When the search stopped before the depth was searched again without a

@@ -86,6 +86,10 @@ struct alphabeta {
 	int checked_count;
 	int64_t check_ms;     /* time the checks have used */
 	uint64_t check_nodes; /* solver tree nodes they were given */
+	/* The best line the last new best move displaced, and the depth it
+	 * was searched to, in case the check of the move played refutes it. */
+	struct ab_line fallback;
+	int fallback_depth;
 };
 
 static inline bool
@@ -108,6 +112,9 @@ void ab_report_loss(struct alphabeta *ab, struct alphabeta_result *res,
 void ab_checks_prepare(struct alphabeta *ab);
 int ab_lost_plies(const struct alphabeta *ab, game_move move);
 bool ab_refute_best(struct alphabeta *ab, int depth);
+void ab_note_new_best(struct alphabeta *ab, const struct ab_line *line);
+bool ab_unchecked_at_end(const struct alphabeta *ab, int64_t now_ms);
+void ab_check_played(struct alphabeta *ab);
 void ab_avoid_refuted(struct alphabeta *ab);
 
 #endif

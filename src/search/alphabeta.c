@@ -176,6 +176,8 @@ ab_should_abort(struct alphabeta *ab)
 	int64_t now = ab_elapsed_ms(ab);
 	if (ab->plan.hard_ms > 0 && now >= ab->plan.hard_ms)
 		return ab->aborted = true;
+	if (ab_unchecked_at_end(ab, now))
+		return ab->aborted = true;
 	if (now >= ab->next_report_ms) {
 		ab->next_report_ms = now + AB_REPORT_MS;
 		ab_report_progress(ab);
@@ -696,6 +698,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 			/* An interrupted iteration's first line counts when
 			 * it already beat the last completed one's score. */
 			if (ab->partial_first) {
+				ab_note_new_best(ab, &ab->lines[0]);
 				ab->done_lines[0] = ab->lines[0];
 				/* Say so, so that the last PV shown is the
 				 * move played. */
@@ -708,6 +711,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 			depth--; /* the same depth again, the move refuted */
 			continue;
 		}
+		ab_note_new_best(ab, &ab->lines[0]);
 		memcpy(ab->done_lines, ab->lines, sizeof ab->lines);
 		ab->done_depth = depth;
 		for (int k = 0; k < ab->lines_wanted; k++)
@@ -716,6 +720,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 		if (!ab_continue(ab, depth))
 			break;
 	}
+	ab_check_played(ab);
 	ab_avoid_refuted(ab);
 	ab_finish(ab, result);
 	if (lost_plies >= 0)
