@@ -436,18 +436,28 @@ count_losing_reports(void *ctx, const struct search_info *info)
 		r->losing++;
 }
 
+/* Double nim with evaluation eval, the same game with every position near
+ * its end (each new best move checked), and the 19 stones both start from. */
+static void
+lying_nim_games(int (*eval)(const struct game_pos *), struct game_ops *plain,
+                struct game_ops *checked, struct game_pos *pos)
+{
+	*plain = toy_nim2;
+	plain->evaluate = eval;
+	*checked = *plain;
+	checked->near_end = always_solvable;
+	parse(plain, "19 x 0", pos);
+}
+
 START_TEST(test_search_checks_best_move)
 {
 	/* From 19 stones the first sub-move must take 2.  Alpha-beta alone
 	 * trusts the lying evaluation and shows taking 1 for several
 	 * iterations; near the end every new best move is checked by the
 	 * solver, so the refuted move is never shown, and 2 is played. */
-	struct game_ops nim = toy_nim2;
-	nim.evaluate = lying_nim_eval;
-	struct game_ops checked = nim;
-	checked.near_end = always_solvable;
+	struct game_ops nim, checked;
 	struct game_pos pos;
-	parse(&nim, "19 x 0", &pos);
+	lying_nim_games(lying_nim_eval, &nim, &checked, &pos);
 	struct search_limits lim = {.infinite = true};
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct alphabeta_result res;
@@ -487,12 +497,9 @@ START_TEST(test_search_checks_move_played)
 	 * of each iteration begin: the move it is about to play is checked
 	 * all the same, in time kept for it, and the one the lying
 	 * evaluation prefers (taking 1 from 19) is refuted and not played. */
-	struct game_ops nim = toy_nim2;
-	nim.evaluate = slow_lying_nim_eval;
-	struct game_ops checked = nim;
-	checked.near_end = always_solvable;
+	struct game_ops nim, checked;
 	struct game_pos pos;
-	parse(&nim, "19 x 0", &pos);
+	lying_nim_games(slow_lying_nim_eval, &nim, &checked, &pos);
 	struct search_limits lim = {.movetime_ms = 300};
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct alphabeta_result res;

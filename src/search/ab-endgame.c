@@ -113,29 +113,34 @@ ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
 	return ab_solver_ready(ab);
 }
 
-/* The limits of the next check of a best move, or false when the checks'
- * budget is spent or this search gets none (as for the solver). */
+/* The limits of the next check of a best move, or false when this search
+ * gets none (as for the solver) or the checks' budget is spent.  The check
+ * of the move about to be played (played) is not held to that budget: it
+ * gets one check's share of a node budget, or all the time left. */
 static bool
-ab_check_limits(struct alphabeta *ab, struct pns_limits *pl)
+ab_check_limits(struct alphabeta *ab, bool played, struct pns_limits *pl)
 {
 	*pl = (struct pns_limits){.stop = ab->stop};
 	if (ab->lim.nodes > 0) {
 		uint64_t total = ab->lim.nodes / AB_CHECK_TOTAL_SHARE;
 		uint64_t n = ab->lim.nodes / AB_CHECK_SHARE;
-		if (ab->check_nodes >= total)
+		if (!played && ab->check_nodes >= total)
 			return false;
-		if (n > total - ab->check_nodes)
+		if (!played && n > total - ab->check_nodes)
 			n = total - ab->check_nodes;
 		pl->max_nodes = ab_solver_cap(n);
 	} else if (ab->plan.soft_ms > 0) {
-		int64_t slice = ab->plan.soft_ms / AB_CHECK_SHARE;
-		int64_t budget =
-		        ab->plan.soft_ms / AB_CHECK_TOTAL_SHARE - ab->check_ms;
 		int64_t left = ab->plan.hard_ms - ab_elapsed_ms(ab);
-		if (slice > budget)
-			slice = budget;
-		if (slice > left)
-			slice = left;
+		int64_t slice = left;
+		if (!played) {
+			int64_t budget =
+			        ab->plan.soft_ms / AB_CHECK_TOTAL_SHARE -
+			        ab->check_ms;
+			if (slice > ab->plan.soft_ms / AB_CHECK_SHARE)
+				slice = ab->plan.soft_ms / AB_CHECK_SHARE;
+			if (slice > budget)
+				slice = budget;
+		}
 		if (slice <= 0)
 			return false;
 		pl->max_nodes = UINT32_MAX; /* the clock limits it */
@@ -200,7 +205,7 @@ ab_refute_best(struct alphabeta *ab, int depth)
 	if (depth < AB_CHECK_MIN_DEPTH || !ab_wants_check(ab, line))
 		return false;
 	struct pns_limits pl;
-	if (!ab_check_limits(ab, &pl))
+	if (!ab_check_limits(ab, false, &pl))
 		return false;
 	return ab_check_move(ab, line->pv[0], &pl);
 }
@@ -249,21 +254,9 @@ ab_check_played(struct alphabeta *ab)
 	struct ab_line *line = &ab->done_lines[0];
 	if (!ab_wants_check(ab, line))
 		return;
-	struct pns_limits pl = {.stop = ab->stop};
-	if (ab->lim.nodes > 0) {
-		pl.max_nodes = ab_solver_cap(ab->lim.nodes / AB_CHECK_SHARE);
-	} else if (ab->plan.hard_ms > 0) {
-		int64_t left = ab->plan.hard_ms - ab_elapsed_ms(ab);
-		if (left <= 0)
-			return;
-		pl.max_nodes = UINT32_MAX; /* the clock limits it */
-		pl.deadline_ms = pns_now_ms() + left;
-	} else if (ab->lim.infinite) {
-		pl.max_nodes = AB_SOLVER_ANALYSIS_NODES / AB_CHECK_SHARE;
-	} else {
-		return;
-	}
-	if (!ab_solver_ready(ab) || !ab_check_move(ab, line->pv[0], &pl))
+	struct pns_limits pl;
+	if (!ab_check_limits(ab, true, &pl) ||
+	    !ab_check_move(ab, line->pv[0], &pl))
 		return;
 	const struct ab_line *back = &ab->fallback;
 	if (back->pv_len == 0 || ab_lost_plies(ab, back->pv[0]) >= 0)
