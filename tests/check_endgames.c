@@ -134,9 +134,9 @@ START_TEST(test_solver_bench_signature)
 	                               sizeof err),
 	              "%s", err);
 	ck_assert_int_eq(res.positions, 120);
-	ck_assert_int_eq(res.proven, 20);
+	ck_assert_int_eq(res.proven, 25);
 	ck_assert_int_eq(res.disproven, 0);
-	ck_assert_uint_eq(res.expanded, 835318);
+	ck_assert_uint_eq(res.expanded, 822240);
 	endgame_set_free(&set);
 }
 END_TEST

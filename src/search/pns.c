@@ -15,11 +15,12 @@
  * positions than the memory holds, and a position reached by two move
  * orders (a TZAAR capture played before or after another) is proven once.
  *
- * Two refinements: the threshold of the child followed is (1 + 1/4) times
+ * Three refinements: the threshold of the child followed is (1 + 1/4) times
  * its sibling's number rather than one more (Pawlewicz and Lew's 1 + epsilon
  * trick, which stops the search from switching back and forth between two
- * children with close numbers), and a child that ends the game in the
- * player to move's favour settles its parent at once.
+ * children with close numbers), a child that ends the game in the
+ * player to move's favour settles its parent at once, and the move that
+ * last settled a position at the same depth is tried first (a killer).
  *
  * The game graph must have no cycles (every solvable game's positions only
  * lead forward), so a position's numbers do not depend on how it was
@@ -47,11 +48,19 @@ struct pns_entry {
 /* What a child is known to be before any search below it. */
 enum pns_fixed { PNS_OPEN, PNS_WON, PNS_LOST };
 
-/* The children of one position on the current path. */
+/* The children of one position on the current path, with their numbers:
+ * read from the table once, when the position is expanded, and again for
+ * the child just searched (no child is reached again below a sibling,
+ * as every move of a solvable game leaves a trace its siblings lack, so
+ * a child's entry changes only when it is searched itself; a stale number
+ * would only steer, never settle), so that choosing the next child costs
+ * no table look-ups: they were half the solver's time. */
 struct pns_frame {
 	game_move moves[GAME_MAX_MOVES];
 	uint64_t keys[GAME_MAX_MOVES];
-	unsigned char fixed[GAME_MAX_MOVES];
+	uint32_t pn[GAME_MAX_MOVES], dn[GAME_MAX_MOVES];
+	uint16_t plies[GAME_MAX_MOVES];
+	bool open[GAME_MAX_MOVES]; /* not settled by the game's end */
 };
 
 /* Deeper than this the solver gives up (no verdict). */
@@ -85,7 +94,10 @@ pns_init(struct pns *p, uint32_t capacity)
 		size *= 2;
 	p->table = calloc(size, sizeof *p->table);
 	p->frames = calloc(PNS_MAX_DEPTH, sizeof *p->frames);
-	if (p->table == NULL || p->frames == NULL) {
+	p->killers = calloc(PNS_MAX_DEPTH, sizeof *p->killers);
+	p->has_killer = calloc(PNS_MAX_DEPTH, sizeof *p->has_killer);
+	if (p->table == NULL || p->frames == NULL || p->killers == NULL ||
+	    p->has_killer == NULL) {
 		pns_free(p);
 		return false;
 	}
@@ -103,6 +115,8 @@ pns_free(struct pns *p)
 			free(p->frames[i]);
 	}
 	free(p->frames);
+	free(p->killers);
+	free(p->has_killer);
 	free(p->table);
 	memset(p, 0, sizeof *p);
 }
@@ -115,6 +129,7 @@ pns_forget(struct pns *p)
 	/* A new stamp retires every entry; when the stamps wrap, the table
 	 * is wiped. */
 	p->draws = false;
+	memset(p->has_killer, 0, PNS_MAX_DEPTH * sizeof *p->has_killer);
 	if (++p->stamp == 0) {
 		memset(p->table, 0, (size_t)p->capacity * sizeof *p->table);
 		p->stamp = 1;
@@ -202,28 +217,6 @@ pns_out_of_budget(struct pns_run *r)
 	return pns_now_ms() >= lim->deadline_ms;
 }
 
-/* A child's numbers and plies: settled by the game's end, from the table,
- * or those of an unknown position. */
-static void
-pns_child(struct pns_run *r, const struct pns_frame *f, int i, uint32_t *pn,
-          uint32_t *dn, int *plies)
-{
-	*plies = 0;
-	if (f->fixed[i] != PNS_OPEN) {
-		*pn = f->fixed[i] == PNS_WON ? 0 : PNS_INF;
-		*dn = f->fixed[i] == PNS_WON ? PNS_INF : 0;
-		return;
-	}
-	const struct pns_entry *e = pns_find(r->p, f->keys[i]);
-	if (e == NULL) {
-		*pn = *dn = 1;
-		return;
-	}
-	*pn = e->pn;
-	*dn = e->dn;
-	*plies = e->plies;
-}
-
 /* Whether a game's end is the attacker's win. */
 static bool
 pns_attacker_won(enum game_outcome outcome, int attacker)
@@ -255,28 +248,93 @@ pns_look(struct pns_run *r, const struct game_pos *child, uint64_t *key)
 	return pns_attacker_won(st.outcome, r->attacker) ? PNS_WON : PNS_LOST;
 }
 
-/* Fills frame f with the children of pos; their number, or -1 when one of
- * them settles pos already (its entry is then stored). */
+/* Asks the processor for the table slots of key. */
+static void
+pns_prefetch(const struct pns *p, uint64_t key)
+{
+	uint32_t at = (uint32_t)key & (p->capacity - 1);
+	__builtin_prefetch(&p->table[at]);
+	__builtin_prefetch(&p->table[at ^ 1]);
+}
+
+/* A child's numbers and plies from the table (those of an unknown
+ * position when it is not there). */
+static void
+pns_read_child(struct pns_run *r, struct pns_frame *f, int i)
+{
+	const struct pns_entry *e = pns_find(r->p, f->keys[i]);
+	f->pn[i] = e != NULL ? e->pn : 1;
+	f->dn[i] = e != NULL ? e->dn : 1;
+	f->plies[i] = e != NULL ? e->plies : 0;
+}
+
+/* Notes the move that settled a position at depth in the favour of the
+ * player who moved there. */
+static void
+pns_note_killer(struct pns *p, int depth, game_move move)
+{
+	p->killers[depth] = move;
+	p->has_killer[depth] = true;
+}
+
+/* Puts the depth's killer, if among the moves, first.  Unknown children
+ * all start with the same numbers, and the first of them is searched
+ * first: the move that settled the last position at this depth often
+ * settles its sibling too (the defender's many stacks and passes rarely
+ * change the attacker's winning line), and trying it first found 10
+ * proofs instead of 4 in 26 late positions of lost games, with 2M
+ * positions each. */
+static void
+pns_killer_first(const struct pns *p, int depth, game_move *moves, int n)
+{
+	if (!p->has_killer[depth])
+		return;
+	for (int i = 1; i < n; i++) {
+		if (moves[i] == p->killers[depth]) {
+			memmove(&moves[1], &moves[0],
+			        (size_t)i * sizeof *moves);
+			moves[0] = p->killers[depth];
+			return;
+		}
+	}
+}
+
+/* Fills frame f with the children of pos, killer first; their number, or
+ * -1 when one of them settles pos already (its entry is then stored). */
 static int
 pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
-           bool attacker_moves, struct pns_frame *f)
+           int depth, bool attacker_moves, struct pns_frame *f)
 {
 	int n = r->ops->gen_moves(pos, f->moves);
 	r->expanded++;
+	pns_killer_first(r->p, depth, f->moves, n);
 	for (int i = 0; i < n; i++) {
 		struct game_pos child = *pos;
 		r->ops->play(&child, f->moves[i]);
 		r->created++;
-		f->fixed[i] = pns_look(r, &child, &f->keys[i]);
-		if (f->fixed[i] == PNS_OPEN)
+		enum pns_fixed fixed = pns_look(r, &child, &f->keys[i]);
+		f->open[i] = fixed == PNS_OPEN;
+		if (f->open[i]) {
+			/* Its table slots are read once all children are
+			 * made: fetch them now, not one miss at a time. */
+			pns_prefetch(r->p, f->keys[i]);
 			continue;
+		}
 		/* The player to move takes a win that is there at once. */
-		bool won = f->fixed[i] == PNS_WON;
+		bool won = fixed == PNS_WON;
 		if (won == attacker_moves) {
+			pns_note_killer(r->p, depth, f->moves[i]);
 			pns_store(r->p, key, won ? 0 : PNS_INF,
 			          won ? PNS_INF : 0, (uint32_t)(i + 1), 1);
 			return -1;
 		}
+		f->pn[i] = won ? 0 : PNS_INF;
+		f->dn[i] = won ? PNS_INF : 0;
+		f->plies[i] = 0;
+	}
+	for (int i = 0; i < n; i++) {
+		if (f->open[i])
+			pns_read_child(r, f, i);
 	}
 	return n;
 }
@@ -293,17 +351,16 @@ struct pns_scan {
 };
 
 static void
-pns_scan_children(struct pns_run *r, const struct pns_frame *f, int n,
-                  bool attacker_moves, struct pns_scan *s)
+pns_scan_children(const struct pns_frame *f, int n, bool attacker_moves,
+                  struct pns_scan *s)
 {
 	/* "mine" is the number the player to move minimises (the proof
 	 * number for the attacker), "theirs" the one summed. */
 	uint32_t mine = PNS_INF, theirs = 0, second = PNS_INF, other = 0;
 	int best = 0, won_plies = -1, lost_plies = 0;
 	for (int i = 0; i < n; i++) {
-		uint32_t pn, dn;
-		int plies;
-		pns_child(r, f, i, &pn, &dn, &plies);
+		uint32_t pn = f->pn[i], dn = f->dn[i];
+		int plies = f->plies[i];
 		uint32_t m = attacker_moves ? pn : dn,
 		         t = attacker_moves ? dn : pn;
 		if (m < mine) {
@@ -349,7 +406,7 @@ pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
 	}
 	bool attacker_moves = r->ops->side_to_move(pos) == r->attacker;
 	uint64_t created0 = r->created;
-	int n = pns_expand(r, pos, key, attacker_moves, f);
+	int n = pns_expand(r, pos, key, depth, attacker_moves, f);
 	if (n < 0)
 		return;
 	struct pns_scan s;
@@ -359,7 +416,7 @@ pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
 			        .pn = attacker_moves ? PNS_INF : 0,
 			        .dn = attacker_moves ? 0 : PNS_INF};
 		} else {
-			pns_scan_children(r, f, n, attacker_moves, &s);
+			pns_scan_children(f, n, attacker_moves, &s);
 		}
 		if (s.pn >= th_pn || s.dn >= th_dn || s.pn == 0 || s.dn == 0)
 			break;
@@ -385,7 +442,10 @@ pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
 		pns_mid(r, &child, f->keys[s.best], depth + 1,
 		        attacker_moves ? c_mine : c_theirs,
 		        attacker_moves ? c_theirs : c_mine);
+		pns_read_child(r, f, s.best);
 	}
+	if (n > 0 && (attacker_moves ? s.pn == 0 : s.dn == 0))
+		pns_note_killer(r->p, depth, f->moves[s.best]);
 	uint64_t work = r->created - created0;
 	pns_store(r->p, key, s.pn, s.dn,
 	          work < UINT32_MAX ? (uint32_t)work : UINT32_MAX, s.plies);
