@@ -658,18 +658,19 @@ START_TEST(test_tense)
 END_TEST
 
 /* Where the search brings in its endgame solver (man page: "Endgames"):
- * positions of one game at 27, 26, 21 and 20 stacks. */
+ * positions of one game at 31 and 30 stacks, and of another at 21 and
+ * 20. */
 START_TEST(test_endgame_stages)
 {
 	static const struct {
 		const char *text;
 		bool near_end, solvable;
 	} stages[] = {
-	        {"B..C.a2.Cb4CB..a2.BBC....c..A2bc....c.c..B.A2C.....BCc....c.."
-	         "A5.bb b cap",
+	        {"..B.c....cCBBc..ccBc....C.ccB...bCCc..b.A6cC..CCa3B...b3cC.."
+	         "..a3 b cap",
 	         false, false},
-	        {"B..C.a2.Cb4CB....a2BC....c..A2bc....c.c..B.A2C.....BCc....c.."
-	         "A5.bb b second",
+	        {"..B.c....cCBBc..ccBc....C.ccB...bCCc..b.A6cC..CCa3B...b3.c.."
+	         "..a3 b second",
 	         true, false},
 	        {"a2..C...Cb4CB.....BC....a3..A2bc....c.B....A2C.....C2......c."
 	         "."
