@@ -61,6 +61,10 @@ struct pns_frame {
 	uint32_t pn[GAME_MAX_MOVES], dn[GAME_MAX_MOVES];
 	uint16_t plies[GAME_MAX_MOVES];
 	bool open[GAME_MAX_MOVES]; /* not settled by the game's end */
+	/* The move that last settled a position at this depth in the favour
+	 * of the player to move (tried first), until forgotten. */
+	game_move killer;
+	bool has_killer;
 };
 
 /* Deeper than this the solver gives up (no verdict). */
@@ -94,10 +98,7 @@ pns_init(struct pns *p, uint32_t capacity)
 		size *= 2;
 	p->table = calloc(size, sizeof *p->table);
 	p->frames = calloc(PNS_MAX_DEPTH, sizeof *p->frames);
-	p->killers = calloc(PNS_MAX_DEPTH, sizeof *p->killers);
-	p->has_killer = calloc(PNS_MAX_DEPTH, sizeof *p->has_killer);
-	if (p->table == NULL || p->frames == NULL || p->killers == NULL ||
-	    p->has_killer == NULL) {
+	if (p->table == NULL || p->frames == NULL) {
 		pns_free(p);
 		return false;
 	}
@@ -115,8 +116,6 @@ pns_free(struct pns *p)
 			free(p->frames[i]);
 	}
 	free(p->frames);
-	free(p->killers);
-	free(p->has_killer);
 	free(p->table);
 	memset(p, 0, sizeof *p);
 }
@@ -129,7 +128,9 @@ pns_forget(struct pns *p)
 	/* A new stamp retires every entry; when the stamps wrap, the table
 	 * is wiped. */
 	p->draws = false;
-	memset(p->has_killer, 0, PNS_MAX_DEPTH * sizeof *p->has_killer);
+	/* Frames are made in depth order: the first missing one ends them. */
+	for (int i = 0; i < PNS_MAX_DEPTH && p->frames[i] != NULL; i++)
+		p->frames[i]->has_killer = false;
 	if (++p->stamp == 0) {
 		memset(p->table, 0, (size_t)p->capacity * sizeof *p->table);
 		p->stamp = 1;
@@ -260,24 +261,24 @@ pns_prefetch(const struct pns *p, uint64_t key)
 /* A child's numbers and plies from the table (those of an unknown
  * position when it is not there). */
 static void
-pns_read_child(struct pns_run *r, struct pns_frame *f, int i)
+pns_read_child(struct pns *p, struct pns_frame *f, int i)
 {
-	const struct pns_entry *e = pns_find(r->p, f->keys[i]);
+	const struct pns_entry *e = pns_find(p, f->keys[i]);
 	f->pn[i] = e != NULL ? e->pn : 1;
 	f->dn[i] = e != NULL ? e->dn : 1;
 	f->plies[i] = e != NULL ? e->plies : 0;
 }
 
-/* Notes the move that settled a position at depth in the favour of the
+/* Notes the move that settled frame f's position in the favour of the
  * player who moved there. */
 static void
-pns_note_killer(struct pns *p, int depth, game_move move)
+pns_note_killer(struct pns_frame *f, game_move move)
 {
-	p->killers[depth] = move;
-	p->has_killer[depth] = true;
+	f->killer = move;
+	f->has_killer = true;
 }
 
-/* Puts the depth's killer, if among the moves, first.  Unknown children
+/* Puts the frame's killer, if among its n moves, first.  Unknown children
  * all start with the same numbers, and the first of them is searched
  * first: the move that settled the last position at this depth often
  * settles its sibling too (the defender's many stacks and passes rarely
@@ -285,15 +286,15 @@ pns_note_killer(struct pns *p, int depth, game_move move)
  * proofs instead of 4 in 26 late positions of lost games, with 2M
  * positions each. */
 static void
-pns_killer_first(const struct pns *p, int depth, game_move *moves, int n)
+pns_killer_first(struct pns_frame *f, int n)
 {
-	if (!p->has_killer[depth])
+	if (!f->has_killer)
 		return;
 	for (int i = 1; i < n; i++) {
-		if (moves[i] == p->killers[depth]) {
-			memmove(&moves[1], &moves[0],
-			        (size_t)i * sizeof *moves);
-			moves[0] = p->killers[depth];
+		if (f->moves[i] == f->killer) {
+			memmove(&f->moves[1], &f->moves[0],
+			        (size_t)i * sizeof *f->moves);
+			f->moves[0] = f->killer;
 			return;
 		}
 	}
@@ -303,11 +304,11 @@ pns_killer_first(const struct pns *p, int depth, game_move *moves, int n)
  * -1 when one of them settles pos already (its entry is then stored). */
 static int
 pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
-           int depth, bool attacker_moves, struct pns_frame *f)
+           bool attacker_moves, struct pns_frame *f)
 {
 	int n = r->ops->gen_moves(pos, f->moves);
 	r->expanded++;
-	pns_killer_first(r->p, depth, f->moves, n);
+	pns_killer_first(f, n);
 	for (int i = 0; i < n; i++) {
 		struct game_pos child = *pos;
 		r->ops->play(&child, f->moves[i]);
@@ -323,7 +324,7 @@ pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
 		/* The player to move takes a win that is there at once. */
 		bool won = fixed == PNS_WON;
 		if (won == attacker_moves) {
-			pns_note_killer(r->p, depth, f->moves[i]);
+			pns_note_killer(f, f->moves[i]);
 			pns_store(r->p, key, won ? 0 : PNS_INF,
 			          won ? PNS_INF : 0, (uint32_t)(i + 1), 1);
 			return -1;
@@ -334,7 +335,7 @@ pns_expand(struct pns_run *r, const struct game_pos *pos, uint64_t key,
 	}
 	for (int i = 0; i < n; i++) {
 		if (f->open[i])
-			pns_read_child(r, f, i);
+			pns_read_child(r->p, f, i);
 	}
 	return n;
 }
@@ -403,10 +404,11 @@ pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
 			r->aborted = true;
 			return;
 		}
+		f->has_killer = false;
 	}
 	bool attacker_moves = r->ops->side_to_move(pos) == r->attacker;
 	uint64_t created0 = r->created;
-	int n = pns_expand(r, pos, key, depth, attacker_moves, f);
+	int n = pns_expand(r, pos, key, attacker_moves, f);
 	if (n < 0)
 		return;
 	struct pns_scan s;
@@ -442,10 +444,10 @@ pns_mid(struct pns_run *r, const struct game_pos *pos, uint64_t key, int depth,
 		pns_mid(r, &child, f->keys[s.best], depth + 1,
 		        attacker_moves ? c_mine : c_theirs,
 		        attacker_moves ? c_theirs : c_mine);
-		pns_read_child(r, f, s.best);
+		pns_read_child(r->p, f, s.best);
 	}
 	if (n > 0 && (attacker_moves ? s.pn == 0 : s.dn == 0))
-		pns_note_killer(r->p, depth, f->moves[s.best]);
+		pns_note_killer(f, f->moves[s.best]);
 	uint64_t work = r->created - created0;
 	pns_store(r->p, key, s.pn, s.dn,
 	          work < UINT32_MAX ? (uint32_t)work : UINT32_MAX, s.plies);

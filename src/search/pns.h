@@ -35,10 +35,6 @@ struct pns {
 	const struct game_ops *ops; /* the game of the entries */
 	bool draws; /* a draw was met since the table was last forgotten */
 	struct pns_frame **frames;
-	/* Per depth, the move that last settled a position there in the
-	 * favour of the player to move (tried first), until forgotten. */
-	game_move *killers;
-	bool *has_killer;
 };
 
 enum pns_outcome {
