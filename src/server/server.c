@@ -1224,6 +1224,13 @@ server_free_save_job(struct worker_job *job)
 static void
 server_close(struct server *sv)
 {
+	/* Refuse newcomers first: one who connected while the saves below
+	 * reach the disk would be let in and dropped at once. */
+	if (sv->listen_fd >= 0) {
+		close(sv->listen_fd);
+		sv->listen_fd = -1;
+		unlink(sv->cfg->socket_path);
+	}
 	for (size_t i = 0; i < sv->nclients; i++) {
 		server_send(sv->clients[i], "bye the server is stopping");
 		net_outbuf_flush(&sv->clients[i]->out, sv->clients[i]->fd);
@@ -1235,10 +1242,6 @@ server_close(struct server *sv)
 	workers_free(sv->engines, false, engine_job_free);
 	for (size_t i = 0; i < sv->nrooms; i++)
 		room_free(sv->rooms[i]);
-	if (sv->listen_fd >= 0) {
-		close(sv->listen_fd);
-		unlink(sv->cfg->socket_path);
-	}
 	for (int i = 0; i < 2; i++) {
 		if (sv->signal_fd[i] >= 0)
 			close(sv->signal_fd[i]);
