@@ -27,9 +27,8 @@
 #include "core/clock.h"
 #include "search/ab-internal.h"
 
-/* Table entries of the endgame solver (24 bytes each), and its share of a
- * time or node budget for each of its two attempts. */
-static const uint32_t AB_SOLVER_TABLE = UINT32_C(1) << 21;
+/* The endgame solver's share of a time or node budget for each of its two
+ * attempts. */
 static const int AB_SOLVER_SHARE = 6;
 /* Without a budget (an infinite analysis) each attempt stops here. */
 static const uint32_t AB_SOLVER_ANALYSIS_NODES = UINT32_C(1) << 20;
@@ -85,7 +84,7 @@ ab_solver_cap(uint64_t nodes)
 static bool
 ab_solver_ready(struct alphabeta *ab)
 {
-	return ab->pns.table != NULL || pns_init(&ab->pns, AB_SOLVER_TABLE);
+	return ab->pns.table != NULL || pns_init(&ab->pns, PNS_SEARCH_TABLE);
 }
 
 /* The limits of one solver attempt, or false when this search gets none:

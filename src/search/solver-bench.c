@@ -10,9 +10,6 @@
 #include "search/pns.h"
 #include "search/solver-bench.h"
 
-/* The solver's table, as the search's (24-byte entries, 48 MB). */
-static const uint32_t SOLVER_BENCH_TABLE = UINT32_C(1) << 21;
-
 bool
 solver_bench_run(const struct game_ops *ops, const struct endgame_set *set,
                  uint32_t max_nodes, struct solver_bench_result *res, char *err,
@@ -20,7 +17,7 @@ solver_bench_run(const struct game_ops *ops, const struct endgame_set *set,
 {
 	memset(res, 0, sizeof *res);
 	struct pns pns;
-	if (!pns_init(&pns, SOLVER_BENCH_TABLE)) {
+	if (!pns_init(&pns, PNS_SEARCH_TABLE)) {
 		snprintf(err, err_size, "out of memory");
 		return false;
 	}
