@@ -125,12 +125,12 @@ pns_forget(struct pns *p)
 {
 	if (p->table == NULL)
 		return;
-	/* A new stamp retires every entry; when the stamps wrap, the table
-	 * is wiped. */
 	p->draws = false;
 	/* Frames are made in depth order: the first missing one ends them. */
 	for (int i = 0; i < PNS_MAX_DEPTH && p->frames[i] != NULL; i++)
 		p->frames[i]->has_killer = false;
+	/* A new stamp retires every entry; when the stamps wrap, the table
+	 * is wiped. */
 	if (++p->stamp == 0) {
 		memset(p->table, 0, (size_t)p->capacity * sizeof *p->table);
 		p->stamp = 1;

@@ -68,7 +68,7 @@ struct pns_limits {
 /* The table the search gives its solver (and the solver's bench, which
  * measures it as the search uses it): 2^20 entries of 24 bytes, 24 MB.
  * With 2^21 the same proofs took about a fifth longer (bench --solver: at
- * 1M and 4M positions each 19% longer; at 16M, 60 proofs in 52.9 s
+ * 1M and 4M positions each 23% longer; at 16M, 60 proofs in 52.9 s
  * against 61 in 45.9 s): a smaller table stays in the processor's cache,
  * and a search at 0.5 s a sub-move fills less than half of this one. */
 #define PNS_SEARCH_TABLE (UINT32_C(1) << 20)
