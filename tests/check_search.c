@@ -517,6 +517,74 @@ START_TEST(test_search_checks_move_played)
 }
 END_TEST
 
+/* Double nim from 19 stones (where taking 2 wins and taking 1 loses)
+ * with an evaluation that changes its mind, slowed to 20 ms a position:
+ * mid-turn it likes 17 stones left (so taking 2 leads at depth one, at
+ * +3.00), and at the start of a turn the pile of 18 that only taking 1
+ * first can leave (so taking 1 leads at depth two, at +1.00). */
+static int
+fickle_nim_eval(const struct game_pos *pos)
+{
+	struct timespec ms = {.tv_nsec = 20000000};
+	nanosleep(&ms, NULL);
+	char text[32];
+	toy_nim2.format_pos(pos, text, sizeof text);
+	int pile, sub;
+	char side;
+	ck_assert(sscanf(text, "%d %c %d", &pile, &side, &sub) == 3);
+	if (sub == 1)
+		return pile == 17 ? 300 : 0;
+	return pile == 18 ? -100 : 0;
+}
+
+/* The best score shown for taking 1, and the last report. */
+struct fickle_reports {
+	int took_one_best;
+	bool took_one_shown;
+	struct search_info last;
+};
+
+static void
+note_fickle_report(void *ctx, const struct search_info *info)
+{
+	struct fickle_reports *r = ctx;
+	if (info->pv_len > 0 && info->pv[0] == 1 &&
+	    (!r->took_one_shown || info->score > r->took_one_best)) {
+		r->took_one_best = info->score;
+		r->took_one_shown = true;
+	}
+	r->last = *info;
+}
+
+START_TEST(test_search_fallback_not_above_refuted)
+{
+	/* A timed search that ends before the checks of its iterations
+	 * begin (depth five): the move it would play, taking 1, is checked
+	 * at the end, refuted, and gives way to taking 2, the line it
+	 * displaced.  That line's +3.00 is only depth one's; the deeper
+	 * search searched taking 2 first and ranked it below taking 1, so it
+	 * is shown as worth no more than taking 1 was, as an upper bound. */
+	struct game_ops nim, checked;
+	struct game_pos pos;
+	lying_nim_games(fickle_nim_eval, &nim, &checked, &pos);
+	struct search_limits lim = {.movetime_ms = 600};
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct alphabeta_result res;
+	struct fickle_reports seen = {0};
+	alphabeta_run(ab, &checked, &pos, &lim, NULL, note_fickle_report, &seen,
+	              &res);
+	ck_assert_msg(seen.took_one_shown, "taking 1 never led");
+	ck_assert_uint_eq(res.best, 2);
+	ck_assert_uint_eq(seen.last.pv[0], 2);
+	ck_assert_msg(seen.last.score <= seen.took_one_best,
+	              "taking 2 shown at %d, taking 1 at most at %d",
+	              seen.last.score, seen.took_one_best);
+	ck_assert_int_eq(seen.last.bound, BOUND_UPPER);
+	ck_assert_int_eq(res.score, seen.last.score);
+	alphabeta_free(ab);
+}
+END_TEST
+
 START_TEST(test_mate_scores)
 {
 	int plies;
@@ -1763,6 +1831,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tzaar_solver_reach);
 	tcase_add_test(tc, test_search_checks_best_move);
 	tcase_add_test(tc, test_search_checks_move_played);
+	tcase_add_test(tc, test_search_fallback_not_above_refuted);
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);

@@ -18,7 +18,8 @@
  * iteration too shallow for the checks, or from the last one, which may
  * end too late for its check or be cut off by the clock.  A timed search
  * keeps time for that check, and a refuted move gives way to the line it
- * had displaced.
+ * had displaced, reported as worth no more than the refuted one (the
+ * deeper search ranked it lower).
  */
 #include "config.h"
 
@@ -220,6 +221,7 @@ ab_note_new_best(struct alphabeta *ab, const struct ab_line *line)
 		return;
 	ab->fallback = *old;
 	ab->fallback_depth = ab->done_depth;
+	ab->fallback_cap = line->score;
 }
 
 /* The time kept at the end of a timed search near the end for the check
@@ -261,6 +263,13 @@ ab_check_played(struct alphabeta *ab)
 	if (back->pv_len == 0 || ab_lost_plies(ab, back->pv[0]) >= 0)
 		return;
 	*line = *back;
+	/* Its own score is that of a shallower search: the deeper one that
+	 * ranked it below the refuted move says it is worth no more than
+	 * the refuted line's score. */
+	if (line->score > ab->fallback_cap) {
+		line->score = ab->fallback_cap;
+		line->bound = BOUND_UPPER;
+	}
 	ab_report_line(ab, line, 1, ab->fallback_depth, ab->seldepth);
 }
 

@@ -87,9 +87,12 @@ struct alphabeta {
 	int64_t check_ms;     /* time the checks have used */
 	uint64_t check_nodes; /* solver tree nodes they were given */
 	/* The best line the last new best move displaced, and the depth it
-	 * was searched to, in case the check of the move played refutes it. */
+	 * was searched to, in case the check of the move played refutes it;
+	 * the score of the line that displaced it, which bounds its move's
+	 * worth at the deeper depth (searched first there, and beaten). */
 	struct ab_line fallback;
 	int fallback_depth;
+	int fallback_cap;
 };
 
 static inline bool
