@@ -263,9 +263,9 @@ ab_check_played(struct alphabeta *ab)
 	if (back->pv_len == 0 || ab_lost_plies(ab, back->pv[0]) >= 0)
 		return;
 	*line = *back;
-	/* Its own score is that of a shallower search: the deeper one that
-	 * ranked it below the refuted move says it is worth no more than
-	 * the refuted line's score. */
+	/* Its own score is that of a shallower search: the deeper one in
+	 * which the refuted move displaced it found it worth no more than
+	 * the refuted move's score then. */
 	if (line->score > ab->fallback_cap) {
 		line->score = ab->fallback_cap;
 		line->bound = BOUND_UPPER;
