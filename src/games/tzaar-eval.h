@@ -22,8 +22,9 @@ extern const char *const tzaar_eval_weight_names[TZAAR_EVAL_WEIGHTS + 1];
  * fitted the logistic 1 / (1 + 10^(-e/K)) to 229 games against Veselý's
  * program (the match driver's, 1-3 s per turn) with K = 8016 weight units;
  * dividing by 20 makes K about 400 centipawns, as in chess: +1.00 predicts
- * an expected score of about 64%, a modest edge, and +4.00 about 90% (man
- * page: "TZAAR evaluation"). */
+ * an expected score of about 64%, a modest edge, and +4.00 about 90%.  The
+ * scale stays; against the same program the stronger engine's +1.00 now
+ * comes with about 83% (man page: "TZAAR evaluation"). */
 #define TZAAR_EVAL_UNITS_PER_CP 20
 
 /* Score of a TZAAR position from the side to move's view in centipawns,
