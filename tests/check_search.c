@@ -403,17 +403,33 @@ START_TEST(test_search_uses_solver)
 }
 END_TEST
 
+/* A double nim position's pile, and its sub-move (1: mid-turn). */
+static void
+nim_read(const struct game_pos *pos, int *pile, int *sub)
+{
+	char text[32];
+	toy_nim2.format_pos(pos, text, sizeof text);
+	char side;
+	ck_assert(sscanf(text, "%d %c %d", pile, &side, sub) == 3);
+}
+
+/* Slows an evaluation to 20 ms a position, so that a timed search ends
+ * its iterations early. */
+static void
+nim_eval_pause(void)
+{
+	struct timespec ms = {.tv_nsec = 20000000};
+	nanosleep(&ms, NULL);
+}
+
 /* Double nim whose evaluation lies: at the start of a turn it calls a pile
  * of a multiple of five (lost for the side to move, who takes one to four
  * stones a turn) a win, and every other pile a loss. */
 static int
 lying_nim_eval(const struct game_pos *pos)
 {
-	char text[32];
-	toy_nim2.format_pos(pos, text, sizeof text);
 	int pile, sub;
-	char side;
-	ck_assert(sscanf(text, "%d %c %d", &pile, &side, &sub) == 3);
+	nim_read(pos, &pile, &sub);
 	if (sub == 1)
 		return 0; /* mid-turn */
 	return pile % 5 == 0 ? 500 : -500;
@@ -480,8 +496,7 @@ END_TEST
 static int
 slow_lying_nim_eval(const struct game_pos *pos)
 {
-	struct timespec ms = {.tv_nsec = 20000000};
-	nanosleep(&ms, NULL);
+	nim_eval_pause();
 	return lying_nim_eval(pos);
 }
 
@@ -525,13 +540,9 @@ END_TEST
 static int
 fickle_nim_eval(const struct game_pos *pos)
 {
-	struct timespec ms = {.tv_nsec = 20000000};
-	nanosleep(&ms, NULL);
-	char text[32];
-	toy_nim2.format_pos(pos, text, sizeof text);
+	nim_eval_pause();
 	int pile, sub;
-	char side;
-	ck_assert(sscanf(text, "%d %c %d", &pile, &side, &sub) == 3);
+	nim_read(pos, &pile, &sub);
 	if (sub == 1)
 		return pile == 17 ? 300 : 0;
 	return pile == 18 ? -100 : 0;
