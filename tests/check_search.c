@@ -1340,7 +1340,7 @@ START_TEST(test_level_completes_first_ply)
 	const struct level_info *li = level_info(1);
 	ck_assert_int_gt(n * li->multipv, (int)li->nodes);
 	struct search_limits lim = {0};
-	level_limits(1, &lim);
+	level_limits(ops, 1, &lim);
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct alphabeta_result res;
 	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
@@ -1353,6 +1353,40 @@ START_TEST(test_level_completes_first_ply)
 	alphabeta_run(ab, ops, &pos, &plain, NULL, NULL, NULL, &res);
 	ck_assert_uint_le(res.nodes, 200);
 	alphabeta_free(ab);
+}
+END_TEST
+
+/* TZAAR's nodes are cheap, and at the table's 3,000,000 nodes level 10 did
+ * not beat level 9: its level 10 searches its own budget.  The other
+ * levels, and every level of a game that sets none, keep the table's. */
+START_TEST(test_level_top_nodes)
+{
+	const struct game_ops *tzaar = registry_find("tzaar");
+	const struct game_ops *tetress = registry_find("tetress");
+	ck_assert_ptr_nonnull(tzaar);
+	ck_assert_ptr_nonnull(tetress);
+	struct search_limits lim = {0};
+	level_limits(tzaar, LEVEL_MAX, &lim);
+	ck_assert_uint_eq(lim.nodes, UINT64_C(10000000));
+	ck_assert_uint_gt(lim.nodes, level_info(LEVEL_MAX)->nodes);
+	for (int level = LEVEL_MIN; level < LEVEL_MAX; level++) {
+		level_limits(tzaar, level, &lim);
+		ck_assert_uint_eq(lim.nodes, level_info(level)->nodes);
+	}
+	level_limits(tetress, LEVEL_MAX, &lim);
+	ck_assert_uint_eq(lim.nodes, level_info(LEVEL_MAX)->nodes);
+	level_limits(NULL, LEVEL_MAX, &lim);
+	ck_assert_uint_eq(lim.nodes, level_info(LEVEL_MAX)->nodes);
+	/* Each level searches more than the one below, in every game. */
+	const struct game_ops *games[] = {tzaar, tetress, NULL};
+	for (int g = 0; g < 3; g++) {
+		uint64_t below = 0;
+		for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
+			level_limits(games[g], level, &lim);
+			ck_assert_uint_gt(lim.nodes, below);
+			below = lim.nodes;
+		}
+	}
 }
 END_TEST
 
@@ -1580,7 +1614,7 @@ START_TEST(test_level_never_throws)
 	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
 		for (uint64_t seed = 1; seed <= 8; seed++) {
 			struct search_limits lim = {0};
-			level_limits(level, &lim);
+			level_limits(&toy_ttt3, level, &lim);
 			lim.random_seed = seed;
 			struct alphabeta_result res;
 			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
@@ -1597,7 +1631,7 @@ START_TEST(test_level_never_throws)
 	int distinct = 0;
 	for (uint64_t seed = 1; seed <= 16; seed++) {
 		struct search_limits lim = {0};
-		level_limits(LEVEL_MIN, &lim);
+		level_limits(&toy_ttt5, LEVEL_MIN, &lim);
 		lim.random_seed = seed;
 		struct alphabeta_result res;
 		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL,
@@ -1868,6 +1902,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tzaar_checks_deterministic);
 	tcase_add_test(tc, test_tzaar_depth_parity);
 	tcase_add_test(tc, test_level_completes_first_ply);
+	tcase_add_test(tc, test_level_top_nodes);
 	tcase_add_test(tc, test_infexion_forced);
 	tcase_add_loop_test(
 	        tc, test_bench_signature, 0,

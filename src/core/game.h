@@ -102,6 +102,10 @@ struct game_caps {
 	enum game_input input; /* how the UI builds a move */
 	int bench_depth;       /* the bench's search depth; 0: its default */
 	int default_level;     /* engine level offered first; 0: the default */
+	/* Level 10's node budget where the table's is too small to beat
+	 * level 9 (cheap nodes: TZAAR); 0: the table's (man page "Strength
+	 * levels"). */
+	uint64_t top_level_nodes;
 	/* The search may reduce late moves, noisy ones included, and orders
 	 * noisy moves by history (games whose trees are mostly noisy moves,
 	 * like TZAAR's captures; man page "The search"). */

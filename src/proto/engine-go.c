@@ -124,10 +124,12 @@ engine_go_clock_slot(struct search_limits *lim, const char *word)
 static const int64_t ENGINE_GO_MAX_MS = INT64_C(1) << 40;
 static const int64_t ENGINE_GO_MAX_NODES = INT64_C(1) << 60;
 
-/* Reads one keyword (and its value) into lim; false with err filled. */
+/* Reads one keyword (and its value) into lim for game ops; false with err
+ * filled. */
 static bool
-engine_go_keyword(struct search_limits *lim, const char *word,
-                  const char *value, bool *used_value, char *err, size_t size)
+engine_go_keyword(const struct game_ops *ops, struct search_limits *lim,
+                  const char *word, const char *value, bool *used_value,
+                  char *err, size_t size)
 {
 	int64_t v = 0, *slot;
 	*used_value = true;
@@ -155,7 +157,7 @@ engine_go_keyword(struct search_limits *lim, const char *word,
 	} else if (strcasecmp(word, "level") == 0) {
 		if (!engine_go_number(value, LEVEL_MIN, LEVEL_MAX, &v))
 			goto bad;
-		level_limits((int)v, lim);
+		level_limits(ops, (int)v, lim);
 	} else if ((slot = engine_go_clock_slot(lim, word)) != NULL) {
 		if (!engine_go_number(value, 0, ENGINE_GO_MAX_MS, &v))
 			goto bad;
@@ -174,7 +176,8 @@ bad:
 enum { ENGINE_GO_MAX_WORDS = 64 };
 
 static bool
-engine_go_parse(char *args, struct search_limits *lim, char *err, size_t size)
+engine_go_parse(const struct game_ops *ops, char *args,
+                struct search_limits *lim, char *err, size_t size)
 {
 	char *words[ENGINE_GO_MAX_WORDS];
 	int n = 0;
@@ -190,7 +193,8 @@ engine_go_parse(char *args, struct search_limits *lim, char *err, size_t size)
 	for (int i = 0; i < n; i++) {
 		const char *value = i + 1 < n ? words[i + 1] : NULL;
 		bool used;
-		if (!engine_go_keyword(lim, words[i], value, &used, err, size))
+		if (!engine_go_keyword(ops, lim, words[i], value, &used, err,
+		                       size))
 			return false;
 		if (used)
 			i++;
@@ -225,7 +229,7 @@ engine_go(struct engine *e, char *args)
 	struct search_limits lim = {0};
 	lim.multipv = e->options.multipv;
 	char err[256];
-	if (!engine_go_parse(args, &lim, err, sizeof err)) {
+	if (!engine_go_parse(e->session.ops, args, &lim, err, sizeof err)) {
 		engine_error(e, "%s", err);
 		return;
 	}

@@ -27,10 +27,13 @@ level_info(int level)
 }
 
 void
-level_limits(int level, struct search_limits *lim)
+level_limits(const struct game_ops *ops, int level, struct search_limits *lim)
 {
 	const struct level_info *li = level_info(level);
 	lim->nodes = li->nodes;
+	if (li->level == LEVEL_MAX && ops != NULL &&
+	    ops->caps.top_level_nodes > 0)
+		lim->nodes = ops->caps.top_level_nodes;
 	lim->multipv = li->multipv;
 	lim->random_margin = li->margin;
 }

@@ -25,8 +25,10 @@ struct level_info {
 };
 
 /* Fills lim's node, MultiPV and random-choice fields for level (clamped to
- * LEVEL_MIN..LEVEL_MAX); leaves random_seed to the caller. */
-void level_limits(int level, struct search_limits *lim);
+ * LEVEL_MIN..LEVEL_MAX) in game ops (NULL: the table alone, as for a game
+ * that sets no top_level_nodes); leaves random_seed to the caller. */
+void level_limits(const struct game_ops *ops, int level,
+                  struct search_limits *lim);
 
 /* The table row of level (clamped), for help texts and the man page. */
 const struct level_info *level_info(int level);

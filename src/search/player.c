@@ -415,7 +415,7 @@ player_choose(struct player *p, const struct game_ops *ops,
 	case PLAYER_ENGINE: {
 		struct search_limits lim = p->lim;
 		if (p->level > 0)
-			level_limits(p->level, &lim);
+			level_limits(ops, p->level, &lim);
 		lim.random_seed = seed;
 		struct alphabeta_result res;
 		alphabeta_run(p->ab, ops, pos, &lim, NULL, NULL, NULL, &res);

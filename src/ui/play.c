@@ -19,9 +19,9 @@
 /* How long cells emptied by a line clear stay marked. */
 static const int64_t UI_FLASH_MS = 1500;
 
-/* Sets a player to an engine at a level (0: human). */
+/* Sets a player to an engine at a level of game ops (0: human). */
 static void
-ui_player_set(struct ui_player *p, int level)
+ui_player_set(struct ui_player *p, const struct game_ops *ops, int level)
 {
 	memset(p, 0, sizeof *p);
 	if (level <= 0)
@@ -30,7 +30,7 @@ ui_player_set(struct ui_player *p, int level)
 		level = UI_LEVELS;
 	p->engine = true;
 	p->level = level;
-	level_limits(level, &p->lim);
+	level_limits(ops, level, &p->lim);
 }
 
 /* A player as the grammar of search/who.h sees it. */
@@ -52,25 +52,26 @@ ui_player_describe(const struct ui_player *p, char *buf, size_t size)
 	who_format(&w, buf, size);
 }
 
-/* Reads a record's description back (search/who.h); false if it names
- * no human and no engine. */
+/* Reads a record's description back (search/who.h) for game ops; false if
+ * it names no human and no engine. */
 static bool
-ui_player_parse(const char *text, struct ui_player *p)
+ui_player_parse(const char *text, const struct game_ops *ops,
+                struct ui_player *p)
 {
 	struct who w;
 	char err[256];
 	if (!who_parse(text, UI_DEFAULT_LEVEL, &w, err, sizeof err))
 		return false;
 	if (w.kind == WHO_HUMAN) {
-		ui_player_set(p, 0);
+		ui_player_set(p, ops, 0);
 		return true;
 	}
 	if (w.kind != WHO_ENGINE)
 		return false;
 	if (w.level > 0) {
-		ui_player_set(p, w.level);
+		ui_player_set(p, ops, w.level);
 	} else {
-		ui_player_set(p, 1);
+		ui_player_set(p, ops, 1);
 		p->level = 0;
 		p->lim = w.lim;
 	}
@@ -213,7 +214,7 @@ ui_play_new(struct ui_app *app, const struct game_ops *ops,
 		return false;
 	}
 	for (int i = 0; i < 2; i++)
-		ui_player_set(&app->game.players[i],
+		ui_player_set(&app->game.players[i], ops,
 		              i < ops->players ? who[i] : 0);
 	struct record_meta meta;
 	record_meta_init(&meta);
@@ -229,10 +230,10 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	if (!record_load(path, &s, &meta, err, err_size))
 		return false;
 	struct ui_player *players = app->game.players;
-	if (!ui_player_parse(meta.player1, &players[0]))
-		ui_player_set(&players[0], 0);
-	if (!ui_player_parse(meta.player2, &players[1]))
-		ui_player_set(&players[1], ui_default_level(s.ops));
+	if (!ui_player_parse(meta.player1, s.ops, &players[0]))
+		ui_player_set(&players[0], s.ops, 0);
+	if (!ui_player_parse(meta.player2, s.ops, &players[1]))
+		ui_player_set(&players[1], s.ops, ui_default_level(s.ops));
 	ui_play_adopt(app, &s, &meta);
 	return true;
 }
@@ -301,7 +302,7 @@ ui_play_engine_side(struct ui_app *app)
 	const struct game_ops *ops = game->session.ops;
 	int side = ops->side_to_move(ui_shown_pos(app));
 	struct ui_player *p = &game->players[side];
-	ui_player_set(p, p->engine ? 0 : ui_default_level(ops));
+	ui_player_set(p, ops, p->engine ? 0 : ui_default_level(ops));
 	ui_status(app, false, "%s is now played by %s", ops->side_names[side],
 	          p->engine ? "the engine" : "you");
 	game->paused = false;
@@ -322,7 +323,7 @@ ui_play_move_now(struct ui_app *app)
 		int side = ops->side_to_move(ui_shown_pos(app));
 		struct ui_player saved = game->players[side];
 		if (!saved.engine) {
-			ui_player_set(&game->players[side],
+			ui_player_set(&game->players[side], ops,
 			              ui_default_level(ops));
 			ui_analysis_restart(app);
 			game->players[side] = saved;
