@@ -47,8 +47,10 @@ static const struct cli_command cli_commands[] = {
          cli_puzzles_main},
         {"replay", "FILE", "check a game record and print its moves",
          cli_replay_main},
-        {"review", "FILE [--movetime MS | --depth N] [--output FILE]",
-         "review every move of a record: scores, marks, a summary",
+        {"review",
+         "FILE [--nodes N | --movetime MS | --depth N] "
+         "[--output FILE | --in-place]",
+         "review every move of a record: marked moves, accuracy",
          cli_review_main},
         {"tetris",
          "[--batch] [--rules text|reference] [--threads N] [INPUT [OUTPUT]] | "

@@ -8,7 +8,7 @@ src_libtabula_a_SOURCES += \
 	src/cli/perft-cmd.c \
 	src/cli/puzzles-cmd.c src/cli/examples-cmd.c \
 	src/cli/replay-cmd.c \
-	src/cli/review-cmd.c \
+	src/cli/review-cmd.c src/cli/review-out.c src/cli/review-out.h \
 	src/cli/serve-cmd.c \
 	src/cli/stats-cmd.c \
 	src/cli/tune-cmd.c \

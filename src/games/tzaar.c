@@ -383,7 +383,17 @@ const struct game_ops tzaar_game = {
                   * 80 games); 10,000,000 did (man page "Strength
                   * levels"). */
                  .top_level_nodes = 10000000,
-                 .reduce_late = true},
+                 .reduce_late = true,
+                 /* man page "Win chance": scale and draw fitted
+                  * by `tabula tune winchance tzaar` on the
+                  * recipe's games; marks in hundredths of a
+                  * point of win chance. */
+                 .winchance = {.scale = 1000,
+                               .draw = 0,
+                               .inaccuracy = 500,
+                               .mistake = 1000,
+                               .blunder = 2000,
+                               .review_nodes = 20000}},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,
