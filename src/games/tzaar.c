@@ -388,12 +388,12 @@ const struct game_ops tzaar_game = {
                   * by `tabula tune winchance tzaar` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 1000,
+                 .winchance = {.scale = 145,
                                .draw = 0,
                                .inaccuracy = 500,
                                .mistake = 1000,
                                .blunder = 2000,
-                               .review_nodes = 20000}},
+                               .review_nodes = 100000}},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,

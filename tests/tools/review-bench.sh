@@ -1,0 +1,50 @@
+#!/bin/sh
+# The review benchmark of tabula(6), "Win chance" (not a test): plays GAMES
+# games between two copies of the game's default level and GAMES/2 of the
+# default level against level 2 (random openings or set-ups, seeds from
+# SEED), then measures the reviews of all of them with `tabula
+# review-bench`, for $TABULA and, when OLD is given, for the review command
+# OLD (e.g. "/path/to/old/tabula review --movetime 500"), both against the
+# same reference (ten times the default nodes).
+#
+#   tests/tools/review-bench.sh GAME GAMES SEED DIR [OLD]
+set -eu
+T=${TABULA:-src/tabula}
+game=$1 games=$2 seed=$3 dir=$4 old=${5:-}
+case $game in
+tzaar) level=8 setup=--random-setups ;;
+*) level=7 setup="--openings 4" ;;
+esac
+mkdir -p "$dir"
+if [ ! -d "$dir/self" ]; then
+	# shellcheck disable=SC2086
+	"$T" match "$game" level=$level level=$level --games "$games" \
+		--seed "$seed" $setup --record "$dir/self"
+fi
+if [ ! -d "$dir/weak" ]; then
+	# shellcheck disable=SC2086
+	"$T" match "$game" level=$level level=2 --games $((games / 2)) \
+		--seed $((seed + 1000)) $setup --record "$dir/weak"
+fi
+# measure LABEL [--reviewer COMMAND]: the self-play figures, those of the
+# games against level 2, and precision and recall over both.
+measure() {
+	label=$1
+	shift
+	echo "== $game, $label: self-play"
+	"$T" review-bench "$@" "$dir"/self/*.rec | tee "$dir/$label.self" |
+		tail -n 6
+	echo "== $game, $label: against level 2"
+	"$T" review-bench "$@" "$dir"/weak/*.rec | tee "$dir/$label.weak" |
+		tail -n 6
+	# "... precision P% (A/B) recall R% (A/C)": sum A, B and C.
+	cat "$dir/$label.self" "$dir/$label.weak" |
+		sed -n 's/.*precision [0-9]*% (\([0-9]*\)\/\([0-9]*\)) recall [0-9]*% ([0-9]*\/\([0-9]*\)).*/\1 \2 \3/p' |
+		awk '{ a += $1; b += $2; c += $3 }
+		END { printf "== %s, all games: precision %.0f%% (%d/%d) recall %.0f%% (%d/%d)\n",
+			"'"$label"'", b ? 100 * a / b : 100, a, b, c ? 100 * a / c : 100, a, c }'
+}
+measure new
+if [ -n "$old" ]; then
+	measure old --reviewer "$old"
+fi
