@@ -53,6 +53,7 @@ rb_review_inline(const struct session *s, const struct review_limits *lim,
 		struct review_move m;
 		review_move(rv, s, ply, lim, NULL, &m);
 		out[ply].mark = m.mark;
+		out[ply].loss = m.loss;
 		review_score_p1(s, ply, m.value, &out[ply].score,
 		                &out[ply].mate);
 	}
@@ -156,8 +157,10 @@ cli_review_bench_main(int argc, char **argv)
 	for (int i = optind; i < argc && status == EXIT_OK; i++)
 		if (!rb_record(&o, argv[i], &tot))
 			status = EXIT_FAILURE_RUN;
-	if (status == EXIT_OK)
+	if (status == EXIT_OK) {
+		rb_print_thresholds(stdout, &tot);
 		rb_print_totals(stdout, &tot);
+	}
 	rb_totals_free(&tot);
 	return status;
 }

@@ -25,6 +25,26 @@ void
 rb_totals_free(struct rb_totals *tot)
 {
 	winfit_set_free(&tot->calib);
+	free(tot->losses);
+}
+
+/* Keeps a move's two losses for the threshold table; false if out of
+ * memory. */
+static bool
+rb_keep_losses(struct rb_totals *tot, int got, int ref)
+{
+	if (tot->loss_n == tot->loss_cap) {
+		size_t cap = tot->loss_cap ? tot->loss_cap * 2 : 1024;
+		int *l = realloc(tot->losses, 2 * cap * sizeof *l);
+		if (l == NULL)
+			return false;
+		tot->losses = l;
+		tot->loss_cap = cap;
+	}
+	tot->losses[2 * tot->loss_n] = got;
+	tot->losses[2 * tot->loss_n + 1] = ref;
+	tot->loss_n++;
+	return true;
 }
 
 /* Player 1's win chance (0..1) after a move. */
@@ -81,6 +101,8 @@ rb_add_game(struct rb_totals *tot, const char *path, const struct session *s,
 		        !rb_bad(got[ply].mark) && rb_bad(ref[ply].mark);
 		if (finished && got[ply].mate == 0)
 			winfit_push(&tot->calib, got[ply].score, p1);
+		if (got[ply].loss >= 0)
+			rb_keep_losses(tot, got[ply].loss, ref[ply].loss);
 	}
 	rb_add_changes(tot, s, got);
 	tot->ops = s->ops;
@@ -127,7 +149,7 @@ rb_review_outside(const char *command, const char *path,
 			if (ok)
 				out[ply] = (struct rb_move){n->mark,
 				                            n->review.score,
-				                            n->review.mate};
+				                            n->review.mate, -1};
 		}
 		if (!ok)
 			snprintf(err, err_size, "%s: a move without a review",
@@ -171,4 +193,34 @@ rb_print_totals(FILE *out, const struct rb_totals *tot)
 	        "review time %.1f s (cpu %.1f s) in all, longest %.1f s for "
 	        "%zu moves\n",
 	        tot->wall, tot->cpu, tot->wall_max, tot->plies_max);
+}
+
+/* The marks the kept losses would get with the game's thresholds scaled
+ * by each factor: to choose thresholds from one run. */
+void
+rb_print_thresholds(FILE *out, const struct rb_totals *tot)
+{
+	static const double factors[] = {0.5, 0.75, 1.0, 1.5, 2.0, 3.0};
+	if (tot->loss_n == 0 || tot->ops == NULL)
+		return;
+	const struct game_winchance *t = &tot->ops->caps.winchance;
+	for (size_t f = 0; f < sizeof factors / sizeof factors[0]; f++) {
+		double mistake = t->mistake * factors[f];
+		double dubious = t->inaccuracy * factors[f];
+		long bad = 0, inacc = 0, both = 0, ref = 0;
+		for (size_t i = 0; i < tot->loss_n; i++) {
+			bool g = tot->losses[2 * i] >= mistake;
+			bool r = tot->losses[2 * i + 1] >= mistake;
+			bad += g;
+			ref += r;
+			both += g && r;
+			inacc += !g && tot->losses[2 * i] >= dubious;
+		}
+		fprintf(out,
+		        "thresholds x%.2f (?! %.2f ? %.2f): ?/?? %.1f%% ?! "
+		        "%.1f%% precision %ld/%ld recall %ld/%ld\n",
+		        factors[f], dubious / 100, mistake / 100,
+		        100.0 * bad / tot->loss_n, 100.0 * inacc / tot->loss_n,
+		        both, bad, both, ref);
+	}
 }

@@ -19,6 +19,7 @@
 struct rb_move {
 	enum record_mark mark;
 	int score, mate;
+	int loss; /* win chance lost (winchance.h units); -1: not known */
 };
 
 /* Sums over the games (Pearson sums for the lag-1 correlation). */
@@ -31,6 +32,8 @@ struct rb_totals {
 	double wall, cpu, wall_max;
 	size_t plies_max;        /* of the game that took wall_max */
 	struct winfit_set calib; /* player 1's scores and results */
+	int *losses;             /* pairs: the review's and the reference's */
+	size_t loss_n, loss_cap; /* pairs in losses */
 };
 
 bool rb_totals_init(struct rb_totals *tot);
@@ -48,6 +51,10 @@ void rb_add_game(struct rb_totals *tot, const char *path,
 bool rb_review_outside(const char *command, const char *path,
                        const struct session *s, struct rb_move *out, char *err,
                        size_t err_size);
+
+/* The marks the review would give with the game's thresholds scaled by
+ * a few factors (moves reviewed in line only). */
+void rb_print_thresholds(FILE *out, const struct rb_totals *tot);
 
 /* The figures over every game added. */
 void rb_print_totals(FILE *out, const struct rb_totals *tot);

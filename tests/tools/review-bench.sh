@@ -1,16 +1,17 @@
 #!/bin/sh
-# The review benchmark of tabula(6), "Win chance" (not a test): plays GAMES
-# games between two copies of the game's default level and GAMES/2 of the
-# default level against level 2 (random openings or set-ups, seeds from
-# SEED), then measures the reviews of all of them with `tabula
+# The review benchmark of tabula(6), "Win chance" (not a test): plays SELF
+# games between two copies of the game's default level (seed SEED) and
+# WEAK of the default level against level 2 (seed SEED + 1000), with
+# random openings or set-ups, into DIR (kept: a second run reuses them),
+# then measures the reviews of all of them with `tabula
 # review-bench`, for $TABULA and, when OLD is given, for the review command
 # OLD (e.g. "/path/to/old/tabula review --movetime 500"), both against the
 # same reference (ten times the default nodes).
 #
-#   tests/tools/review-bench.sh GAME GAMES SEED DIR [OLD]
+#   tests/tools/review-bench.sh GAME SELF WEAK SEED DIR [OLD]
 set -eu
 T=${TABULA:-src/tabula}
-game=$1 games=$2 seed=$3 dir=$4 old=${5:-}
+game=$1 self=$2 weak=$3 seed=$4 dir=$5 old=${6:-}
 case $game in
 tzaar) level=8 setup=--random-setups ;;
 *) level=7 setup="--openings 4" ;;
@@ -18,12 +19,12 @@ esac
 mkdir -p "$dir"
 if [ ! -d "$dir/self" ]; then
 	# shellcheck disable=SC2086
-	"$T" match "$game" level=$level level=$level --games "$games" \
+	"$T" match "$game" level=$level level=$level --games "$self" \
 		--seed "$seed" $setup --record "$dir/self"
 fi
 if [ ! -d "$dir/weak" ]; then
 	# shellcheck disable=SC2086
-	"$T" match "$game" level=$level level=2 --games $((games / 2)) \
+	"$T" match "$game" level=$level level=2 --games "$weak" \
 		--seed $((seed + 1000)) $setup --record "$dir/weak"
 fi
 # measure LABEL [--reviewer COMMAND]: the self-play figures, those of the
