@@ -55,7 +55,8 @@ static const struct cli_command cli_commands[] = {
          "review every move of a record: marked moves, accuracy",
          cli_review_main},
         {"review-bench",
-         "[--nodes N] [--factor F] [--reviewer COMMAND] RECORD...",
+         "[--nodes N] [--factor F] [--reviewer COMMAND] [--keep DIR] "
+         "RECORD...",
          "measure reviews: steadiness, marks, calibration, time",
          cli_review_bench_main},
         {"tetris",

@@ -1,16 +1,18 @@
 /*
  * `tabula review-bench [--nodes N] [--factor F] [--reviewer COMMAND]
- * RECORD...`: measures reviews against the targets of tabula(6), "Win
- * chance" (not a test: its figures depend on the games given).  Each
- * finished record is reviewed at the game's default settings (or N nodes a
- * position), or by an outside command (`COMMAND --output OUT IN` must
- * write the reviewed record OUT, as `tabula review` does: an older tabula
- * can be measured this way), and again in line at F times the nodes as the
- * reference.  Prints, per game and in all: the lag-1 correlation of
- * consecutive changes of the win chance, the shares of ?/?? and ?!, the
- * precision and recall of ?/?? against the reference, the expected
- * calibration error over 10 bins of the win chance after each move (the
- * games' own results: use games not fitted on), and the review's time.
+ * [--keep DIR] RECORD...`: measures reviews against the targets of
+ * tabula(6), "Win chance" (not a test: its figures depend on the games
+ * given).  Each finished record is reviewed at the game's default settings
+ * (or N nodes a position), or by an outside command (`COMMAND --output OUT
+ * IN` must write the reviewed record OUT, as `tabula review` does: an
+ * older tabula can be measured this way), and again in line at F times
+ * the nodes as the reference (with --keep, kept in DIR and read from there
+ * the next time: one reference serves several reviewers).  Prints, per
+ * game and in all: the lag-1 correlation of consecutive changes of the
+ * win chance, the shares of ?/?? and ?!, the precision and recall of ?/??
+ * against the reference, the expected calibration error over 10 bins of
+ * the win chance after each move (the games' own results: use games not
+ * fitted on), and the review's time.
  */
 #include "config.h"
 
@@ -38,27 +40,53 @@ struct rb_options {
 	uint64_t nodes; /* 0: the game's default */
 	long factor;
 	const char *reviewer; /* NULL: in line */
+	const char *keep;     /* NULL, or where reference reviews are kept */
 };
 
-/* Reviews every move of s in line under lim into marks[ply] and the
- * player-1 scores (score, mate) after each move. */
+/* Reviews every move of s in line under lim into out; with meta, also
+ * annotates it (for a kept reference). */
 static bool
 rb_review_inline(const struct session *s, const struct review_limits *lim,
-                 struct rb_move *out)
+                 struct record_meta *meta, struct rb_move *out)
 {
 	struct review *rv = review_new(0);
 	if (rv == NULL)
 		return false;
-	for (size_t ply = 0; ply < s->ply; ply++) {
+	bool ok = true;
+	for (size_t ply = 0; ok && ply < s->ply; ply++) {
 		struct review_move m;
 		review_move(rv, s, ply, lim, NULL, &m);
 		out[ply].mark = m.mark;
 		out[ply].loss = m.loss;
 		review_score_p1(s, ply, m.value, &out[ply].score,
 		                &out[ply].mate);
+		ok = meta == NULL || review_annotate(meta, s, ply, &m);
 	}
 	review_free(rv);
-	return true;
+	return ok;
+}
+
+/* The reference review of the record at path: read from o->keep when
+ * kept there, else made (and kept). */
+static bool
+rb_reference(const struct rb_options *o, const char *path,
+             const struct session *s, struct record_meta *meta,
+             const struct review_limits *lim, struct rb_move *ref, char *err,
+             size_t err_size)
+{
+	char kept[4096];
+	const char *base = strrchr(path, '/');
+	if (o->keep != NULL) {
+		snprintf(kept, sizeof kept, "%s/%s.%llu", o->keep,
+		         base ? base + 1 : path,
+		         (unsigned long long)lim->nodes);
+		if (access(kept, R_OK) == 0)
+			return rb_read_reviewed(kept, s, true, ref, err,
+			                        err_size);
+	}
+	if (!rb_review_inline(s, lim, meta, ref))
+		return false;
+	return o->keep == NULL || record_save(kept, s, meta, err, err_size);
 }
 
 /* CPU seconds of this process and its children so far. */
@@ -82,7 +110,7 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 {
 	struct session s;
 	struct record_meta meta;
-	char err[1024];
+	char err[1024] = "";
 	if (!record_load(path, &s, &meta, err, sizeof err)) {
 		fprintf(stderr, "tabula review-bench: %s\n", err);
 		return false;
@@ -99,13 +127,14 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 		ok = rb_review_outside(o->reviewer, path, &s, got, err,
 		                       sizeof err);
 	else if (ok)
-		ok = rb_review_inline(&s, &lim, got);
+		ok = rb_review_inline(&s, &lim, NULL, got);
 	double wall = (clock_now_ms() - t0) / 1000.0;
 	double cpu = rb_cpu_seconds() - c0;
 	struct review_limits ref_lim = lim;
 	ref_lim.nodes = lim.nodes * (uint64_t)o->factor;
 	if (ok)
-		ok = rb_review_inline(&s, &ref_lim, ref);
+		ok = rb_reference(o, path, &s, &meta, &ref_lim, ref, err,
+		                  sizeof err);
 	if (ok)
 		rb_add_game(tot, path, &s, meta.result, got, ref, wall, cpu);
 	else
@@ -125,6 +154,7 @@ rb_parse(int argc, char **argv, struct rb_options *o)
 	        {"nodes", required_argument, NULL, 'n'},
 	        {"factor", required_argument, NULL, 'f'},
 	        {"reviewer", required_argument, NULL, 'r'},
+	        {"keep", required_argument, NULL, 'k'},
 	        {NULL, 0, NULL, 0},
 	};
 	*o = (struct rb_options){.factor = RB_DEFAULT_FACTOR};
@@ -138,6 +168,8 @@ rb_parse(int argc, char **argv, struct rb_options *o)
 			;
 		else if (opt == 'r')
 			o->reviewer = optarg;
+		else if (opt == 'k')
+			o->keep = optarg;
 		else
 			return false;
 	}

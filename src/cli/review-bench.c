@@ -122,6 +122,34 @@ rb_add_game(struct rb_totals *tot, const char *path, const struct session *s,
 }
 
 bool
+rb_read_reviewed(const char *path, const struct session *s, bool losses,
+                 struct rb_move *out, char *err, size_t err_size)
+{
+	struct session r;
+	struct record_meta meta;
+	if (!record_load(path, &r, &meta, err, err_size))
+		return false;
+	bool ok = r.ply == s->ply;
+	for (size_t ply = 0; ok && ply < s->ply; ply++) {
+		const struct record_note *n =
+		        ply < meta.note_count ? &meta.notes[ply] : NULL;
+		ok = n != NULL && n->review.present;
+		if (ok)
+			out[ply] = (struct rb_move){
+			        n->mark, n->review.score, n->review.mate,
+			        losses ? n->review.loss : -1};
+	}
+	if (!ok)
+		snprintf(err, err_size,
+		         "%s: not the game, or a move without "
+		         "a review",
+		         path);
+	record_meta_free(&meta);
+	session_free(&r);
+	return ok;
+}
+
+bool
 rb_review_outside(const char *command, const char *path,
                   const struct session *s, struct rb_move *out, char *err,
                   size_t err_size)
@@ -135,28 +163,10 @@ rb_review_outside(const char *command, const char *path,
 	snprintf(cmd, sizeof cmd, "%s --output %s '%s' >/dev/null", command,
 	         out_path, path);
 	bool ok = system(cmd) == 0;
-	struct session r;
-	struct record_meta meta;
 	if (!ok)
 		snprintf(err, err_size, "'%s' failed", cmd);
-	else if (!(ok = record_load(out_path, &r, &meta, err, err_size)))
-		;
-	else {
-		for (size_t ply = 0; ok && ply < s->ply; ply++) {
-			const struct record_note *n =
-			        ply < meta.note_count ? &meta.notes[ply] : NULL;
-			ok = n != NULL && n->review.present;
-			if (ok)
-				out[ply] = (struct rb_move){n->mark,
-				                            n->review.score,
-				                            n->review.mate, -1};
-		}
-		if (!ok)
-			snprintf(err, err_size, "%s: a move without a review",
-			         out_path);
-		record_meta_free(&meta);
-		session_free(&r);
-	}
+	else
+		ok = rb_read_reviewed(out_path, s, false, out, err, err_size);
 	unlink(out_path);
 	rmdir(dir);
 	return ok;

@@ -46,6 +46,11 @@ void rb_add_game(struct rb_totals *tot, const char *path,
                  const struct rb_move *got, const struct rb_move *ref,
                  double wall, double cpu);
 
+/* Reads the reviewed record at path, a review of s, into out (with the
+ * losses it stores when losses); false with a message. */
+bool rb_read_reviewed(const char *path, const struct session *s, bool losses,
+                      struct rb_move *out, char *err, size_t err_size);
+
 /* Runs `command --output OUT path` in the shell and reads OUT's marks and
  * review scores into out; false with a message. */
 bool rb_review_outside(const char *command, const char *path,

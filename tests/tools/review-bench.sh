@@ -32,6 +32,8 @@ fi
 measure() {
 	label=$1
 	shift
+	mkdir -p "$dir/reference"
+	set -- --keep "$dir/reference" "$@"
 	echo "== $game, $label: self-play"
 	"$T" review-bench "$@" "$dir"/self/*.rec | tee "$dir/$label.self" |
 		tail -n 6
