@@ -8,7 +8,7 @@
 # OLD (e.g. "/path/to/old/tabula review --movetime 500"), both against the
 # same reference (ten times the default nodes).
 #
-#   tests/tools/review-bench.sh GAME SELF WEAK SEED DIR [OLD]
+#   [LEVEL=N] tests/tools/review-bench.sh GAME SELF WEAK SEED DIR [OLD]
 set -eu
 T=${TABULA:-src/tabula}
 game=$1 self=$2 weak=$3 seed=$4 dir=$5 old=${6:-}
@@ -16,6 +16,7 @@ case $game in
 tzaar) level=8 setup=--random-setups ;;
 *) level=7 setup="--openings 4" ;;
 esac
+level=${LEVEL:-$level} # another level than the default
 mkdir -p "$dir"
 if [ ! -d "$dir/self" ]; then
 	# shellcheck disable=SC2086
