@@ -709,12 +709,12 @@ const struct game_ops tetress_game = {
                   * by `tabula tune winchance tetress` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 1000,
+                 .winchance = {.scale = 316,
                                .draw = 0,
                                .inaccuracy = 500,
                                .mistake = 1000,
                                .blunder = 2000,
-                               .review_nodes = 30000}},
+                               .review_nodes = 20000}},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,
         .play = tetress_play,
