@@ -210,7 +210,8 @@ rb_print_totals(FILE *out, const struct rb_totals *tot)
 void
 rb_print_thresholds(FILE *out, const struct rb_totals *tot)
 {
-	static const double factors[] = {0.5, 0.75, 1.0, 1.5, 2.0, 3.0};
+	static const double factors[] = {0.5, 0.75, 1.0, 1.5,
+	                                 2.0, 3.0,  4.0, 6.0};
 	if (tot->loss_n == 0 || tot->ops == NULL)
 		return;
 	const struct game_winchance *t = &tot->ops->caps.winchance;
