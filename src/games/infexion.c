@@ -319,9 +319,9 @@ const struct game_ops infexion_game = {
                   * point of win chance. */
                  .winchance = {.scale = 130,
                                .draw = 0,
-                               .inaccuracy = 500,
-                               .mistake = 1000,
-                               .blunder = 2000,
+                               .inaccuracy = 750,
+                               .mistake = 1500,
+                               .blunder = 3000,
                                .review_nodes = 30000}},
         .init = infexion_init,
         .gen_moves = infexion_gen_moves,

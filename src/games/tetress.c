@@ -711,9 +711,9 @@ const struct game_ops tetress_game = {
                   * point of win chance. */
                  .winchance = {.scale = 316,
                                .draw = 0,
-                               .inaccuracy = 500,
-                               .mistake = 1000,
-                               .blunder = 2000,
+                               .inaccuracy = 3000,
+                               .mistake = 4000,
+                               .blunder = 6000,
                                .review_nodes = 20000}},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,

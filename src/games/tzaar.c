@@ -390,9 +390,9 @@ const struct game_ops tzaar_game = {
                   * point of win chance. */
                  .winchance = {.scale = 145,
                                .draw = 0,
-                               .inaccuracy = 500,
-                               .mistake = 1000,
-                               .blunder = 2000,
+                               .inaccuracy = 750,
+                               .mistake = 1500,
+                               .blunder = 3000,
                                .review_nodes = 100000}},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
