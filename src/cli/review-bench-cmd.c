@@ -66,6 +66,28 @@ rb_review_inline(const struct session *s, const struct review_limits *lim,
 	return ok;
 }
 
+/* Where the reference of the record at path is kept: its directory's
+ * name and its own ("self-0001.rec.300000"), as records of different
+ * sets may share a name. */
+static void
+rb_kept_name(const char *keep, const char *path, uint64_t nodes, char *buf,
+             size_t size)
+{
+	const char *base = strrchr(path, '/');
+	const char *dir = path;
+	int dir_len = 0;
+	if (base != NULL) {
+		const char *p = base;
+		while (p > path && p[-1] != '/')
+			p--;
+		dir = p;
+		dir_len = (int)(base - p);
+	}
+	snprintf(buf, size, "%s/%.*s%s%s.%llu", keep, dir_len, dir,
+	         dir_len > 0 ? "-" : "", base ? base + 1 : path,
+	         (unsigned long long)nodes);
+}
+
 /* The reference review of the record at path: read from o->keep when
  * kept there, else made (and kept). */
 static bool
@@ -75,11 +97,8 @@ rb_reference(const struct rb_options *o, const char *path,
              size_t err_size)
 {
 	char kept[4096];
-	const char *base = strrchr(path, '/');
 	if (o->keep != NULL) {
-		snprintf(kept, sizeof kept, "%s/%s.%llu", o->keep,
-		         base ? base + 1 : path,
-		         (unsigned long long)lim->nodes);
+		rb_kept_name(o->keep, path, lim->nodes, kept, sizeof kept);
 		if (access(kept, R_OK) == 0)
 			return rb_read_reviewed(kept, s, true, ref, err,
 			                        err_size);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/review-bench.h"
+#include "search/review.h"
 #include "search/winchance.h"
 
 static const int RB_BINS = 10;
@@ -134,9 +135,12 @@ rb_read_reviewed(const char *path, const struct session *s, bool losses,
 		const struct record_note *n =
 		        ply < meta.note_count ? &meta.notes[ply] : NULL;
 		ok = n != NULL && n->review.present;
+		/* A kept review is marked again by today's thresholds. */
 		if (ok)
 			out[ply] = (struct rb_move){
-			        n->mark, n->review.score, n->review.mate,
+			        losses ? review_classify(s->ops, n->review.loss)
+			               : n->mark,
+			        n->review.score, n->review.mate,
 			        losses ? n->review.loss : -1};
 	}
 	if (!ok)

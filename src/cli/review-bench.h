@@ -47,7 +47,8 @@ void rb_add_game(struct rb_totals *tot, const char *path,
                  double wall, double cpu);
 
 /* Reads the reviewed record at path, a review of s, into out (with the
- * losses it stores when losses); false with a message. */
+ * losses it stores, marked by the game's thresholds, when losses: a kept
+ * reference); false with a message. */
 bool rb_read_reviewed(const char *path, const struct session *s, bool losses,
                       struct rb_move *out, char *err, size_t err_size);
 
