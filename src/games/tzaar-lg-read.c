@@ -37,13 +37,12 @@ static bool tzaar_lg_fail(struct tzaar_lg_reader *r, const char *fmt, ...)
 static bool
 tzaar_lg_fail(struct tzaar_lg_reader *r, const char *fmt, ...)
 {
-	int n = snprintf(r->err, r->err_size, "%s: ", r->name);
-	if (n < 0 || (size_t)n >= r->err_size)
-		return false;
+	char why[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(r->err + n, r->err_size - (size_t)n, fmt, ap);
+	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
+	snprintf(r->err, r->err_size, "%s: %s", r->name, why);
 	return false;
 }
 
