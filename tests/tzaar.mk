@@ -40,6 +40,8 @@ LITTLEGOLEM_FILES = \
 	tests/data/littlegolem/bad-point.txt \
 	tests/data/littlegolem/bad-pos.txt \
 	tests/data/littlegolem/bad-turn.txt \
+	tests/data/littlegolem/messy.txt \
+	tests/data/littlegolem/messy-normalised.txt \
 	tests/data/littlegolem/blocked.txt \
 	tests/data/littlegolem/no-end.txt \
 	tests/data/littlegolem/no-pos.txt \
