@@ -298,6 +298,36 @@ START_TEST(test_record_text_forms)
 }
 END_TEST
 
+/* Tags the record's fields do not name are kept in the order read and
+ * written back after the others (an Event or a Source from a LittleGolem
+ * file, any tag a person adds); the last value of a repeated tag counts. */
+START_TEST(test_other_tags_kept)
+{
+	static const char text[] = "# tabula record 1\n[Game \"tetress\"]\n"
+	                           "[Event \"club \\\"night\\\"\"]\n"
+	                           "[Site \"here\"]\n[Event \"final\"]\n\n*\n";
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	ck_assert_msg(read_text(text, &s, &meta, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(meta.tag_count, 2);
+	ck_assert_str_eq(record_meta_tag(&meta, "Event"), "final");
+	ck_assert_str_eq(record_meta_tag(&meta, "Site"), "here");
+	ck_assert_ptr_null(record_meta_tag(&meta, "Date"));
+	char *out = testutil_record_write_text(&s, &meta);
+	ck_assert_msg(strstr(out, "[Event \"final\"]\n[Site \"here\"]\n") !=
+	                      NULL,
+	              "%s", out);
+	free(out);
+	ck_assert(record_meta_set_tag(&meta, "Event", ""));
+	ck_assert_uint_eq(meta.tag_count, 1);
+	ck_assert_str_eq(meta.tags[0].name, "Site");
+	session_free(&s);
+	record_meta_free(&meta);
+	ck_assert_uint_eq(meta.tag_count, 0);
+}
+END_TEST
+
 /* A NUL byte would hide the rest of the text from the reader (found by
  * the record fuzzer): refused, with its line. */
 START_TEST(test_nul_byte_refused)
@@ -654,6 +684,7 @@ record_suite(void)
 	                    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
 	tcase_add_test(tc, test_bad_movetext);
 	tcase_add_test(tc, test_record_text_forms);
+	tcase_add_test(tc, test_other_tags_kept);
 	tcase_add_test(tc, test_nul_byte_refused);
 	tcase_add_test(tc, test_save_is_atomic);
 	tcase_add_test(tc, test_save_refuses_links_and_devices);

@@ -2,7 +2,9 @@
  * `tabula review FILE [--movetime MS | --depth N] [--output FILE]`: reviews
  * every move of a game record (search/review.h), writes the record back
  * annotated (to FILE itself, atomically, unless --output names another
- * file or - for standard output) and prints a summary per player.  On a
+ * file or - for standard output; a record in another program's format is
+ * written only with --output, as a tabula record) and prints a summary
+ * per player.  On a
  * terminal, standard error shows a progress bar while it works.
  */
 #include "config.h"
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/record-format.h"
 #include "core/record.h"
 #include "search/review.h"
 
@@ -193,7 +196,15 @@ cli_review_main(int argc, char **argv)
 		review_progress(s.ply, s.ply);
 		fputc('\n', stderr);
 	}
-	if (!review_write(&o, &s, &meta, err, sizeof err)) {
+	if (o.output == NULL && meta.format != NULL) {
+		/* Another program's record is left as it is: its format has
+		 * no room for the review's comments. */
+		fprintf(stderr,
+		        "tabula review: %s is a %s record: left as it is "
+		        "(--output FILE writes the review as a tabula "
+		        "record)\n",
+		        o.input, meta.format->name);
+	} else if (!review_write(&o, &s, &meta, err, sizeof err)) {
 		fprintf(stderr, "tabula review: %s\n", err);
 		goto done;
 	}

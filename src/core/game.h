@@ -97,6 +97,8 @@ struct game_pieces {
  * menu, the command line, the bench and the UI ask for a capability, never
  * for a game by name.  (Whether moves feed on an input stream is told by
  * item_from_char below.) */
+struct record_format; /* core/record-format.h */
+
 struct game_caps {
 	bool random_setup;     /* init draws a random layout from setup.seed */
 	enum game_input input; /* how the UI builds a move */
@@ -111,6 +113,9 @@ struct game_caps {
 	 * like TZAAR's captures; man page "The search"). */
 	bool reduce_late;
 	const struct game_pieces *pieces; /* GAME_INPUT_PIECE's model */
+	/* Another program's records of this game, read and written
+	 * (TZAAR: LittleGolem's); NULL: none. */
+	const struct record_format *record_format;
 };
 
 struct game_ops {

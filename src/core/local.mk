@@ -15,6 +15,8 @@ src_libtabula_a_SOURCES += \
 	src/core/record-history.c src/core/record.h \
 	src/core/record-movetext.c src/core/record-movetext.h \
 	src/core/record-notes.c src/core/record-vars.c \
+	src/core/record-tags.c \
+	src/core/record-format.c src/core/record-format.h \
 	src/core/registry.c src/core/registry.h \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \

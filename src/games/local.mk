@@ -14,6 +14,7 @@ src_libtabula_a_SOURCES += \
 	src/games/tzaar.c src/games/tzaar.h \
 	src/games/tzaar-board.c \
 	src/games/tzaar-text.c \
+	src/games/tzaar-lg.c src/games/tzaar-lg-read.c src/games/tzaar-lg.h \
 	src/games/tzaar-eval.c src/games/tzaar-eval.h \
 	src/games/tetris.c src/games/tetris.h \
 	src/games/tetris-bench.c src/games/tetris-bench.h \

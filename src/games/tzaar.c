@@ -20,6 +20,7 @@
 #include "games/games.h"
 #include "games/tzaar.h"
 #include "games/tzaar-eval.h"
+#include "games/tzaar-lg.h"
 
 static_assert(sizeof(struct tzaar_pos) <= GAME_POS_BYTES,
               "TZAAR position must fit in struct game_pos");
@@ -383,7 +384,8 @@ const struct game_ops tzaar_game = {
                   * 80 games); 10,000,000 did (man page "Strength
                   * levels"). */
                  .top_level_nodes = 10000000,
-                 .reduce_late = true},
+                 .reduce_late = true,
+                 .record_format = &tzaar_littlegolem},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,
