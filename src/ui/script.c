@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "core/exit.h"
 #include "core/file.h"
 #include "ui/script.h"
 

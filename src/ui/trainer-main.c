@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "core/exit.h"
 #include "core/registry.h"
 #include "ui/term.h"
 #include "ui/trainer.h"

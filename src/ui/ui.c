@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "core/exit.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "search/who.h"
