@@ -58,7 +58,7 @@ ui_analysis_sync(struct ui_app *app)
 	int side = ops->side_to_move(pos);
 	enum ui_search_mode want = SEARCH_NONE;
 	struct search_limits lim = {0};
-	if (ui_analysis_over(app, pos) || game->nmoves == 0) {
+	if (ui_analysis_over(app, pos) || app->build.nmoves == 0) {
 		want = SEARCH_NONE;
 	} else if (game->shown == game->session.ply &&
 	           game->players[side].engine && !game->paused) {

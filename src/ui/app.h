@@ -27,6 +27,7 @@
 #include "search/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
+#include "ui/builder.h"
 #include "ui/engine.h"
 #include "ui/grid.h"
 
@@ -40,9 +41,6 @@
 /* Seconds an analysis runs before it stops by itself, and the most. */
 #define UI_DEFAULT_ANALYSIS_TIME 30
 #define UI_MAX_ANALYSIS_TIME     3600
-
-/* Cells a move names at most (Tetress: four). */
-#define UI_MOVE_CELLS 4
 
 /* Engine strength levels: 1 (weakest) .. UI_LEVELS (search/level.h). */
 #define UI_LEVELS        LEVEL_MAX
@@ -76,14 +74,6 @@ struct ui_player {
 	bool engine;
 	int level;                /* 1..UI_LEVELS when engine */
 	struct search_limits lim; /* what the engine searches with */
-};
-
-/* A legal move of the shown position with the cells it names. */
-struct ui_move {
-	game_move move;
-	char text[64];
-	int cells[UI_MOVE_CELLS];
-	int ncells;
 };
 
 /* The menu's choices (owner: menu.c). */
@@ -162,10 +152,6 @@ struct ui_game {
 	size_t shown; /* the ply on screen (<= session.ply) */
 	bool paused;  /* engine moves held (after a take-back) */
 
-	/* Legal moves of the shown position. */
-	struct ui_move *moves;
-	int nmoves;
-
 	/* Marks that fade: cells emptied by the last move's clears. */
 	int64_t flash_until_ms;
 	size_t flash_ply;
@@ -195,13 +181,6 @@ struct ui_prompt {
 	size_t len;
 	char pending[1024]; /* UI_PROMPT_OVERWRITE: the file to replace */
 	bool overflow;      /* the last key did not fit in text */
-};
-
-/* The move being built from picked cells (owner: pick.c). */
-struct ui_pick {
-	int cursor;
-	int sel[UI_MOVE_CELLS];
-	int nsel;
 };
 
 /* The piece steered over the board (owner: piece.c). */
@@ -285,7 +264,10 @@ struct ui_app {
 	struct ui_game game;
 	struct ui_analysis analysis;
 	struct ui_prompt prompt;
-	struct ui_pick pick;
+	/* The legal moves of the shown position (owner: play.c, which lists
+	 * them) and the move being built from them (owner: the game's move
+	 * input, pick.c, piece.c or tetris.c). */
+	struct ui_builder build;
 	struct ui_piece_cursor piece;
 	struct ui_tetris tetris;
 	struct ui_review review;

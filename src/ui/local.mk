@@ -10,6 +10,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/board-tetress.c \
 	src/ui/board-tetris.c \
 	src/ui/board-tzaar.c \
+	src/ui/builder.c src/ui/builder.h \
 	src/ui/clock.c \
 	src/ui/draw.c \
 	src/ui/draw-review.c src/ui/draw-review.h \

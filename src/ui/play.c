@@ -81,8 +81,7 @@ ui_player_parse(const char *text, const struct game_ops *ops,
 bool
 ui_play_init(struct ui_app *app)
 {
-	app->game.moves = malloc(GAME_MAX_MOVES * sizeof *app->game.moves);
-	return app->game.moves != NULL;
+	return ui_builder_init(&app->build);
 }
 
 /* Frees the game, if there is one. */
@@ -100,8 +99,7 @@ void
 ui_play_free(struct ui_app *app)
 {
 	ui_play_drop(&app->game);
-	free(app->game.moves);
-	app->game.moves = NULL;
+	ui_builder_free(&app->build);
 }
 
 void
@@ -138,32 +136,12 @@ ui_play_fill_meta(struct ui_app *app)
 		         &tm);
 }
 
-/* The legal moves of the shown position, with their text and cells. */
-static void
-ui_play_list_moves(struct ui_app *app)
-{
-	static game_move list[GAME_MAX_MOVES];
-	struct ui_game *game = &app->game;
-	const struct game_ops *ops = game->session.ops;
-	const struct game_pos *pos = ui_shown_pos(app);
-	game->nmoves = ops->gen_moves(pos, list);
-	for (int i = 0; i < game->nmoves; i++) {
-		struct ui_move *m = &game->moves[i];
-		m->move = list[i];
-		ops->format_move(pos, list[i], m->text, sizeof m->text);
-		m->ncells = game->view
-		                    ? game->view->move_cells(m->text, m->cells,
-		                                             UI_MOVE_CELLS)
-		                    : 0;
-	}
-}
-
 /* Refreshes the legal moves, the move being built and the search after
  * the shown position changed. */
 static void
 ui_play_changed(struct ui_app *app)
 {
-	ui_play_list_moves(app);
+	ui_builder_list(&app->build, app->game.session.ops, ui_shown_pos(app));
 	app->game.input->changed(app);
 	ui_analysis_sync(app);
 	app->dirty = true;
@@ -184,6 +162,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	record_meta_init(meta);
 	game->have = true;
 	game->view = ui_board_find(game->session.ops->name);
+	app->build.view = game->view;
 	game->input = ui_input_of(game->session.ops);
 	game->shown = game->session.ply;
 	game->paused = false;
@@ -316,7 +295,7 @@ ui_play_move_now(struct ui_app *app)
 	if (ui_analysis_thinking(app)) {
 		ui_analysis_stop(app);
 		ui_status(app, false, "engine told to move now");
-	} else if (game->shown == game->session.ply && game->nmoves > 0) {
+	} else if (game->shown == game->session.ply && app->build.nmoves > 0) {
 		/* Let the engine play the side to move this once. */
 		game->paused = false;
 		const struct game_ops *ops = game->session.ops;

@@ -61,8 +61,8 @@ ui_tetris_index(const struct ui_app *app)
 	    t->col >= TETRIS_COLS)
 		return -1;
 	game_move want = tetris_move_make(t->rot, t->col);
-	for (int i = 0; i < app->game.nmoves; i++) {
-		if (app->game.moves[i].move == want)
+	for (int i = 0; i < app->build.nmoves; i++) {
+		if (app->build.moves[i].move == want)
 			return i;
 	}
 	return -1;
@@ -74,7 +74,7 @@ ui_tetris_aim(struct ui_app *app)
 {
 	int i = ui_tetris_index(app), cells[UI_MOVE_CELLS];
 	if (i >= 0 && ui_tetris_move_cells(app, ui_shown_pos(app),
-	                                   app->game.moves[i].move, cells,
+	                                   app->build.moves[i].move, cells,
 	                                   UI_MOVE_CELLS) > 0)
 		app->tetris.cursor = cells[0];
 }
@@ -84,13 +84,12 @@ static void
 ui_tetris_clamp(struct ui_app *app)
 {
 	struct ui_tetris *t = &app->tetris;
-	const struct ui_game *game = &app->game;
-	if (ui_tetris_index(app) >= 0 || game->nmoves == 0)
+	if (ui_tetris_index(app) >= 0 || app->build.nmoves == 0)
 		return;
 	int best = -1, best_dist = 0;
-	for (int i = 0; i < game->nmoves; i++) {
-		int rot = tetris_move_rotation(game->moves[i].move);
-		int col = tetris_move_column(game->moves[i].move);
+	for (int i = 0; i < app->build.nmoves; i++) {
+		int rot = tetris_move_rotation(app->build.moves[i].move);
+		int col = tetris_move_column(app->build.moves[i].move);
 		int dist = abs(col - t->col) + (rot != t->rot) * 100;
 		if (best < 0 || dist < best_dist) {
 			best = i;
@@ -98,8 +97,8 @@ ui_tetris_clamp(struct ui_app *app)
 		}
 	}
 	if (best >= 0) {
-		t->rot = tetris_move_rotation(game->moves[best].move);
-		t->col = tetris_move_column(game->moves[best].move);
+		t->rot = tetris_move_rotation(app->build.moves[best].move);
+		t->col = tetris_move_column(app->build.moves[best].move);
 	}
 }
 
@@ -127,7 +126,7 @@ ui_tetris_select(struct ui_app *app, game_move *move)
 		ui_status(app, true, "no legal placement there");
 		return false;
 	}
-	*move = app->game.moves[i].move;
+	*move = app->build.moves[i].move;
 	return true;
 }
 
@@ -145,7 +144,7 @@ ui_tetris_step(struct ui_app *app, int dy, int dx, game_move *move)
 		int i = ui_tetris_index(app);
 		if (i < 0)
 			return false;
-		*move = app->game.moves[i].move;
+		*move = app->build.moves[i].move;
 		return true;
 	}
 	int before_rot = t->rot, before_col = t->col;
@@ -172,7 +171,7 @@ ui_tetris_marks(const struct ui_app *app, struct ui_board_mark *marks)
 	int i = ui_tetris_index(app);
 	int n = i < 0 ? 0
 	              : ui_tetris_move_cells(app, ui_shown_pos(app),
-	                                     app->game.moves[i].move, cells,
+	                                     app->build.moves[i].move, cells,
 	                                     UI_MOVE_CELLS);
 	for (int k = 0; k < n; k++)
 		ui_board_mark_set(marks, cells[k], ROLE_SELECTED, "::");

@@ -18,17 +18,8 @@
 #include "search/prove.h"
 #include "search/puzzle-play.h"
 #include "ui/board.h"
+#include "ui/builder.h"
 #include "ui/grid.h"
-
-/* Cells a move names at most (Tetress: four). */
-#define UI_TRAINER_CELLS 4
-
-struct ui_trainer_move {
-	game_move move;
-	char text[64];
-	int cells[UI_TRAINER_CELLS];
-	int ncells;
-};
 
 struct ui_trainer {
 	const struct game_ops *ops;
@@ -45,11 +36,7 @@ struct ui_trainer {
 	bool scored; /* this puzzle's result went into the rating */
 	int last_delta;
 
-	struct ui_trainer_move *moves; /* legal moves now */
-	int nmoves;
-	int cursor;
-	int sel[UI_TRAINER_CELLS];
-	int nsel;
+	struct ui_builder build; /* the legal moves now, the cursor, picks */
 	int board_y, board_x;
 
 	bool prompting;
