@@ -334,10 +334,6 @@ bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
  * message. */
 bool ui_play_load(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
-/* Refreshes everything after the line on the board was rearranged. */
-void ui_play_show_line(struct ui_app *app);
-/* Shows ply (0 .. session.ply) of the game. */
-void ui_play_show(struct ui_app *app, size_t ply);
 /* Takes back to the last position where a human was to move. */
 void ui_play_takeback(struct ui_app *app);
 /* Hands the side to move to the engine, or back to a human. */
@@ -355,6 +351,15 @@ bool ui_play_save(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
 /* The engine level offered first for the game (struct game_caps). */
 int ui_default_level(const struct game_ops *ops);
+
+/* ---- shown.c: the ply on screen */
+/* Refreshes the legal moves, the move being built and the search after
+ * the shown position changed. */
+void ui_shown_refresh(struct ui_app *app);
+/* Refreshes everything after the line on the board was rearranged. */
+void ui_shown_line(struct ui_app *app);
+/* Shows ply (0 .. session.ply) of the game. */
+void ui_shown_go(struct ui_app *app, size_t ply);
 
 /* ---- analysis.c: the search the UI runs */
 /* Sets up the analysis from the options; false with a message. */

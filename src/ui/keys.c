@@ -212,22 +212,22 @@ static void
 ui_keys_cmd_back(struct ui_app *app)
 {
 	if (app->game.shown > 0)
-		ui_play_show(app, app->game.shown - 1);
+		ui_shown_go(app, app->game.shown - 1);
 }
 static void
 ui_keys_cmd_forward(struct ui_app *app)
 {
-	ui_play_show(app, app->game.shown + 1);
+	ui_shown_go(app, app->game.shown + 1);
 }
 static void
 ui_keys_cmd_start(struct ui_app *app)
 {
-	ui_play_show(app, 0);
+	ui_shown_go(app, 0);
 }
 static void
 ui_keys_cmd_end(struct ui_app *app)
 {
-	ui_play_show(app, app->game.session.ply);
+	ui_shown_go(app, app->game.session.ply);
 }
 
 static void

@@ -27,6 +27,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/play.c \
 	src/ui/review.c \
 	src/ui/save.c \
+	src/ui/shown.c \
 	src/ui/script.c src/ui/script.h \
 	src/ui/status.c \
 	src/ui/term.c src/ui/term.h \

@@ -365,7 +365,7 @@ ui_menu_open_example(struct ui_app *app)
 		ui_status(app, true, "cannot open the example: %s", err);
 		return;
 	}
-	ui_play_show(app, 0);
+	ui_shown_go(app, 0);
 	ui_status(app, false, "example game: ] steps forward, } to the end");
 }
 
@@ -389,7 +389,7 @@ ui_menu_activate(struct ui_app *app)
 			ui_status(app, true, "cannot open the last game: %s",
 			          err);
 		else if (m->row == MENU_REVIEW) {
-			ui_play_show(app, 0);
+			ui_shown_go(app, 0);
 			ui_review_toggle(app);
 		}
 	} else if (m->row == MENU_ANALYSIS) {

@@ -164,7 +164,7 @@ ui_online_enter_room(struct ui_app *app)
 		session_play(&app->game.session, v->s.moves[i]);
 	on->in_room = true;
 	on->confirm_resign = false;
-	ui_play_show(app, v->s.ply);
+	ui_shown_go(app, v->s.ply);
 	app->screen = SCREEN_GAME;
 	ui_status(app, false, "room %s: %s%s", v->code,
 	          v->seat ? "you play " : "watching",
@@ -191,7 +191,7 @@ ui_online_follow(struct ui_app *app)
 		          v->s.ops->side_names[side], text);
 	}
 	if (game->session.ply != before && at_end)
-		ui_play_show(app, game->session.ply);
+		ui_shown_go(app, game->session.ply);
 	if (v->draw_offer != 0 && !v->over)
 		ui_status(app, false, "%s offers a draw%s",
 		          v->s.ops->side_names[v->draw_offer - 1],

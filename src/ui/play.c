@@ -136,17 +136,6 @@ ui_play_fill_meta(struct ui_app *app)
 		         &tm);
 }
 
-/* Refreshes the legal moves, the move being built and the search after
- * the shown position changed. */
-static void
-ui_play_changed(struct ui_app *app)
-{
-	ui_builder_list(&app->build, app->game.session.ops, ui_shown_pos(app));
-	app->game.input->changed(app);
-	ui_analysis_sync(app);
-	app->dirty = true;
-}
-
 /* Takes over a loaded session and record. */
 static void
 ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
@@ -174,7 +163,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	ui_play_fill_meta(app);
 	ui_status(app, false, "%s: %s", game->session.ops->title,
 	          game->session.ply ? "game resumed" : "new game");
-	ui_play_changed(app);
+	ui_shown_refresh(app);
 	game->input->start(app);
 }
 
@@ -217,29 +206,6 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	return true;
 }
 
-void
-ui_play_show_line(struct ui_app *app)
-{
-	struct ui_game *game = &app->game;
-	if (game->shown > game->session.ply)
-		game->shown = game->session.ply;
-	ui_analysis_forget(app);
-	ui_play_changed(app);
-}
-
-void
-ui_play_show(struct ui_app *app, size_t ply)
-{
-	struct ui_game *game = &app->game;
-	if (ply > game->session.ply || ply == game->shown)
-		return;
-	game->shown = ply;
-	ui_status(app, false, "ply %zu of %zu%s", ply, game->session.ply,
-	          ply < game->session.ply ? ": a move here starts a variation"
-	                                  : "");
-	ui_play_changed(app);
-}
-
 /* Drops the comments and notes of the moves from ply on. */
 static void
 ui_play_drop_comments(struct ui_game *game, size_t ply)
@@ -271,7 +237,7 @@ ui_play_takeback(struct ui_app *app)
 		ui_status(app, true, "autosave failed: %s", err);
 	else
 		ui_status(app, false, "took back to ply %zu", s->ply);
-	ui_play_changed(app);
+	ui_shown_refresh(app);
 }
 
 void
@@ -401,7 +367,7 @@ ui_play_commit(struct ui_app *app, game_move move)
 	char err[512];
 	if (!ui_play_save(app, NULL, err, sizeof err))
 		ui_status(app, true, "autosave failed: %s", err);
-	ui_play_changed(app);
+	ui_shown_refresh(app);
 }
 
 void

@@ -216,7 +216,7 @@ ui_review_jump(struct ui_app *app, int dir, bool same_side)
 	long ply = (long)here - 1 + dir;
 	for (; ply >= 0 && ply < (long)s->ply; ply += dir) {
 		if (ui_review_is_target(app, (size_t)ply, side)) {
-			ui_play_show(app, (size_t)ply + 1);
+			ui_shown_go(app, (size_t)ply + 1);
 			const struct record_note *n =
 			        &game->meta.notes[(size_t)ply];
 			ui_status(app, false,
