@@ -20,6 +20,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/grid.c src/ui/grid.h \
 	src/ui/keys.c \
 	src/ui/lines.c \
+	src/ui/list.c src/ui/list.h \
 	src/ui/menu.c \
 	src/ui/online.c \
 	src/ui/pick.c \

@@ -19,6 +19,7 @@
 #include "core/registry.h"
 #include "core/file.h"
 #include "ui/app.h"
+#include "ui/list.h"
 #include "ui/trainer.h"
 
 enum ui_menu_row {
@@ -436,29 +437,20 @@ ui_menu_key(struct ui_app *app, int key)
 	app->dirty = true;
 	if (ui_menu_edit(app, key))
 		return;
-	switch (key) {
-	case 'k':
-	case KEY_UP:
-		m->row = (m->row + MENU_ROWS - 1) % MENU_ROWS;
-		break;
-	case 'j':
-	case KEY_DOWN:
-		m->row = (m->row + 1) % MENU_ROWS;
-		break;
-	case 'h':
-	case KEY_LEFT:
-		ui_menu_change(app, -1);
-		break;
-	case 'l':
-	case KEY_RIGHT:
-		ui_menu_change(app, 1);
-		break;
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
+	int delta = 0;
+	switch (ui_list_key(key, &m->row, MENU_ROWS, &delta)) {
+	case UI_LIST_MOVED:
+		return;
+	case UI_LIST_CHANGE:
+		ui_menu_change(app, delta);
+		return;
+	case UI_LIST_ACTIVATE:
 		ui_menu_activate(app);
+		return;
+	case UI_LIST_OTHER:
 		break;
+	}
+	switch (key) {
 	case '?':
 		app->screen = SCREEN_HELP;
 		break;

@@ -20,6 +20,7 @@
 #include "client/view.h"
 #include "core/registry.h"
 #include "ui/app.h"
+#include "ui/list.h"
 
 /* How often the lobby asks for the list again. */
 static const int64_t UI_ONLINE_LIST_MS = 2000;
@@ -621,33 +622,23 @@ void
 ui_online_key(struct ui_app *app, int key)
 {
 	struct ui_online *on = &app->online;
-	int rows = ui_online_rows(app);
 	app->dirty = true;
 	if (ui_online_type(app, key))
 		return;
-	switch (key) {
-	case 'k':
-	case KEY_UP:
-		on->row = (on->row + rows - 1) % rows;
-		break;
-	case 'j':
-	case KEY_DOWN:
-		on->row = (on->row + 1) % rows;
-		break;
-	case 'h':
-	case KEY_LEFT:
-		ui_online_change(app, -1);
-		break;
-	case 'l':
-	case KEY_RIGHT:
-		ui_online_change(app, 1);
-		break;
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
+	int delta = 0;
+	switch (ui_list_key(key, &on->row, ui_online_rows(app), &delta)) {
+	case UI_LIST_MOVED:
+		return;
+	case UI_LIST_CHANGE:
+		ui_online_change(app, delta);
+		return;
+	case UI_LIST_ACTIVATE:
 		ui_online_activate(app, false);
+		return;
+	case UI_LIST_OTHER:
 		break;
+	}
+	switch (key) {
 	case 'w':
 		ui_online_activate(app, true);
 		break;
