@@ -43,7 +43,8 @@ ui_analysis_over(const struct ui_app *app, const struct game_pos *pos)
 static bool
 ui_analysis_welcome(const struct ui_app *app)
 {
-	return app->screen == SCREEN_GAME && !app->prompt.active;
+	return ui_screen_top(&app->host) == app->screens.game &&
+	       !app->prompt.active;
 }
 
 void
@@ -92,7 +93,7 @@ ui_analysis_sync(struct ui_app *app)
 	an->search_len = game->session.ply;
 	memset(&an->info, 0, sizeof an->info);
 	an->search_number = ui_engine_start(an->engine, ops, pos, &lim);
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 void
@@ -167,7 +168,7 @@ ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
 	    v.generation == an->info.generation)
 		return false;
 	an->info = v;
-	app->dirty = true;
+	app->host.dirty = true;
 	if (an->mode != SEARCH_THINK || !v.finished)
 		return false;
 	an->mode = SEARCH_NONE;

@@ -28,8 +28,10 @@
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/builder.h"
+#include "ui/clock.h"
 #include "ui/engine.h"
 #include "ui/grid.h"
+#include "ui/screen.h"
 
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
 #define UI_MIN_WIDTH  78
@@ -58,14 +60,6 @@ enum {
 	UI_PROMPT_SAVE,
 	UI_PROMPT_OPEN,
 	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
-};
-
-enum ui_screen {
-	SCREEN_MENU,
-	SCREEN_GAME,
-	SCREEN_HELP,
-	SCREEN_LOBBY,
-	SCREEN_PUZZLE
 };
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
@@ -245,17 +239,21 @@ struct ui_online {
 	int64_t listed_at; /* when the lobby last asked for the list */
 };
 
+/* The app's screens, wired by ui.c, the one file that knows them all:
+ * a screen shows another through these, never by naming its file. */
+struct ui_screens {
+	const struct ui_screen_ops *game, *menu, *help, *lobby;
+};
+
 struct ui_app {
-	/* The frame (owner: ui.c; keys.c and menu.c switch screens and
-	 * quit; draw.c clears dirty). */
+	/* The screens on the stack, the grid they draw into, quit and dirty
+	 * (owner: screen.c; ui/screen.h). */
+	struct ui_host host;
+	struct ui_screens screens; /* owner: ui.c */
+	/* The options (owner: ui.c). */
 	struct ui_options opt;
 	const struct ui_glyphs *glyphs;
 	bool headless; /* script mode: no terminal */
-	bool quit;
-	int exit_status;
-	enum ui_screen screen;
-	struct ui_grid grid;
-	bool dirty; /* the screen needs a redraw */
 
 	/* Board layout of the last draw, for the mouse (owner: draw.c). */
 	int board_y, board_x;
@@ -273,21 +271,24 @@ struct ui_app {
 	struct ui_review review;
 	struct ui_lines lines;
 	struct ui_online online;
-
-	/* The puzzle trainer while SCREEN_PUZZLE shows it (owner: menu.c,
-	 * which opens and closes it; ui/trainer.h). */
-	struct ui_trainer *trainer;
 };
 
-/* Whether the terminal is too small for what is on screen: the game
- * needs UI_MIN_*, the menu only UI_MENU_MIN_*. */
-static inline bool
-ui_too_small(const struct ui_app *app, int *need_w, int *need_h)
+/* The screens of the terminal UI (struct ui_screen_ops), each over the
+ * struct ui_app; the puzzle trainer's is in ui/trainer.h. */
+extern const struct ui_screen_ops ui_screen_game;  /* game-screen.c */
+extern const struct ui_screen_ops ui_screen_help;  /* help.c */
+extern const struct ui_screen_ops ui_screen_menu;  /* menu.c */
+extern const struct ui_screen_ops ui_screen_lobby; /* online.c */
+
+/* The smallest terminal a screen of the app lays out in: the game needs
+ * UI_MIN_*; the menu, and any screen while no game is loaded, only
+ * UI_MENU_MIN_*. */
+static inline void
+ui_min_size(const struct ui_app *app, bool menu, int *width, int *height)
 {
-	bool menu = app->screen == SCREEN_MENU || !app->game.have;
-	*need_w = menu ? UI_MENU_MIN_WIDTH : UI_MIN_WIDTH;
-	*need_h = menu ? UI_MENU_MIN_HEIGHT : UI_MIN_HEIGHT;
-	return app->grid.width < *need_w || app->grid.height < *need_h;
+	menu = menu || !app->game.have;
+	*width = menu ? UI_MENU_MIN_WIDTH : UI_MIN_WIDTH;
+	*height = menu ? UI_MENU_MIN_HEIGHT : UI_MIN_HEIGHT;
 }
 
 /* The shown position. */
@@ -296,12 +297,6 @@ ui_shown_pos(const struct ui_app *app)
 {
 	return &app->game.session.positions[app->game.shown];
 }
-
-/* ---- clock.c */
-/* Milliseconds of a monotonic clock (0 while frozen). */
-int64_t ui_now_ms(void);
-/* Freezes the clock so screen dumps are the same each run. */
-void ui_clock_freeze(void);
 
 /* ---- status.c: the bottom line */
 /* Sets the status line. */
@@ -423,7 +418,7 @@ void ui_lines_forget(struct ui_app *app);
 extern const struct ui_input ui_input_cells;
 extern const struct ui_input ui_input_piece;
 extern const struct ui_input ui_input_placement;
-/* The input for a game's caps.input. */
+/* The input for a game's caps.input (input.c). */
 const struct ui_input *ui_input_of(const struct game_ops *ops);
 /* Drops the picked cells (pick.c). */
 void ui_pick_cancel(struct ui_app *app);
@@ -437,20 +432,19 @@ void ui_piece_cycle(struct ui_app *app, int delta);
 void ui_piece_rotate(struct ui_app *app, int quarter_turns);
 
 /* ---- draw.c */
-/* Draws the current screen into app->grid. */
-void ui_draw(struct ui_app *app);
+/* Draws the game screen into app->host.grid. */
+void ui_draw_game(struct ui_app *app);
 
 /* ---- keys.c */
-/* Handles one key on the current screen. */
+/* Handles one key on the game screen. */
 void ui_keys_handle(struct ui_app *app, int key);
-/* Handles a mouse click at screen (y, x). */
+/* Handles a mouse click at screen (y, x) on the game screen. */
 void ui_keys_click(struct ui_app *app, int y, int x);
 /* Writes the help lines (key, description) through fn. */
 void ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
                   void *ctx);
 
-/* ---- menu.c */
-void ui_menu_init(struct ui_app *app);
+/* ---- menu.c (the screen ui_screen_menu) */
 /* Starts a game of ops: who[i] is 0 for a human or an engine level; the
  * set-up is random with seed when random_setup and the game has random
  * set-ups; a game fed by a stream takes its pieces from pieces_file, or
@@ -458,28 +452,18 @@ void ui_menu_init(struct ui_app *app);
 bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const int who[2], bool random_setup, uint64_t seed,
                    const char *pieces_file, char *err, size_t err_size);
-void ui_menu_draw(struct ui_app *app);
-void ui_menu_key(struct ui_app *app, int key);
-/* Closes the puzzle trainer and shows the menu again. */
-void ui_menu_close_puzzles(struct ui_app *app);
 
-/* ---- online.c: play on this host */
-/* Connects to the room server and shows the lobby (the status line says
- * why not). */
-void ui_online_open(struct ui_app *app);
+/* ---- online.c: play on this host (the screen ui_screen_lobby) */
 /* Disconnects (a seat stays its player's). */
 void ui_online_close(struct ui_app *app);
 /* The connection to poll, or -1. */
 int ui_online_fd(const struct ui_app *app);
-/* A poll timeout no longer than the clock's tick and the lobby's
- * refresh need. */
+/* A poll timeout no longer than a room's clock needs to tick. */
 int ui_online_timeout(const struct ui_app *app, int timeout);
 /* Takes in the server's lines. */
 void ui_online_poll(struct ui_app *app);
-/* Refreshes the lobby's list now and then; ticks the clock. */
+/* Ticks a room's clock. */
 void ui_online_tick(struct ui_app *app);
-void ui_online_draw(struct ui_app *app);
-void ui_online_key(struct ui_app *app, int key);
 /* A key on the game screen in a room (resign, draw, leave, and the keys
  * a room's game does not take); true when taken. */
 bool ui_online_game_key(struct ui_app *app, int key);

@@ -16,7 +16,6 @@
 #include "core/registry.h"
 #include "core/file.h"
 #include "ui/app.h"
-#include "ui/trainer.h"
 
 /* Keys of one command, 0-terminated. */
 #define UI_KEYS_MAX 8
@@ -297,28 +296,25 @@ ui_keys_cmd_hint(struct ui_app *app)
 static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
-	ui_menu_init(app);
-	app->screen = SCREEN_MENU;
-	app->dirty = true;
+	ui_screen_show(&app->host, app->screens.menu, app);
 }
 
 static void
 ui_keys_cmd_help(struct ui_app *app)
 {
-	app->screen = SCREEN_HELP;
-	app->dirty = true;
+	ui_screen_show(&app->host, app->screens.help, app);
 }
 
 static void
 ui_keys_cmd_redraw(struct ui_app *app)
 {
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 static void
 ui_keys_cmd_quit(struct ui_app *app)
 {
-	app->quit = true;
+	app->host.quit = true;
 }
 
 static const struct ui_command UI_COMMANDS[] = {
@@ -529,63 +525,10 @@ ui_keys_prompt_done(struct ui_app *app)
 	}
 }
 
-static void ui_keys_dispatch(struct ui_app *app, int key);
-
-void
-ui_keys_handle(struct ui_app *app, int key)
+/* Runs the command whose keys hold key; false when none does. */
+static bool
+ui_keys_command(struct ui_app *app, int key)
 {
-	ui_keys_dispatch(app, key);
-	/* A menu, the help or a prompt may have opened or closed: the
-	 * analysis stops behind them and comes back after; a review pauses
-	 * (A goes on). */
-	ui_analysis_sync(app);
-	if (app->screen != SCREEN_GAME || app->prompt.active)
-		ui_review_pause(app);
-}
-
-static void
-ui_keys_dispatch(struct ui_app *app, int key)
-{
-	app->dirty = true;
-	int need_w, need_h;
-	if (ui_too_small(app, &need_w, &need_h)) {
-		if (key == 'q')
-			app->quit = true;
-		return;
-	}
-	if (app->screen == SCREEN_HELP) {
-		app->screen = app->game.have ? SCREEN_GAME : SCREEN_MENU;
-		return;
-	}
-	if (app->screen == SCREEN_LOBBY) {
-		ui_online_key(app, key);
-		return;
-	}
-	if (app->screen == SCREEN_MENU) {
-		ui_menu_key(app, key);
-		return;
-	}
-	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
-		app->prompt.active = false;
-		if (key == 'y' || key == 'Y')
-			ui_keys_save_to(app, app->prompt.pending);
-		else
-			ui_status(app, false, "not saved");
-		return;
-	}
-	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
-		ui_trainer_key(app->trainer, key);
-		if (app->trainer->quit)
-			ui_menu_close_puzzles(app);
-		return;
-	}
-	if (app->prompt.active) {
-		if (ui_prompt_key(app, key))
-			ui_keys_prompt_done(app);
-		return;
-	}
-	if (ui_online_game_key(app, key))
-		return;
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
@@ -595,9 +538,30 @@ ui_keys_dispatch(struct ui_app *app, int key)
 				UI_COMMANDS[i].run_key(app, key);
 			else
 				UI_COMMANDS[i].run(app);
-			return;
+			return true;
 		}
 	}
+	return false;
+}
+
+void
+ui_keys_handle(struct ui_app *app, int key)
+{
+	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
+		app->prompt.active = false;
+		if (key == 'y' || key == 'Y')
+			ui_keys_save_to(app, app->prompt.pending);
+		else
+			ui_status(app, false, "not saved");
+		return;
+	}
+	if (app->prompt.active) {
+		if (ui_prompt_key(app, key))
+			ui_keys_prompt_done(app);
+		return;
+	}
+	if (ui_online_game_key(app, key) || ui_keys_command(app, key))
+		return;
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",
 		          key);
@@ -607,12 +571,7 @@ void
 ui_keys_click(struct ui_app *app, int y, int x)
 {
 	const struct ui_game *game = &app->game;
-	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
-		ui_trainer_click(app->trainer, y, x);
-		return;
-	}
-	if (app->screen != SCREEN_GAME || game->view == NULL ||
-	    game->input->click == NULL)
+	if (game->view == NULL || game->input->click == NULL)
 		return;
 	int cell = ui_board_hit(game->view, app->board_y, app->board_x, y, x);
 	game_move move;

@@ -11,13 +11,16 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/board-tetris.c \
 	src/ui/board-tzaar.c \
 	src/ui/builder.c src/ui/builder.h \
-	src/ui/clock.c \
+	src/ui/clock.c src/ui/clock.h \
 	src/ui/draw.c \
 	src/ui/draw-review.c src/ui/draw-review.h \
 	src/ui/engine.c src/ui/engine.h \
 	src/ui/facts.c src/ui/facts.h \
+	src/ui/game-screen.c \
 	src/ui/graph.c src/ui/graph.h \
 	src/ui/grid.c src/ui/grid.h \
+	src/ui/help.c \
+	src/ui/input.c \
 	src/ui/keys.c \
 	src/ui/lines.c \
 	src/ui/list.c src/ui/list.h \
@@ -28,6 +31,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/play.c \
 	src/ui/review.c \
 	src/ui/save.c \
+	src/ui/screen.c src/ui/screen.h \
 	src/ui/shown.c \
 	src/ui/script.c src/ui/script.h \
 	src/ui/status.c \

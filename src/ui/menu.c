@@ -46,15 +46,18 @@ enum { UI_MENU_MAX_EXAMPLES = 9 };
 /* Pieces files larger than this are refused. */
 static const long UI_MENU_MAX_PIECES = 1L << 24;
 
-void
-ui_menu_init(struct ui_app *app)
+/* Shown by n, at the start, or from the lobby: on the Start line. */
+static bool
+ui_menu_enter(struct ui_host *host, void *ctx)
 {
-	struct ui_menu *m = &app->menu;
+	(void)host;
+	struct ui_menu *m = &((struct ui_app *)ctx)->menu;
 	if (m->who[1] == 0 && m->who[0] == 0 && m->seed == 0) {
 		m->who[1] = UI_DEFAULT_LEVEL;
 		m->seed = 1;
 	}
 	m->row = MENU_START;
+	return true;
 }
 
 static const char *
@@ -90,10 +93,11 @@ ui_menu_examples(const struct game_ops *ops)
 	return n;
 }
 
-void
-ui_menu_draw(struct ui_app *app)
+static void
+ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 {
-	struct ui_grid *g = &app->grid;
+	(void)host;
+	struct ui_app *app = ctx;
 	struct ui_menu *m = &app->menu;
 	const struct game_ops *ops = registry_at((size_t)m->game);
 	char a[64], b[64];
@@ -316,37 +320,22 @@ ui_menu_change(struct ui_app *app, int delta)
 	}
 }
 
-/* Opens the trainer on the menu's game (SCREEN_PUZZLE). */
+/* Opens the trainer on the menu's game, on top of the menu. */
 static void
 ui_menu_open_puzzles(struct ui_app *app)
 {
 	const struct game_ops *ops = registry_at((size_t)app->menu.game);
 	char err[1024];
-	struct ui_trainer *tr = malloc(sizeof *tr);
-	if (ops == NULL || tr == NULL) {
-		free(tr);
+	struct ui_trainer *tr =
+	        ops != NULL ? ui_trainer_new(ops, app->glyphs, app->opt.no_save,
+	                                     err, sizeof err)
+	                    : NULL;
+	if (ops == NULL)
 		ui_status(app, true, "out of memory");
-		return;
-	}
-	if (!ui_trainer_open(tr, ops, app->glyphs, app->opt.no_save, err,
-	                     sizeof err)) {
-		free(tr);
+	else if (tr == NULL)
 		ui_status(app, true, "puzzles: %s", err);
-		return;
-	}
-	app->trainer = tr;
-	app->screen = SCREEN_PUZZLE;
-}
-
-void
-ui_menu_close_puzzles(struct ui_app *app)
-{
-	if (app->trainer != NULL) {
-		ui_trainer_close(app->trainer);
-		free(app->trainer);
-		app->trainer = NULL;
-	}
-	app->screen = SCREEN_MENU;
+	else if (!ui_screen_push(&app->host, &ui_screen_trainer, tr))
+		ui_screen_trainer.close(&app->host, tr);
 }
 
 /* Opens the chosen example game at its first position. */
@@ -376,9 +365,9 @@ ui_menu_activate(struct ui_app *app)
 	struct ui_menu *m = &app->menu;
 	char err[1024];
 	if (m->row == MENU_QUIT) {
-		app->quit = true;
+		app->host.quit = true;
 	} else if (m->row == MENU_ONLINE) {
-		ui_online_open(app);
+		ui_screen_show(&app->host, app->screens.lobby, app);
 	} else if (m->row == MENU_PUZZLES) {
 		ui_menu_open_puzzles(app);
 	} else if (m->row == MENU_EXAMPLE) {
@@ -430,11 +419,12 @@ ui_menu_edit(struct ui_app *app, int key)
 	return false;
 }
 
-void
-ui_menu_key(struct ui_app *app, int key)
+static void
+ui_menu_key(struct ui_host *host, void *ctx, int key)
 {
+	struct ui_app *app = ctx;
 	struct ui_menu *m = &app->menu;
-	app->dirty = true;
+	app->host.dirty = true;
 	if (ui_menu_edit(app, key))
 		return;
 	int delta = 0;
@@ -452,16 +442,30 @@ ui_menu_key(struct ui_app *app, int key)
 	}
 	switch (key) {
 	case '?':
-		app->screen = SCREEN_HELP;
+		ui_screen_show(host, app->screens.help, app);
 		break;
 	case 'q':
 	case 27:
 		if (app->game.have)
-			app->screen = SCREEN_GAME;
+			ui_screen_back_to(host, app->screens.game, app);
 		else
-			app->quit = true;
+			host->quit = true;
 		break;
 	default:
 		break;
 	}
 }
+
+static void
+ui_menu_min_size(void *ctx, int *width, int *height)
+{
+	ui_min_size(ctx, true, width, height);
+}
+
+const struct ui_screen_ops ui_screen_menu = {
+        .name = "menu",
+        .enter = ui_menu_enter,
+        .min_size = ui_menu_min_size,
+        .draw = ui_menu_draw,
+        .key = ui_menu_key,
+};

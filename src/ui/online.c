@@ -76,19 +76,21 @@ ui_online_next_game(int game, int step)
 	return game;
 }
 
-void
-ui_online_open(struct ui_app *app)
+/* Shown from the menu, or after leaving a room: connects to the room
+ * server unless connected (the status line says why not). */
+static bool
+ui_online_enter(struct ui_host *host, void *ctx)
 {
+	(void)host;
+	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	char err[512];
-	if (on->connected) {
-		app->screen = SCREEN_LOBBY;
-		return;
-	}
+	if (on->connected)
+		return true;
 	if (!net_client_connect(&on->conn, net_socket_path(), err,
 	                        sizeof err)) {
 		ui_status(app, true, "cannot reach the room server: %s", err);
-		return;
+		return false;
 	}
 	view_init(&on->view);
 	on->connected = true;
@@ -98,8 +100,8 @@ ui_online_open(struct ui_app *app)
 		on->game = ui_online_next_game(on->game, 1);
 	on->listed_at = 0;
 	on->pointed = false;
-	app->screen = SCREEN_LOBBY;
 	ui_status(app, false, "connecting to %s", net_socket_path());
+	return true;
 }
 
 void
@@ -122,16 +124,17 @@ ui_online_fd(const struct ui_app *app)
 	return app->online.connected ? app->online.conn.fd : -1;
 }
 
+/* How often a room's clock and the lobby's list are looked at, ms. */
+static const int UI_ONLINE_TICK_MS = 250;
+
 int
 ui_online_timeout(const struct ui_app *app, int timeout)
 {
 	const struct ui_online *on = &app->online;
-	if (!on->connected)
-		return timeout;
-	/* The clock ticks each second; the lobby refreshes itself. */
-	if ((on->in_room && on->view.clock_running) ||
-	    app->screen == SCREEN_LOBBY)
-		return timeout > 250 ? 250 : timeout;
+	/* The clock ticks each second. */
+	if (on->connected && on->in_room && on->view.clock_running &&
+	    timeout > UI_ONLINE_TICK_MS)
+		return UI_ONLINE_TICK_MS;
 	return timeout;
 }
 
@@ -166,7 +169,7 @@ ui_online_enter_room(struct ui_app *app)
 	on->in_room = true;
 	on->confirm_resign = false;
 	ui_shown_go(app, v->s.ply);
-	app->screen = SCREEN_GAME;
+	ui_screen_show(&app->host, app->screens.game, app);
 	ui_status(app, false, "room %s: %s%s", v->code,
 	          v->seat ? "you play " : "watching",
 	          v->seat ? v->s.ops->side_names[v->seat - 1] : "");
@@ -233,13 +236,13 @@ ui_online_poll(struct ui_app *app)
 	       (r = net_client_next(&on->conn, line, 0)) != 0) {
 		if (r < 0) {
 			ui_online_close(app);
-			app->screen = SCREEN_MENU;
+			ui_screen_back_to(&app->host, app->screens.menu, app);
 			ui_status(app, true,
 			          "the room server closed the "
 			          "connection");
 			break;
 		}
-		app->dirty = true;
+		app->host.dirty = true;
 		switch (view_feed(&on->view, line, ui_now_ms())) {
 		case VIEW_WELCOME:
 			on->asking = false;
@@ -356,7 +359,7 @@ ui_online_leave(struct ui_app *app)
 	ui_online_send(app, "leave");
 	on->in_room = false;
 	ui_play_close(app);
-	app->screen = SCREEN_LOBBY;
+	ui_screen_show(&app->host, app->screens.lobby, app);
 	ui_online_send(app, "list");
 	on->listed_at = ui_now_ms();
 }
@@ -426,10 +429,11 @@ ui_online_rows(const struct ui_app *app)
 	return ONLINE_FORM_ROWS + (int)app->online.view.room_count;
 }
 
-void
-ui_online_draw(struct ui_app *app)
+static void
+ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 {
-	struct ui_grid *g = &app->grid;
+	(void)host;
+	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	const struct view *v = &on->view;
 	const struct game_ops *ops = registry_at((size_t)on->game);
@@ -618,11 +622,12 @@ ui_online_type(struct ui_app *app, int key)
 	return true;
 }
 
-void
-ui_online_key(struct ui_app *app, int key)
+static void
+ui_online_key(struct ui_host *host, void *ctx, int key)
 {
+	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
-	app->dirty = true;
+	app->host.dirty = true;
 	if (ui_online_type(app, key))
 		return;
 	int delta = 0;
@@ -649,8 +654,7 @@ ui_online_key(struct ui_app *app, int key)
 	case 27:
 	case 'q':
 		ui_online_close(app);
-		ui_menu_init(app);
-		app->screen = SCREEN_MENU;
+		ui_screen_show(host, app->screens.menu, app);
 		break;
 	default:
 		break;
@@ -663,14 +667,49 @@ ui_online_tick(struct ui_app *app)
 	struct ui_online *on = &app->online;
 	if (!on->connected)
 		return;
+	if (on->row >= ui_online_rows(app))
+		on->row = ui_online_rows(app) - 1;
+	if (on->in_room && on->view.clock_running)
+		app->host.dirty = true;
+}
+
+/* The lobby refreshes its list itself. */
+static int
+ui_online_lobby_timeout(void *ctx, int timeout)
+{
+	const struct ui_app *app = ctx;
+	if (app->online.connected && timeout > UI_ONLINE_TICK_MS)
+		return UI_ONLINE_TICK_MS;
+	return timeout;
+}
+
+/* Asks for the list now and then. */
+static void
+ui_online_lobby_tick(struct ui_host *host, void *ctx)
+{
+	(void)host;
+	struct ui_app *app = ctx;
+	struct ui_online *on = &app->online;
 	int64_t now = ui_now_ms();
-	if (app->screen == SCREEN_LOBBY && on->view.name[0] != '\0' &&
+	if (on->connected && on->view.name[0] != '\0' &&
 	    now - on->listed_at >= UI_ONLINE_LIST_MS) {
 		ui_online_send(app, "list");
 		on->listed_at = now;
 	}
-	if (on->row >= ui_online_rows(app))
-		on->row = ui_online_rows(app) - 1;
-	if (on->in_room && on->view.clock_running)
-		app->dirty = true;
 }
+
+static void
+ui_online_min_size(void *ctx, int *width, int *height)
+{
+	ui_min_size(ctx, false, width, height);
+}
+
+const struct ui_screen_ops ui_screen_lobby = {
+        .name = "lobby",
+        .enter = ui_online_enter,
+        .min_size = ui_online_min_size,
+        .draw = ui_online_draw,
+        .key = ui_online_key,
+        .wait_ms = ui_online_lobby_timeout,
+        .tick = ui_online_lobby_tick,
+};

@@ -14,21 +14,6 @@
 
 #include "ui/app.h"
 
-const struct ui_input *
-ui_input_of(const struct game_ops *ops)
-{
-	switch (ops->caps.input) {
-	case GAME_INPUT_PLACEMENT:
-		return &ui_input_placement;
-	case GAME_INPUT_PIECE:
-		return ops->caps.pieces != NULL ? &ui_input_piece
-		                                : &ui_input_cells;
-	case GAME_INPUT_CELLS:
-		break;
-	}
-	return &ui_input_cells;
-}
-
 /* Puts the cursor where a legal move starts: the centre if one does. */
 static void
 ui_pick_place_cursor(struct ui_app *app)
@@ -82,7 +67,7 @@ ui_pick_step(struct ui_app *app, int dy, int dx, game_move *move)
 		to = ui_board_step_among(b->view, b->cursor, dy, dx, targets);
 	}
 	b->cursor = to >= 0 ? to : ui_board_step(b->view, b->cursor, dy, dx);
-	app->dirty = true;
+	app->host.dirty = true;
 	return false;
 }
 
@@ -184,7 +169,7 @@ ui_pick_next_target(struct ui_app *app, int delta)
 		return;
 	}
 	app->build.cursor = best;
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 void

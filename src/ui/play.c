@@ -159,7 +159,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	ui_analysis_forget(app);
 	ui_review_stop(app);
 	ui_lines_forget(app);
-	app->screen = SCREEN_GAME;
+	ui_screen_show(&app->host, app->screens.game, app);
 	ui_play_fill_meta(app);
 	ui_status(app, false, "%s: %s", game->session.ops->title,
 	          game->session.ply ? "game resumed" : "new game");

@@ -157,13 +157,13 @@ ui_review_poll(struct ui_app *app)
 			break;
 		}
 		rv->next++;
-		app->dirty = true;
+		app->host.dirty = true;
 	}
 	rv->done = rv->next;
 	if (!rv->running || st.running)
 		return;
 	rv->running = false;
-	app->dirty = true;
+	app->host.dirty = true;
 	if (rv->done >= rv->total)
 		ui_status(app, false,
 		          "review done: . and , jump between the marked moves");

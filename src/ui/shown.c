@@ -15,7 +15,7 @@ ui_shown_refresh(struct ui_app *app)
 	ui_builder_list(&app->build, app->game.session.ops, ui_shown_pos(app));
 	app->game.input->changed(app);
 	ui_analysis_sync(app);
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 void

@@ -19,7 +19,7 @@ ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
 	vsnprintf(app->prompt.status, sizeof app->prompt.status, fmt, ap);
 	va_end(ap);
 	app->prompt.status_warn = warn;
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 void
@@ -31,14 +31,14 @@ ui_prompt_open(struct ui_app *app, int kind)
 	p->text[0] = '\0';
 	p->len = 0;
 	p->overflow = false;
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 bool
 ui_prompt_key(struct ui_app *app, int key)
 {
 	struct ui_prompt *p = &app->prompt;
-	app->dirty = true;
+	app->host.dirty = true;
 	p->overflow = false;
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
 		p->active = false;

@@ -159,7 +159,7 @@ ui_tetris_step(struct ui_app *app, int dy, int dx, game_move *move)
 		t->col = before_col - dx;
 	}
 	ui_tetris_aim(app);
-	app->dirty = true;
+	app->host.dirty = true;
 	return false;
 }
 
@@ -214,7 +214,8 @@ ui_tetris_draw_piece(struct ui_app *app, int y, int x, const char *letter)
 	for (int i = 0; i < s->height; i++)
 		for (int c = 0; c < s->width; c++)
 			if (s->mask[i] >> c & 1)
-				ui_grid_print(&app->grid, y + s->height - 1 - i,
+				ui_grid_print(&app->host.grid,
+				              y + s->height - 1 - i,
 				              x + 2 * (c + 1), 2, ROLE_P1,
 				              app->glyphs->filled);
 }
@@ -223,7 +224,7 @@ static void
 ui_tetris_draw_box(struct ui_app *app, int y, int x,
                    const struct ui_board_info *info)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	long clears[5];
 	ui_tetris_clears(app, clears);
 	ui_grid_printf(g, y, x, UI_TETRIS_BOX, ROLE_TITLE, "Piece %s",

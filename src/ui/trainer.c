@@ -510,3 +510,62 @@ ui_trainer_click(struct ui_trainer *tr, int y, int x)
 	tr->build.cursor = cell;
 	trainer_pick(tr, cell);
 }
+
+struct ui_trainer *
+ui_trainer_new(const struct game_ops *ops, const struct ui_glyphs *glyphs,
+               bool no_save, char *err, size_t err_size)
+{
+	struct ui_trainer *tr = malloc(sizeof *tr);
+	if (tr == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	if (!ui_trainer_open(tr, ops, glyphs, no_save, err, err_size)) {
+		free(tr);
+		return NULL;
+	}
+	return tr;
+}
+
+/* ---- the screen ---------------------------------------------------- */
+
+static void
+trainer_screen_close(struct ui_host *host, void *ctx)
+{
+	(void)host;
+	ui_trainer_close(ctx);
+	free(ctx);
+}
+
+static void
+trainer_screen_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
+{
+	(void)host;
+	ui_trainer_draw(ctx, g);
+}
+
+static void
+trainer_screen_key(struct ui_host *host, void *ctx, int key)
+{
+	struct ui_trainer *tr = ctx;
+	ui_trainer_key(tr, key);
+	if (tr->quit)
+		ui_screen_pop(host);
+}
+
+static void
+trainer_screen_click(struct ui_host *host, void *ctx, int y, int x)
+{
+	(void)host;
+	ui_trainer_click(ctx, y, x);
+}
+
+/* No smallest size: the trainer says itself when the terminal is too
+ * small. */
+const struct ui_screen_ops ui_screen_trainer = {
+        .name = "trainer",
+        .close = trainer_screen_close,
+        .draw = trainer_screen_draw,
+        .key = trainer_screen_key,
+        .click = trainer_screen_click,
+};

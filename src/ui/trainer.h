@@ -4,8 +4,8 @@
  * build a move (or a move typed after ':'), the defence played back, right
  * or wrong on the status line, hints, the solution, and the rating kept in
  * the progress file.  It owns everything it shows; it draws into a grid
- * and takes keys, so any loop can host it (trainer-main.c runs it alone
- * for `tabula puzzle`).
+ * and takes keys, as a screen (ui_screen_trainer) that the menu pushes
+ * and that `tabula puzzle` runs alone (trainer-main.c).
  */
 #ifndef TABULA_UI_TRAINER_H
 #define TABULA_UI_TRAINER_H
@@ -20,6 +20,7 @@
 #include "ui/board.h"
 #include "ui/builder.h"
 #include "ui/grid.h"
+#include "ui/screen.h"
 
 struct ui_trainer {
 	const struct game_ops *ops;
@@ -57,6 +58,15 @@ bool ui_trainer_open(struct ui_trainer *tr, const struct game_ops *ops,
 
 /* Saves the progress (if it changed) and frees everything. */
 void ui_trainer_close(struct ui_trainer *tr);
+
+/* ui_trainer_open on a trainer of its own, or NULL with a message; the
+ * screen's close frees it. */
+struct ui_trainer *ui_trainer_new(const struct game_ops *ops,
+                                  const struct ui_glyphs *glyphs, bool no_save,
+                                  char *err, size_t err_size);
+
+/* The trainer as a screen over a ui_trainer_new trainer: q pops it. */
+extern const struct ui_screen_ops ui_screen_trainer;
 
 /* Draws the screen into g. */
 void ui_trainer_draw(struct ui_trainer *tr, struct ui_grid *g);

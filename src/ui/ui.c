@@ -1,23 +1,18 @@
 /*
- * The UI's start and its main loop.  Options pick the game, the players,
- * the set-up and the looks; then the loop poll()s the terminal, the search's
- * self-pipe and the signal pipe, handles every key at once, and redraws at
- * most UI_FPS times a second.  The headless mode (--screen-dump) runs the
- * same code on keys from a file and prints the virtual screen, so screen
- * tests need no terminal.
+ * The UI's start.  Options pick the game, the players, the set-up and the
+ * looks; then the screens go on the stack (ui/screen.h: the game screen,
+ * and the menu over it when no game was named) and the one loop
+ * (screen.c) runs them, redrawing at most UI_FPS times a second.  The
+ * headless mode (--screen-dump) runs the same screens on keys from a file
+ * and prints the virtual screen, so screen tests need no terminal.
  */
 #include "config.h"
 
 #include <ctype.h>
-#include <curses.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/exit.h"
 #include "core/registry.h"
@@ -30,9 +25,6 @@
 
 /* Redraws per second at most. */
 static const int UI_FPS = 20;
-
-/* The longest the main loop sleeps without looking at the terminal. */
-static const int UI_IDLE_MS = 250;
 
 /* Transposition table of the UI's engine, MiB. */
 static const size_t UI_DEFAULT_HASH_MB = 64;
@@ -310,8 +302,9 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 	if (file != NULL)
 		return ui_play_load(app, file, err, err_size);
 	if (st->word == NULL) {
-		ui_menu_init(app);
-		app->screen = SCREEN_MENU;
+		/* The menu over the (empty) game screen. */
+		ui_screen_push(&app->host, &ui_screen_game, app);
+		ui_screen_show(&app->host, &ui_screen_menu, app);
 		return true;
 	}
 	const struct game_ops *ops = registry_find(st->word);
@@ -334,8 +327,8 @@ ui_app_free(struct ui_app *app)
 	ui_review_free(app);
 	ui_analysis_free(app);
 	ui_play_free(app);
-	ui_menu_close_puzzles(app);
-	ui_grid_free(&app->grid);
+	ui_screen_close_all(&app->host);
+	ui_grid_free(&app->host.grid);
 }
 
 /* Saves the game (quitting, a hang-up) and says so on failure. */
@@ -349,114 +342,17 @@ ui_final_save(struct ui_app *app)
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
 
-static void
-ui_resize(struct ui_app *app)
-{
-	int w, h;
-	ui_term_size(&w, &h);
-	if (w != app->grid.width || h != app->grid.height)
-		ui_grid_resize(&app->grid, w, h);
-	app->dirty = true;
-}
-
-static void
-ui_handle_term_input(struct ui_app *app)
-{
-	for (;;) {
-		struct ui_term_event ev = ui_term_read();
-		if (ev.key == ERR)
-			return;
-		if (ev.key == KEY_RESIZE)
-			ui_resize(app);
-		else if (ev.click)
-			ui_keys_click(app, ev.click_y, ev.click_x);
-		else if (ev.key != KEY_MOUSE)
-			ui_keys_handle(app, ev.key);
-		if (app->quit)
-			return;
-	}
-}
-
-/* The interactive loop; returns when the user quits or a signal asks. */
-static void
-ui_loop(struct ui_app *app, int signal_fd)
-{
-	const int64_t frame_ms = 1000 / UI_FPS;
-	int64_t last_draw = 0;
-	ui_resize(app);
-	while (!app->quit && ui_term_signalled() == 0) {
-		int64_t now = ui_now_ms();
-		/* A resize signal that lands outside poll() interrupts
-		 * nothing: look at the keys at least this often. */
-		int timeout = UI_IDLE_MS;
-		if (app->dirty && last_draw + frame_ms - now < timeout)
-			timeout = (int)(last_draw + frame_ms - now);
-		if (app->game.flash_until_ms > now &&
-		    app->game.flash_until_ms - now + 1 < timeout)
-			timeout = (int)(app->game.flash_until_ms - now + 1);
-		if (app->dirty && timeout <= 0) {
-			ui_draw(app);
-			ui_term_draw(&app->grid);
-			last_draw = now;
-			continue;
-		}
-		timeout = ui_online_timeout(app, timeout);
-		struct pollfd fds[5] = {
-		        {.fd = STDIN_FILENO, .events = POLLIN},
-		        {.fd = signal_fd, .events = POLLIN},
-		        {.fd = app->analysis.engine
-		                       ? ui_engine_fd(app->analysis.engine)
-		                       : -1,
-		         .events = POLLIN},
-		        {.fd = ui_review_fd(app), .events = POLLIN},
-		        {.fd = ui_online_fd(app), .events = POLLIN},
-		};
-		int n = poll(fds, 5, timeout);
-		if (n < 0 && errno != EINTR)
-			break;
-		if (ui_now_ms() >= app->game.flash_until_ms &&
-		    app->game.flash_until_ms)
-			app->dirty = true;
-		/* Keys, and KEY_RESIZE after a SIGWINCH (getch does not
-		 * block: the terminal is in nodelay mode). */
-		ui_handle_term_input(app);
-		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			break;
-		if (fds[3].revents & POLLIN)
-			ui_review_poll(app);
-		if (fds[2].revents & POLLIN) {
-			ui_engine_drain(app->analysis.engine);
-			ui_play_poll_search(app);
-		}
-		if (fds[4].revents & (POLLIN | POLLHUP | POLLERR))
-			ui_online_poll(app);
-		ui_online_tick(app);
-	}
-}
-
 static int
 ui_run_terminal(struct ui_app *app)
 {
-	int sig_pipe[2];
 	char err[512];
-	if (pipe(sig_pipe) != 0) {
-		fprintf(stderr, "tabula: pipe: %s\n", strerror(errno));
-		return EXIT_FAILURE_RUN;
-	}
-	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
-	ui_term_signals(sig_pipe[1]);
-	if (!ui_term_open(app->opt.color, app->opt.light, err, sizeof err)) {
+	if (!ui_screen_run(&app->host, app->opt.color, app->opt.light, UI_FPS,
+	                   err, sizeof err)) {
 		fprintf(stderr, "tabula: %s\n", err);
-		close(sig_pipe[0]);
-		close(sig_pipe[1]);
 		return EXIT_FAILURE_RUN;
 	}
-	ui_loop(app, sig_pipe[0]);
-	ui_term_close();
 	ui_final_save(app);
-	close(sig_pipe[0]);
-	close(sig_pipe[1]);
-	return app->exit_status;
+	return app->host.exit_status;
 }
 
 static void
@@ -490,6 +386,12 @@ ui_main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	static struct ui_app app;
+	app.screens = (struct ui_screens){
+	        .game = &ui_screen_game,
+	        .menu = &ui_screen_menu,
+	        .help = &ui_screen_help,
+	        .lobby = &ui_screen_lobby,
+	};
 	app.opt = opt;
 	app.headless = opt.script != NULL;
 	if (app.headless) {
@@ -504,7 +406,7 @@ ui_main(int argc, char **argv)
 	char err[1024];
 	bool engine = ui_analysis_init(&app, err, sizeof err);
 	if (!moves || !engine ||
-	    !ui_grid_resize(&app.grid, opt.dump_width, opt.dump_height)) {
+	    !ui_grid_resize(&app.host.grid, opt.dump_width, opt.dump_height)) {
 		fprintf(stderr, "tabula: %s\n", engine ? "out of memory" : err);
 		ui_app_free(&app);
 		return EXIT_FAILURE_RUN;
