@@ -302,6 +302,9 @@ ui_shown_pos(const struct ui_app *app)
 /* Sets the status line. */
 void ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+/* Prints the status message, if any, on the grid's last line (the menu
+ * and the lobby; the game screen draws its own). */
+void ui_status_print(const struct ui_app *app, struct ui_grid *g);
 /* The label shown before the prompt's text ("move: ", "save to: ", ...). */
 const char *ui_prompt_label(int kind);
 /* Opens the prompt for typing (UI_PROMPT_*). */
@@ -339,6 +342,9 @@ void ui_play_move_now(struct ui_app *app);
 void ui_play_poll_search(struct ui_app *app);
 /* Plays a move at the shown position (before the end: as a variation). */
 void ui_play_move(struct ui_app *app, game_move move);
+/* Appends a move to the game as it is, nothing else: no save, no
+ * refresh (a room's moves, which the server keeps); false if illegal. */
+bool ui_play_append(struct ui_app *app, game_move move);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
 /* Saves the game to the autosave file (or path); false with a message. */
@@ -470,6 +476,8 @@ bool ui_online_game_key(struct ui_app *app, int key);
 /* In a room: sends the move to the server (or says why not) and returns
  * true; false when the game screen is not a room's. */
 bool ui_online_play(struct ui_app *app, game_move move);
+/* Whether the game screen shows a room's game. */
+bool ui_online_in_room(const struct ui_app *app);
 /* The game screen's title line in a room. */
 void ui_online_title(const struct ui_app *app, char *buf, size_t size);
 

@@ -149,7 +149,7 @@ ui_draw_title(struct ui_app *app)
 	         game->shown, game->session.ply,
 	         ops->players > 1 ? ops->side_names[side] : "",
 	         ops->players > 1 ? " to move" : "");
-	if (app->online.in_room)
+	if (ui_online_in_room(app))
 		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");

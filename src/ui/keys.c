@@ -168,7 +168,7 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 	game_move move;
 	char why[256];
 	const struct game_ops *ops = app->game.session.ops;
-	if (!app->online.in_room) {
+	if (!ui_online_in_room(app)) {
 		ui_play_text(app, text);
 		return;
 	}

@@ -43,6 +43,9 @@ enum ui_menu_row {
 /* Example games looked for: data/games/GAME-1.rec up to this number. */
 enum { UI_MENU_MAX_EXAMPLES = 9 };
 
+/* Characters of a line's text. */
+enum { UI_MENU_ROW = 300 };
+
 /* Pieces files larger than this are refused. */
 static const long UI_MENU_MAX_PIECES = 1L << 24;
 
@@ -93,6 +96,51 @@ ui_menu_examples(const struct game_ops *ops)
 	return n;
 }
 
+/* The text of each line for game ops; returns how many example games
+ * it has. */
+static int
+ui_menu_rows(const struct ui_app *app, const struct game_ops *ops,
+             char rows[MENU_ROWS][UI_MENU_ROW])
+{
+	const struct ui_menu *m = &app->menu;
+	char a[64], b[64];
+	snprintf(rows[MENU_GAME], UI_MENU_ROW, "Game          < %s >",
+	         ops->title);
+	snprintf(rows[MENU_PLAYER1], UI_MENU_ROW, "%-13s < %s >",
+	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
+	snprintf(rows[MENU_PLAYER2], UI_MENU_ROW, "%-13s < %s >",
+	         ops->players > 1 ? ops->side_names[1] : "(one player)",
+	         ui_menu_who(m->who[1], b, sizeof b));
+	snprintf(rows[MENU_SETUP], UI_MENU_ROW, "TZAAR set-up  < %s >",
+	         m->random_setup ? "random (seed below)" : "standard");
+	snprintf(rows[MENU_PIECES], UI_MENU_ROW, "Tetris pieces < %s >",
+	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
+	snprintf(rows[MENU_SEED], UI_MENU_ROW, "Seed            %" PRIu64,
+	         m->seed);
+	if (app->opt.analysis_time > 0)
+		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
+		         "Analysis      < %d s >", app->opt.analysis_time);
+	else
+		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
+		         "Analysis      < no limit >");
+	snprintf(rows[MENU_REVIEW], UI_MENU_ROW, "Review the last game");
+	snprintf(rows[MENU_START], UI_MENU_ROW, "Start");
+	snprintf(rows[MENU_RESUME], UI_MENU_ROW, "Resume the last game");
+	snprintf(rows[MENU_ONLINE], UI_MENU_ROW, "Play on this host");
+	snprintf(rows[MENU_PUZZLES], UI_MENU_ROW, "Puzzles: %s",
+	         ops->players == 2 ? ops->title : "(two-player games)");
+	int examples = ui_menu_examples(ops);
+	if (examples > 0)
+		snprintf(rows[MENU_EXAMPLE], UI_MENU_ROW,
+		         "Example game  < %s %d of %d >", ops->title,
+		         m->example % examples + 1, examples);
+	else
+		snprintf(rows[MENU_EXAMPLE], UI_MENU_ROW,
+		         "Example game  (none installed for %s)", ops->title);
+	snprintf(rows[MENU_QUIT], UI_MENU_ROW, "Quit");
+	return examples;
+}
+
 static void
 ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 {
@@ -100,47 +148,13 @@ ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	struct ui_app *app = ctx;
 	struct ui_menu *m = &app->menu;
 	const struct game_ops *ops = registry_at((size_t)m->game);
-	char a[64], b[64];
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, " tabula: new game");
 	if (ops == NULL) {
 		ui_grid_print(g, 2, 2, -1, ROLE_WARN, "no game is built in");
 		return;
 	}
-	char rows[MENU_ROWS][300];
-	snprintf(rows[MENU_GAME], sizeof rows[0], "Game          < %s >",
-	         ops->title);
-	snprintf(rows[MENU_PLAYER1], sizeof rows[0], "%-13s < %s >",
-	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
-	snprintf(rows[MENU_PLAYER2], sizeof rows[0], "%-13s < %s >",
-	         ops->players > 1 ? ops->side_names[1] : "(one player)",
-	         ui_menu_who(m->who[1], b, sizeof b));
-	snprintf(rows[MENU_SETUP], sizeof rows[0], "TZAAR set-up  < %s >",
-	         m->random_setup ? "random (seed below)" : "standard");
-	snprintf(rows[MENU_PIECES], sizeof rows[0], "Tetris pieces < %s >",
-	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
-	snprintf(rows[MENU_SEED], sizeof rows[0], "Seed            %" PRIu64,
-	         m->seed);
-	if (app->opt.analysis_time > 0)
-		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
-		         "Analysis      < %d s >", app->opt.analysis_time);
-	else
-		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
-		         "Analysis      < no limit >");
-	snprintf(rows[MENU_REVIEW], sizeof rows[0], "Review the last game");
-	snprintf(rows[MENU_START], sizeof rows[0], "Start");
-	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
-	snprintf(rows[MENU_ONLINE], sizeof rows[0], "Play on this host");
-	snprintf(rows[MENU_PUZZLES], sizeof rows[0], "Puzzles: %s",
-	         ops->players == 2 ? ops->title : "(two-player games)");
-	int examples = ui_menu_examples(ops);
-	if (examples > 0)
-		snprintf(rows[MENU_EXAMPLE], sizeof rows[0],
-		         "Example game  < %s %d of %d >", ops->title,
-		         m->example % examples + 1, examples);
-	else
-		snprintf(rows[MENU_EXAMPLE], sizeof rows[0],
-		         "Example game  (none installed for %s)", ops->title);
-	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
+	char rows[MENU_ROWS][UI_MENU_ROW];
+	int examples = ui_menu_rows(app, ops, rows);
 	for (int i = 0; i < MENU_ROWS; i++) {
 		bool dim = (i == MENU_SETUP && !ops->caps.random_setup) ||
 		           (i == MENU_PIECES && ops->item_from_char == NULL) ||
@@ -170,10 +184,7 @@ ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 		ui_grid_print(g, 4 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
 		              keys2);
 	}
-	if (app->prompt.status[0] != '\0')
-		ui_grid_print(g, g->height - 1, 0, g->width,
-		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
-		              app->prompt.status);
+	ui_status_print(app, g);
 }
 
 /* Reads a file of piece letters (whitespace ignored) into a string. */

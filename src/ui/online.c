@@ -118,6 +118,12 @@ ui_online_close(struct ui_app *app)
 	on->in_room = false;
 }
 
+bool
+ui_online_in_room(const struct ui_app *app)
+{
+	return app->online.in_room;
+}
+
 int
 ui_online_fd(const struct ui_app *app)
 {
@@ -165,7 +171,7 @@ ui_online_enter_room(struct ui_app *app)
 		return;
 	}
 	for (size_t i = 0; i < v->s.ply; i++)
-		session_play(&app->game.session, v->s.moves[i]);
+		ui_play_append(app, v->s.moves[i]);
 	on->in_room = true;
 	on->confirm_resign = false;
 	ui_shown_go(app, v->s.ply);
@@ -189,7 +195,7 @@ ui_online_follow(struct ui_app *app)
 		int side = v->s.ops->side_to_move(pos);
 		game_move m = v->s.moves[game->session.ply];
 		v->s.ops->format_move(pos, m, text, sizeof text);
-		if (!session_play(&game->session, m))
+		if (!ui_play_append(app, m))
 			break;
 		ui_status(app, false, "%s played %s",
 		          v->s.ops->side_names[side], text);
@@ -429,6 +435,99 @@ ui_online_rows(const struct ui_app *app)
 	return ONLINE_FORM_ROWS + (int)app->online.view.room_count;
 }
 
+/* The name being typed on first contact. */
+static void
+ui_online_draw_asking(const struct ui_online *on, struct ui_grid *g, int y)
+{
+	ui_grid_printf(g, y, 2, g->width - 4, ROLE_CURSOR, "Your name: %s_",
+	               on->typed);
+	ui_grid_print(g, y + 2, 2, g->width - 4, ROLE_DIM,
+	              "1 to 16 letters, digits, _ - or ., a letter "
+	              "first; it stays yours");
+	g->cursor_y = y;
+	g->cursor_x = 13 + (int)on->typed_len;
+}
+
+/* The new room's form and the join line, from row y; returns the next
+ * row. */
+static int
+ui_online_draw_form(const struct ui_online *on, struct ui_grid *g, int y)
+{
+	const struct game_ops *ops = registry_at((size_t)on->game);
+	char rows[ONLINE_FORM_ROWS][120];
+	snprintf(rows[ONLINE_GAME], sizeof rows[0],
+	         "New room:  game     < %s >", ops->title);
+	if (on->opponent == 0)
+		snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
+		         "           opponent < a person (share the "
+		         "code) >");
+	else
+		snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
+		         "           opponent < engine level %d >",
+		         on->opponent);
+	snprintf(rows[ONLINE_CLOCK], sizeof rows[0],
+	         "           clock    < %s >",
+	         UI_ONLINE_CLOCKS[on->clock].label);
+	snprintf(rows[ONLINE_ANALYSIS], sizeof rows[0],
+	         "           analysis < %s >",
+	         on->analysis_room ? "players too (analysis room)"
+	                           : "spectators only");
+	snprintf(rows[ONLINE_CREATE], sizeof rows[0],
+	         "           Create the room");
+	snprintf(rows[ONLINE_JOIN], sizeof rows[0], "Join by code: %s%s",
+	         on->code, on->row == ONLINE_JOIN ? "_" : "");
+	for (int i = 0; i < ONLINE_FORM_ROWS; i++)
+		ui_grid_printf(g, y + i, 2, g->width - 4,
+		               i == on->row ? ROLE_CURSOR : ROLE_NORMAL,
+		               "%c %s", i == on->row ? '>' : ' ', rows[i]);
+	return y + ONLINE_FORM_ROWS + 1;
+}
+
+/* One room of the list on row y. */
+static void
+ui_online_draw_room(const struct view_room_entry *e, bool here,
+                    struct ui_grid *g, int y)
+{
+	const struct game_ops *rops = registry_find(e->game);
+	char players[80], turn[24];
+	snprintf(players, sizeof players, "%s v %s", e->player[0],
+	         e->player[1]);
+	snprintf(turn, sizeof turn, "%s",
+	         e->turn[0] == '1' && rops   ? rops->side_names[0]
+	         : e->turn[0] == '2' && rops ? rops->side_names[1]
+	                                     : "-");
+	/* Your seat is a star after the code, not a word after the state:
+	 * the row then fits 80 columns with a clock (a word there was cut to
+	 * "waiting (y"). */
+	char code[sizeof e->code + 1];
+	snprintf(code, sizeof code, "%s%s", e->code, e->yours ? "*" : "");
+	ui_grid_printf(g, y, 2, g->width - 4, here ? ROLE_CURSOR : ROLE_NORMAL,
+	               "%c %-5s %-9s %-23.23s %4u %5d %-8s %s%s",
+	               here ? '>' : ' ', code, rops ? rops->title : e->game,
+	               players, e->ply, e->spectators, turn, e->state,
+	               strcmp(e->clock, "-") ? " clock" : "");
+}
+
+/* The list of rooms from row y, scrolled to the selected one. */
+static void
+ui_online_draw_rooms(const struct ui_online *on, struct ui_grid *g, int y)
+{
+	const struct view *v = &on->view;
+	ui_grid_printf(g, y++, 2, g->width - 4, ROLE_TITLE,
+	               "  %-5s %-9s %-23s %4s %5s %-8s %s", "Code", "Game",
+	               "Players", "Ply", "Watch", "Turn", "State");
+	int room_rows = g->height - 3 - y;
+	int first = 0, sel = on->row - ONLINE_FORM_ROWS;
+	if (sel >= room_rows)
+		first = sel - room_rows + 1;
+	for (int i = first; i < (int)v->room_count && y < g->height - 3; i++)
+		ui_online_draw_room(&v->rooms[i],
+		                    ONLINE_FORM_ROWS + i == on->row, g, y++);
+	if (v->room_count == 0)
+		ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
+		              "no rooms yet: create one");
+}
+
 static void
 ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 {
@@ -436,89 +535,15 @@ ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	const struct view *v = &on->view;
-	const struct game_ops *ops = registry_at((size_t)on->game);
 	char line[300];
 	snprintf(line, sizeof line, " tabula: play on this host%s%s",
 	         v->name[0] ? "  - you are " : "", v->name);
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
 	int y = 2;
 	if (on->asking) {
-		ui_grid_printf(g, y, 2, g->width - 4, ROLE_CURSOR,
-		               "Your name: %s_", on->typed);
-		ui_grid_print(g, y + 2, 2, g->width - 4, ROLE_DIM,
-		              "1 to 16 letters, digits, _ - or ., a letter "
-		              "first; it stays yours");
-		g->cursor_y = y;
-		g->cursor_x = 13 + (int)on->typed_len;
+		ui_online_draw_asking(on, g, y);
 	} else {
-		char rows[ONLINE_FORM_ROWS][120];
-		snprintf(rows[ONLINE_GAME], sizeof rows[0],
-		         "New room:  game     < %s >", ops->title);
-		if (on->opponent == 0)
-			snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
-			         "           opponent < a person (share the "
-			         "code) >");
-		else
-			snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
-			         "           opponent < engine level %d >",
-			         on->opponent);
-		snprintf(rows[ONLINE_CLOCK], sizeof rows[0],
-		         "           clock    < %s >",
-		         UI_ONLINE_CLOCKS[on->clock].label);
-		snprintf(rows[ONLINE_ANALYSIS], sizeof rows[0],
-		         "           analysis < %s >",
-		         on->analysis_room ? "players too (analysis room)"
-		                           : "spectators only");
-		snprintf(rows[ONLINE_CREATE], sizeof rows[0],
-		         "           Create the room");
-		snprintf(rows[ONLINE_JOIN], sizeof rows[0],
-		         "Join by code: %s%s", on->code,
-		         on->row == ONLINE_JOIN ? "_" : "");
-		for (int i = 0; i < ONLINE_FORM_ROWS; i++)
-			ui_grid_printf(g, y + i, 2, g->width - 4,
-			               i == on->row ? ROLE_CURSOR : ROLE_NORMAL,
-			               "%c %s", i == on->row ? '>' : ' ',
-			               rows[i]);
-		y += ONLINE_FORM_ROWS + 1;
-		ui_grid_printf(g, y++, 2, g->width - 4, ROLE_TITLE,
-		               "  %-5s %-9s %-23s %4s %5s %-8s %s", "Code",
-		               "Game", "Players", "Ply", "Watch", "Turn",
-		               "State");
-		int room_rows = g->height - 3 - y;
-		int first = 0, sel = on->row - ONLINE_FORM_ROWS;
-		if (sel >= room_rows)
-			first = sel - room_rows + 1;
-		for (int i = first; i < (int)v->room_count && y < g->height - 3;
-		     i++) {
-			const struct view_room_entry *e = &v->rooms[i];
-			const struct game_ops *rops = registry_find(e->game);
-			char players[80], turn[24];
-			snprintf(players, sizeof players, "%s v %s",
-			         e->player[0], e->player[1]);
-			snprintf(turn, sizeof turn, "%s",
-			         e->turn[0] == '1' && rops ? rops->side_names[0]
-			         : e->turn[0] == '2' && rops
-			                 ? rops->side_names[1]
-			                 : "-");
-			/* Your seat is a star after the code, not a word after
-			 * the state: the row then fits 80 columns with a clock
-			 * (a word there was cut to "waiting (y"). */
-			char code[sizeof e->code + 1];
-			snprintf(code, sizeof code, "%s%s", e->code,
-			         e->yours ? "*" : "");
-			bool here = ONLINE_FORM_ROWS + i == on->row;
-			ui_grid_printf(
-			        g, y++, 2, g->width - 4,
-			        here ? ROLE_CURSOR : ROLE_NORMAL,
-			        "%c %-5s %-9s %-23.23s %4u %5d %-8s %s%s",
-			        here ? '>' : ' ', code,
-			        rops ? rops->title : e->game, players, e->ply,
-			        e->spectators, turn, e->state,
-			        strcmp(e->clock, "-") ? " clock" : "");
-		}
-		if (v->room_count == 0)
-			ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
-			              "no rooms yet: create one");
+		ui_online_draw_rooms(on, g, ui_online_draw_form(on, g, y));
 		if (on->row < ONLINE_FORM_ROWS) {
 			g->cursor_y = 2 + on->row;
 			g->cursor_x = 4;
@@ -527,10 +552,7 @@ ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
 	              "Up/Down line  Left/Right change  Enter create/join/watch"
 	              "  w watch  Esc menu");
-	if (app->prompt.status[0] != '\0')
-		ui_grid_print(g, g->height - 1, 0, g->width,
-		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
-		              app->prompt.status);
+	ui_status_print(app, g);
 }
 
 static void

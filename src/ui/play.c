@@ -376,6 +376,12 @@ ui_play_move(struct ui_app *app, game_move move)
 	ui_play_commit(app, move);
 }
 
+bool
+ui_play_append(struct ui_app *app, game_move move)
+{
+	return session_play(&app->game.session, move);
+}
+
 void
 ui_play_text(struct ui_app *app, const char *text)
 {

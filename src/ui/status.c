@@ -23,6 +23,15 @@ ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
 }
 
 void
+ui_status_print(const struct ui_app *app, struct ui_grid *g)
+{
+	if (app->prompt.status[0] != '\0')
+		ui_grid_print(g, g->height - 1, 0, g->width,
+		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
+		              app->prompt.status);
+}
+
+void
 ui_prompt_open(struct ui_app *app, int kind)
 {
 	struct ui_prompt *p = &app->prompt;

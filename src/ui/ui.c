@@ -130,10 +130,10 @@ static const struct option UI_OPTIONS[] = {
         {NULL, 0, NULL, 0},
 };
 
-/* One option; false (with a message) when it is wrong. */
-static bool
-ui_take_option(int opt, const char *arg, struct ui_options *o,
-               struct ui_start *st)
+/* An option of what to start (the game, the players, the set-up);
+ * 1 when taken, 0 when its value is wrong, -1 when it is not one. */
+static int
+ui_take_start_option(int opt, const char *arg, struct ui_start *st)
 {
 	long v;
 	switch (opt) {
@@ -142,43 +142,73 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		return ui_parse_who(arg, &st->who[opt - OPT_P1]);
 	case OPT_LEVEL:
 		if (!text_to_long(arg, 1, UI_LEVELS, &v))
-			return false;
+			return 0;
 		st->level = (int)v;
-		return true;
+		return 1;
 	case OPT_SEED:
 		if (!text_to_long(arg, 0, 0x7fffffffL, &v))
-			return false;
+			return 0;
 		st->seed = (uint64_t)v;
-		return true;
+		return 1;
 	case OPT_RANDOM:
 		st->random_setup = true;
-		return true;
+		return 1;
 	case OPT_PIECES:
 		st->pieces = arg;
-		return true;
+		return 1;
+	case OPT_RESUME:
+		st->resume = true;
+		return 1;
+	case OPT_HELP_KEYS:
+		/* Text for people; =mdoc for the man page's list. */
+		st->help_keys = arg == NULL                ? UI_HELP_KEYS_TEXT
+		                : strcmp(arg, "mdoc") == 0 ? UI_HELP_KEYS_MDOC
+		                                           : UI_HELP_KEYS_NONE;
+		return st->help_keys != UI_HELP_KEYS_NONE;
+	default:
+		return -1;
+	}
+}
+
+/* An option of the analysis and the engine; as above. */
+static int
+ui_take_engine_option(int opt, const char *arg, struct ui_options *o)
+{
+	long v;
+	switch (opt) {
 	case OPT_NO_ANALYSIS:
 		o->analysis = false;
-		return true;
+		return 1;
 	case OPT_MULTIPV:
 		if (!text_to_long(arg, 1, UI_ENGINE_MAX_LINES, &v))
-			return false;
+			return 0;
 		o->multipv = (int)v;
-		return true;
+		return 1;
 	case OPT_DEPTH:
 		if (!text_to_long(arg, 0, SEARCH_MAX_DEPTH, &v))
-			return false;
+			return 0;
 		o->analysis_depth = (int)v;
-		return true;
+		return 1;
 	case OPT_TIME:
 		if (!text_to_long(arg, 0, UI_MAX_ANALYSIS_TIME, &v))
-			return false;
+			return 0;
 		o->analysis_time = (int)v;
-		return true;
+		return 1;
 	case OPT_HASH:
 		if (!text_to_long(arg, 1, 4096, &v))
-			return false;
+			return 0;
 		o->hash_mb = (size_t)v;
-		return true;
+		return 1;
+	default:
+		return -1;
+	}
+}
+
+/* An option of the looks and the screen dump; false when it is wrong. */
+static bool
+ui_take_look_option(int opt, const char *arg, struct ui_options *o)
+{
+	switch (opt) {
 	case OPT_ASCII:
 		o->ascii = true;
 		return true;
@@ -204,18 +234,22 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 	case OPT_NO_SAVE:
 		o->no_save = true;
 		return true;
-	case OPT_RESUME:
-		st->resume = true;
-		return true;
-	case OPT_HELP_KEYS:
-		/* Text for people; =mdoc for the man page's list. */
-		st->help_keys = arg == NULL                ? UI_HELP_KEYS_TEXT
-		                : strcmp(arg, "mdoc") == 0 ? UI_HELP_KEYS_MDOC
-		                                           : UI_HELP_KEYS_NONE;
-		return st->help_keys != UI_HELP_KEYS_NONE;
 	default:
 		return false;
 	}
+}
+
+/* One option; false (with a message) when it is wrong. */
+static bool
+ui_take_option(int opt, const char *arg, struct ui_options *o,
+               struct ui_start *st)
+{
+	int taken = ui_take_start_option(opt, arg, st);
+	if (taken < 0)
+		taken = ui_take_engine_option(opt, arg, o);
+	if (taken < 0)
+		return ui_take_look_option(opt, arg, o);
+	return taken == 1;
 }
 
 static int
@@ -337,7 +371,7 @@ ui_final_save(struct ui_app *app)
 {
 	char err[1024];
 	/* A room's game is the room server's to keep. */
-	if (app->game.have && !app->online.in_room &&
+	if (app->game.have && !ui_online_in_room(app) &&
 	    !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
 }
