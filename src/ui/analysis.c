@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/status.h"
 
 bool
 ui_analysis_init(struct ui_app *app, char *err, size_t err_size)

@@ -16,6 +16,7 @@
 #include "ui/draw-review.h"
 #include "ui/facts.h"
 #include "ui/graph.h"
+#include "ui/input.h"
 
 /* Rows of the graph (the marks row comes under them). */
 static const int UI_GRAPH_ROWS = 4;

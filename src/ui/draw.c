@@ -12,6 +12,10 @@
 
 #include "ui/app.h"
 #include "ui/draw-review.h"
+#include "ui/draw.h"
+#include "ui/input.h"
+#include "ui/online.h"
+#include "ui/status.h"
 #include "ui/trainer.h"
 
 /* Gap between the board and the panel. */

@@ -7,7 +7,14 @@
  */
 #include "config.h"
 
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/draw.h"
+#include "ui/game-screen.h"
+#include "ui/keys.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/review.h"
 
 static void
 ui_game_screen_draw(struct ui_host *host, void *ctx, struct ui_grid *g)

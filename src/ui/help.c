@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "ui/app.h"
+#include "ui/help.h"
+#include "ui/keys.h"
 
 /* Columns of a key's name ("I O T J L S Z"). */
 static const int UI_HELP_KEYS = 14;

@@ -5,7 +5,7 @@
  */
 #include "config.h"
 
-#include "ui/app.h"
+#include "ui/input.h"
 
 const struct ui_input *
 ui_input_of(const struct game_ops *ops)

@@ -13,9 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/registry.h"
 #include "core/file.h"
+#include "core/registry.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/keys.h"
+#include "ui/lines.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* Keys of one command, 0-terminated. */
 #define UI_KEYS_MAX 8

@@ -11,7 +11,11 @@
 
 #include <string.h>
 
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/lines.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* Rotates the variations at ply one step left (first goes last) or right. */
 static void

@@ -16,10 +16,16 @@
 #include <unistd.h>
 
 #include "core/datadir.h"
-#include "core/registry.h"
 #include "core/file.h"
+#include "core/registry.h"
 #include "ui/app.h"
 #include "ui/list.h"
+#include "ui/menu.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/save.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 #include "ui/trainer.h"
 
 enum ui_menu_row {

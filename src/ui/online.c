@@ -19,8 +19,13 @@
 #include "client/client.h"
 #include "client/view.h"
 #include "core/registry.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/list.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* How often the lobby asks for the list again. */
 static const int64_t UI_ONLINE_LIST_MS = 2000;

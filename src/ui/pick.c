@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/status.h"
 
 /* Puts the cursor where a legal move starts: the centre if one does. */
 static void

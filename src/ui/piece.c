@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/status.h"
 
 /* The ghost's text on a legal and on an illegal placement. */
 static const char UI_PIECE_LEGAL[] = "+";

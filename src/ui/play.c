@@ -14,7 +14,15 @@
 
 #include "search/level.h"
 #include "search/who.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/lines.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/save.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* How long cells emptied by a line clear stay marked. */
 static const int64_t UI_FLASH_MS = 1500;

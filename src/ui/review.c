@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/review.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* Time per position of a review in the TUI; the headless mode uses a
  * depth so that its screens are the same each run. */

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ui/app.h"
+#include "ui/clock.h"
 #include "ui/screen.h"
 #include "ui/term.h"
 

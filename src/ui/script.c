@@ -25,6 +25,10 @@
 
 #include "core/exit.h"
 #include "core/file.h"
+#include "ui/analysis.h"
+#include "ui/app.h"
+#include "ui/play.h"
+#include "ui/review.h"
 #include "ui/script.h"
 
 static const struct {

@@ -7,7 +7,11 @@
  */
 #include "config.h"
 
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 void
 ui_shown_refresh(struct ui_app *app)

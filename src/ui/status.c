@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "ui/app.h"
+#include "ui/status.h"
 
 void
 ui_status(struct ui_app *app, bool warn, const char *fmt, ...)

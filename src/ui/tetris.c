@@ -13,6 +13,8 @@
 
 #include "games/tetris.h"
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/status.h"
 
 /* Columns the box of pieces and counts takes right of the well. */
 enum { UI_TETRIS_BOX = 12 };
