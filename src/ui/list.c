@@ -7,32 +7,34 @@
 
 #include "ui/list.h"
 
-enum ui_list_action
-ui_list_key(int key, int *row, int rows, int *delta)
+bool
+ui_list_key(int key, int *row, int rows, const struct ui_list_ops *ops,
+            void *ctx)
 {
 	switch (key) {
 	case 'k':
 	case KEY_UP:
 		*row = (*row + rows - 1) % rows;
-		return UI_LIST_MOVED;
+		return true;
 	case 'j':
 	case KEY_DOWN:
 		*row = (*row + 1) % rows;
-		return UI_LIST_MOVED;
+		return true;
 	case 'h':
 	case KEY_LEFT:
-		*delta = -1;
-		return UI_LIST_CHANGE;
+		ops->change(ctx, -1);
+		return true;
 	case 'l':
 	case KEY_RIGHT:
-		*delta = 1;
-		return UI_LIST_CHANGE;
+		ops->change(ctx, 1);
+		return true;
 	case '\n':
 	case '\r':
 	case ' ':
 	case KEY_ENTER:
-		return UI_LIST_ACTIVATE;
+		ops->activate(ctx);
+		return true;
 	default:
-		return UI_LIST_OTHER;
+		return false;
 	}
 }

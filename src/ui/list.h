@@ -6,15 +6,20 @@
 #ifndef TABULA_UI_LIST_H
 #define TABULA_UI_LIST_H
 
-/* What a key asks of a list. */
-enum ui_list_action {
-	UI_LIST_OTHER,   /* not a list key: the screen's own */
-	UI_LIST_MOVED,   /* *row is another line now */
-	UI_LIST_CHANGE,  /* change the line by *delta (-1 or 1) */
-	UI_LIST_ACTIVATE /* act on the line */
+#include <stdbool.h>
+
+/* What a list does with its lines. */
+struct ui_list_ops {
+	/* Left (-1) or Right (1) on the selected line. */
+	void (*change)(void *ctx, int delta);
+	/* Enter on the selected line. */
+	void (*activate)(void *ctx);
 };
 
-/* Reads key for a list of rows lines with *row selected. */
-enum ui_list_action ui_list_key(int key, int *row, int rows, int *delta);
+/* Takes key for a list of rows lines with *row selected: moves *row, or
+ * calls the list's change or activate; false when key is not a list key
+ * (the screen's own). */
+bool ui_list_key(int key, int *row, int rows, const struct ui_list_ops *ops,
+                 void *ctx);
 
 #endif

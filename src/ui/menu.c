@@ -437,26 +437,29 @@ ui_menu_edit(struct ui_app *app, int key)
 }
 
 static void
+ui_menu_list_change(void *ctx, int delta)
+{
+	ui_menu_change(ctx, delta);
+}
+
+static void
+ui_menu_list_activate(void *ctx)
+{
+	ui_menu_activate(ctx);
+}
+
+static const struct ui_list_ops UI_MENU_LIST = {
+        .change = ui_menu_list_change,
+        .activate = ui_menu_list_activate,
+};
+
+static void
 ui_menu_key(struct ui_host *host, void *ctx, int key)
 {
 	struct ui_app *app = ctx;
-	struct ui_menu *m = &app->menu;
-	app->host.dirty = true;
-	if (ui_menu_edit(app, key))
+	if (ui_menu_edit(app, key) ||
+	    ui_list_key(key, &app->menu.row, MENU_ROWS, &UI_MENU_LIST, app))
 		return;
-	int delta = 0;
-	switch (ui_list_key(key, &m->row, MENU_ROWS, &delta)) {
-	case UI_LIST_MOVED:
-		return;
-	case UI_LIST_CHANGE:
-		ui_menu_change(app, delta);
-		return;
-	case UI_LIST_ACTIVATE:
-		ui_menu_activate(app);
-		return;
-	case UI_LIST_OTHER:
-		break;
-	}
 	switch (key) {
 	case '?':
 		ui_screen_show(host, app->screens.help, app);

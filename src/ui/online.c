@@ -650,26 +650,31 @@ ui_online_type(struct ui_app *app, int key)
 }
 
 static void
+ui_online_list_change(void *ctx, int delta)
+{
+	ui_online_change(ctx, delta);
+}
+
+static void
+ui_online_list_activate(void *ctx)
+{
+	ui_online_activate(ctx, false);
+}
+
+static const struct ui_list_ops UI_ONLINE_LIST = {
+        .change = ui_online_list_change,
+        .activate = ui_online_list_activate,
+};
+
+static void
 ui_online_key(struct ui_host *host, void *ctx, int key)
 {
 	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
-	app->host.dirty = true;
-	if (ui_online_type(app, key))
+	if (ui_online_type(app, key) ||
+	    ui_list_key(key, &on->row, ui_online_rows(app), &UI_ONLINE_LIST,
+	                app))
 		return;
-	int delta = 0;
-	switch (ui_list_key(key, &on->row, ui_online_rows(app), &delta)) {
-	case UI_LIST_MOVED:
-		return;
-	case UI_LIST_CHANGE:
-		ui_online_change(app, delta);
-		return;
-	case UI_LIST_ACTIVATE:
-		ui_online_activate(app, false);
-		return;
-	case UI_LIST_OTHER:
-		break;
-	}
 	switch (key) {
 	case 'w':
 		ui_online_activate(app, true);
