@@ -6,14 +6,14 @@
  * tables on the stack of ui/screen.h, wired by ui.c.
  *
  * The files call one another downwards only (HACKING draws the map):
- *   ui.c, script.c -> screen.c -> the screens (game-screen.c, menu.c,
+ *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
  *     online.c, help.c, trainer.c), which show one another through
  *     app->screens, never by name
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
- *     online.c (a room's game) -> shown.c -> analysis.c
- *   keys.c, draw.c, shown.c -> the move input (input.c -> pick.c, piece.c,
+ *     online.c (a room's game) -> shown.c -> analysis.c -> engine.c
+ *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
- *   everything -> status.c, clock.c, save.c, board views, grid, engine
+ *   everything -> status.c, clock.c, save.c, board views, grid
  */
 #ifndef TABULA_UI_APP_H
 #define TABULA_UI_APP_H
