@@ -215,7 +215,7 @@ struct ui_app {
 	 * (owner: screen.c; ui/screen.h). */
 	struct ui_host host;
 	struct ui_screens screens; /* owner: ui.c */
-	/* The options (owner: ui.c). */
+	/* The options (owner: ui.c; the menu sets the analysis time). */
 	struct ui_options opt;
 	const struct ui_glyphs *glyphs;
 	bool headless; /* script mode: no terminal */
@@ -227,9 +227,9 @@ struct ui_app {
 	struct ui_game game;
 	struct ui_analysis analysis;
 	struct ui_prompt prompt;
-	/* The legal moves of the shown position (owner: play.c, which lists
-	 * them) and the move being built from them (owner: the game's move
-	 * input, pick.c, piece.c or tetris.c). */
+	/* The legal moves of the shown position (owner: shown.c, which lists
+	 * them; play.c sets the board view) and the move being built from
+	 * them (owner: the game's move input, pick.c, piece.c or tetris.c). */
 	struct ui_builder build;
 	struct ui_piece_cursor piece;
 	struct ui_tetris tetris;
