@@ -397,24 +397,15 @@ fake_settle(struct ui_host *h, void *ctx, bool on_top)
 	f->settled_on_top += on_top;
 }
 
-static const struct ui_screen_ops fake_a = {
-        .name = "a",
-        .enter = fake_enter,
-        .close = fake_close,
-        .min_size = fake_min_size,
-        .draw = fake_draw,
-        .key = fake_key,
-        .settle = fake_settle,
-};
-static const struct ui_screen_ops fake_b = {
-        .name = "b",
-        .enter = fake_enter,
-        .close = fake_close,
-        .min_size = fake_min_size,
-        .draw = fake_draw,
-        .key = fake_key,
-        .settle = fake_settle,
-};
+/* Two screens of the same kind, told apart by their tables. */
+#define FAKE_SCREEN(label)                                                     \
+	{                                                                      \
+		.name = label, .enter = fake_enter, .close = fake_close,       \
+		.min_size = fake_min_size, .draw = fake_draw, .key = fake_key, \
+		.settle = fake_settle,                                         \
+	}
+static const struct ui_screen_ops fake_a = FAKE_SCREEN("a");
+static const struct ui_screen_ops fake_b = FAKE_SCREEN("b");
 
 START_TEST(test_screen_stack)
 {
