@@ -203,38 +203,52 @@ ui_screen_read_keys(struct ui_host *h)
 	}
 }
 
-/* Collects every screen's descriptors after the first two slots; returns
- * the count, and where each screen's start in first[]. */
-static int
-ui_screen_collect(struct ui_host *h, struct pollfd *fds, int *first, int *count,
-                  int *timeout)
+/* One wait's descriptors: the keys, the signal pipe, then each screen's,
+ * with the screen they were asked of (a key may change the stack before
+ * they are looked at). */
+struct ui_screen_poll {
+	struct pollfd fds[UI_SCREEN_POLL];
+	int n;
+	struct ui_screen asked[UI_SCREEN_DEPTH];
+	int first[UI_SCREEN_DEPTH], count[UI_SCREEN_DEPTH];
+	int depth;
+};
+
+/* Asks every screen for its descriptors and timeout. */
+static void
+ui_screen_collect(struct ui_host *h, struct ui_screen_poll *p, int *timeout)
 {
-	int n = 2;
+	p->n = 2;
+	p->depth = h->depth;
 	for (int i = 0; i < h->depth; i++) {
 		const struct ui_screen *s = &h->stack[i];
-		first[i] = n;
-		count[i] = s->ops->fds != NULL
-		                   ? s->ops->fds(s->ctx, fds + n, UI_SCREEN_FDS)
-		                   : 0;
-		n += count[i];
+		p->asked[i] = *s;
+		p->first[i] = p->n;
+		p->count[i] = s->ops->fds != NULL
+		                      ? s->ops->fds(s->ctx, p->fds + p->n,
+		                                    UI_SCREEN_FDS)
+		                      : 0;
+		p->n += p->count[i];
 		if (s->ops->wait_ms != NULL)
 			*timeout = s->ops->wait_ms(s->ctx, *timeout);
 	}
-	return n;
 }
 
-/* Hands each screen its ready descriptors, then lets it tick. */
+/* Hands each screen still on the stack its ready descriptors, then lets
+ * every screen tick. */
 static void
-ui_screen_dispatch(struct ui_host *h, const struct pollfd *fds,
-                   const int *first, const int *count, int depth)
+ui_screen_dispatch(struct ui_host *h, const struct ui_screen_poll *p)
 {
-	for (int i = 0; i < depth && i < h->depth; i++) {
+	for (int i = 0; i < p->depth && i < h->depth; i++) {
 		const struct ui_screen *s = &h->stack[i];
+		if (s->ops != p->asked[i].ops || s->ctx != p->asked[i].ctx)
+			continue;
 		bool ready = false;
-		for (int k = 0; k < count[i]; k++)
-			ready |= fds[first[i] + k].revents != 0;
+		for (int k = 0; k < p->count[i]; k++)
+			ready |= p->fds[p->first[i] + k].revents != 0;
 		if (ready && s->ops->ready != NULL)
-			s->ops->ready(h, s->ctx, fds + first[i], count[i]);
+			s->ops->ready(h, s->ctx, p->fds + p->first[i],
+			              p->count[i]);
 	}
 	for (int i = 0; i < h->depth; i++)
 		if (h->stack[i].ops->tick != NULL)
@@ -251,28 +265,25 @@ ui_screen_wait(struct ui_host *h, int signal_fd, int64_t frame_ms,
 	int timeout = UI_SCREEN_IDLE_MS;
 	if (h->dirty && *last_draw + frame_ms - now < timeout)
 		timeout = (int)(*last_draw + frame_ms - now);
-	struct pollfd fds[UI_SCREEN_POLL] = {
-	        {.fd = STDIN_FILENO, .events = POLLIN},
-	        {.fd = signal_fd, .events = POLLIN},
-	};
-	int first[UI_SCREEN_DEPTH], count[UI_SCREEN_DEPTH];
-	int n = ui_screen_collect(h, fds, first, count, &timeout);
+	struct ui_screen_poll p;
+	p.fds[0] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
+	p.fds[1] = (struct pollfd){.fd = signal_fd, .events = POLLIN};
+	ui_screen_collect(h, &p, &timeout);
 	if (h->dirty && timeout <= 0) {
 		ui_screen_draw(h);
 		ui_term_draw(&h->grid);
 		*last_draw = now;
 		return true;
 	}
-	int depth = h->depth;
-	if (poll(fds, (nfds_t)n, timeout < 0 ? 0 : timeout) < 0 &&
+	if (poll(p.fds, (nfds_t)p.n, timeout < 0 ? 0 : timeout) < 0 &&
 	    errno != EINTR)
 		return false;
 	/* Keys, and KEY_RESIZE after a SIGWINCH (getch does not block: the
 	 * terminal is in nodelay mode). */
 	ui_screen_read_keys(h);
-	if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+	if (p.fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 		return false;
-	ui_screen_dispatch(h, fds, first, count, depth);
+	ui_screen_dispatch(h, &p);
 	return true;
 }
 
