@@ -1,11 +1,12 @@
 # The terminal UI: Check tests of its terminal-free parts (grid, board
-# views against the games), headless screen dumps, and tmux end-to-end runs.
+# views against the games, the screen stack, the move builder; the stack's
+# loop links curses), headless screen dumps, and tmux end-to-end runs.
 if HAVE_CHECK
 check_PROGRAMS += tests/check_ui
 TESTS += tests/check_ui
 tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL)
-tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS)
+tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS) $(CURSES_CFLAGS)
+tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS) $(CURSES_LIBS)
 
 # The puzzle trainer's screen, driven by keys and clicks into a grid.
 check_PROGRAMS += tests/check_trainer

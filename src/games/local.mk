@@ -3,7 +3,7 @@
 # board geometry, evaluation for the search, and Tetris's strategy, weights,
 # batch scorer and benchmark.
 src_libtabula_a_SOURCES += \
-	src/games/games.h \
+	src/games/games.h src/games/registry.c \
 	src/games/bb121.h \
 	src/games/tetress.c src/games/tetress.h \
 	src/games/tetress-piece.c src/games/tetress-piece.h \

@@ -13,10 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/registry.h"
 #include "core/file.h"
+#include "core/registry.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
-#include "ui/trainer.h"
+#include "ui/input.h"
+#include "ui/keys.h"
+#include "ui/lines.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* Keys of one command, 0-terminated. */
 #define UI_KEYS_MAX 8
@@ -169,7 +177,7 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 	game_move move;
 	char why[256];
 	const struct game_ops *ops = app->game.session.ops;
-	if (!app->online.in_room) {
+	if (!ui_online_in_room(app)) {
 		ui_play_text(app, text);
 		return;
 	}
@@ -212,22 +220,22 @@ static void
 ui_keys_cmd_back(struct ui_app *app)
 {
 	if (app->game.shown > 0)
-		ui_play_show(app, app->game.shown - 1);
+		ui_shown_go(app, app->game.shown - 1);
 }
 static void
 ui_keys_cmd_forward(struct ui_app *app)
 {
-	ui_play_show(app, app->game.shown + 1);
+	ui_shown_go(app, app->game.shown + 1);
 }
 static void
 ui_keys_cmd_start(struct ui_app *app)
 {
-	ui_play_show(app, 0);
+	ui_shown_go(app, 0);
 }
 static void
 ui_keys_cmd_end(struct ui_app *app)
 {
-	ui_play_show(app, app->game.session.ply);
+	ui_shown_go(app, app->game.session.ply);
 }
 
 static void
@@ -297,28 +305,25 @@ ui_keys_cmd_hint(struct ui_app *app)
 static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
-	ui_menu_init(app);
-	app->screen = SCREEN_MENU;
-	app->dirty = true;
+	ui_screen_show(&app->host, app->screens.menu, app);
 }
 
 static void
 ui_keys_cmd_help(struct ui_app *app)
 {
-	app->screen = SCREEN_HELP;
-	app->dirty = true;
+	ui_screen_show(&app->host, app->screens.help, app);
 }
 
 static void
 ui_keys_cmd_redraw(struct ui_app *app)
 {
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 static void
 ui_keys_cmd_quit(struct ui_app *app)
 {
-	app->quit = true;
+	app->host.quit = true;
 }
 
 static const struct ui_command UI_COMMANDS[] = {
@@ -529,63 +534,10 @@ ui_keys_prompt_done(struct ui_app *app)
 	}
 }
 
-static void ui_keys_dispatch(struct ui_app *app, int key);
-
-void
-ui_keys_handle(struct ui_app *app, int key)
+/* Runs the command whose keys hold key; false when none does. */
+static bool
+ui_keys_command(struct ui_app *app, int key)
 {
-	ui_keys_dispatch(app, key);
-	/* A menu, the help or a prompt may have opened or closed: the
-	 * analysis stops behind them and comes back after; a review pauses
-	 * (A goes on). */
-	ui_analysis_sync(app);
-	if (app->screen != SCREEN_GAME || app->prompt.active)
-		ui_review_pause(app);
-}
-
-static void
-ui_keys_dispatch(struct ui_app *app, int key)
-{
-	app->dirty = true;
-	int need_w, need_h;
-	if (ui_too_small(app, &need_w, &need_h)) {
-		if (key == 'q')
-			app->quit = true;
-		return;
-	}
-	if (app->screen == SCREEN_HELP) {
-		app->screen = app->game.have ? SCREEN_GAME : SCREEN_MENU;
-		return;
-	}
-	if (app->screen == SCREEN_LOBBY) {
-		ui_online_key(app, key);
-		return;
-	}
-	if (app->screen == SCREEN_MENU) {
-		ui_menu_key(app, key);
-		return;
-	}
-	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
-		app->prompt.active = false;
-		if (key == 'y' || key == 'Y')
-			ui_keys_save_to(app, app->prompt.pending);
-		else
-			ui_status(app, false, "not saved");
-		return;
-	}
-	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
-		ui_trainer_key(app->trainer, key);
-		if (app->trainer->quit)
-			ui_menu_close_puzzles(app);
-		return;
-	}
-	if (app->prompt.active) {
-		if (ui_prompt_key(app, key))
-			ui_keys_prompt_done(app);
-		return;
-	}
-	if (ui_online_game_key(app, key))
-		return;
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
@@ -595,9 +547,30 @@ ui_keys_dispatch(struct ui_app *app, int key)
 				UI_COMMANDS[i].run_key(app, key);
 			else
 				UI_COMMANDS[i].run(app);
-			return;
+			return true;
 		}
 	}
+	return false;
+}
+
+void
+ui_keys_handle(struct ui_app *app, int key)
+{
+	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
+		app->prompt.active = false;
+		if (key == 'y' || key == 'Y')
+			ui_keys_save_to(app, app->prompt.pending);
+		else
+			ui_status(app, false, "not saved");
+		return;
+	}
+	if (app->prompt.active) {
+		if (ui_prompt_key(app, key))
+			ui_keys_prompt_done(app);
+		return;
+	}
+	if (ui_online_game_key(app, key) || ui_keys_command(app, key))
+		return;
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",
 		          key);
@@ -607,12 +580,7 @@ void
 ui_keys_click(struct ui_app *app, int y, int x)
 {
 	const struct ui_game *game = &app->game;
-	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
-		ui_trainer_click(app->trainer, y, x);
-		return;
-	}
-	if (app->screen != SCREEN_GAME || game->view == NULL ||
-	    game->input->click == NULL)
+	if (game->view == NULL || game->input->click == NULL)
 		return;
 	int cell = ui_board_hit(game->view, app->board_y, app->board_x, y, x);
 	game_move move;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "ui/app.h"
+#include "ui/status.h"
 
 void
 ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
@@ -19,7 +20,16 @@ ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
 	vsnprintf(app->prompt.status, sizeof app->prompt.status, fmt, ap);
 	va_end(ap);
 	app->prompt.status_warn = warn;
-	app->dirty = true;
+	app->host.dirty = true;
+}
+
+void
+ui_status_print(const struct ui_app *app, struct ui_grid *g)
+{
+	if (app->prompt.status[0] != '\0')
+		ui_grid_print(g, g->height - 1, 0, g->width,
+		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
+		              app->prompt.status);
 }
 
 void
@@ -31,14 +41,14 @@ ui_prompt_open(struct ui_app *app, int kind)
 	p->text[0] = '\0';
 	p->len = 0;
 	p->overflow = false;
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 bool
 ui_prompt_key(struct ui_app *app, int key)
 {
 	struct ui_prompt *p = &app->prompt;
-	app->dirty = true;
+	app->host.dirty = true;
 	p->overflow = false;
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
 		p->active = false;
