@@ -26,3 +26,18 @@ installcheck-local:
 	env -u TABULA_DATA_DIR $(DESTDIR)$(bindir)/tabula$(EXEEXT) \
 		bench --solver tzaar --nodes 1000 | \
 		grep '^solver tzaar positions 120 proven'
+
+# The course's referee (tabula(6), "Playing the course's referee"): the
+# tabula_agent package, which a student puts on PYTHONPATH, and the host
+# that runs a student's agent for `tabula match ... agent:DIR`.
+pythondir = $(pkgdatadir)/python
+dist_python_DATA = data/python/tabula_agent_host.py
+tabulaagentdir = $(pkgdatadir)/python/tabula_agent
+dist_tabulaagent_DATA = \
+	data/python/tabula_agent/__init__.py \
+	data/python/tabula_agent/actions.py \
+	data/python/tabula_agent/agent.py \
+	data/python/tabula_agent/clock.py \
+	data/python/tabula_agent/engine.py \
+	data/python/tabula_agent/settings.py \
+	data/python/tabula_agent/standin.py
