@@ -1,6 +1,8 @@
 """The Agent class the referee instantiates: one engine per game."""
 
 import atexit
+import os
+import sys
 
 from . import actions, clock, settings
 from .engine import Engine, find_binary
@@ -32,6 +34,12 @@ class Agent:
         ms = clock.move_time_ms(self._game, len(self._moves), left,
                                 s["movetime"]) or clock.MIN_MOVETIME_MS
         text = self._engine.best_move(self._moves, go, ms / 1000.0 + 5.0)
+        if os.environ.get("TABULA_VERBOSE"):
+            # Standard error: standard output is the referee's channel.
+            print("tabula_agent: ply %d: go %s -> %s; engine CPU %.2f s, "
+                  "%.1f s were left" % (len(self._moves), go, text,
+                                        self._engine.cpu_seconds(), left),
+                  file=sys.stderr)
         return actions.from_text(self._game, text)
 
     def update(self, color, action, **referee):

@@ -2,9 +2,9 @@
 
 The engine's output is read with select and os.read, never a blocking
 readline, so a silent engine cannot hang the agent past a deadline.  Its
-CPU comes from /proc/PID/stat (all its threads); where that cannot be read,
-the wall time spent waiting for it counts instead, which is never less
-while it searches on one thread.
+CPU comes from /proc/PID/stat (all its threads, and its descendants');
+where that cannot be read, the wall time spent waiting for it counts
+instead, which is never less while it searches on one thread.
 """
 
 import os
@@ -26,6 +26,37 @@ def find_binary(configured=None):
         raise EngineError("no tabula program: set TABULA_BIN or put "
                           "tabula on PATH")
     return path
+
+
+def _stat(pid):
+    """(ppid, CPU ticks) of a process from /proc/PID/stat: its utime and
+    stime and those of its waited-for children, fields 14 to 17 of
+    proc(5), counted from 1, with pid and comm before the ")"."""
+    with open("/proc/%s/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[1]), sum(int(v) for v in fields[11:15])
+
+
+def _tree_cpu_ticks(root):
+    """CPU ticks of root and its descendants, or None without /proc."""
+    try:
+        _, total = _stat(root)
+    except (OSError, IndexError, ValueError):
+        return None
+    children = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                ppid, ticks = _stat(name)
+            except (OSError, IndexError, ValueError):
+                continue  # ended while we looked
+            children.setdefault(ppid, []).append((int(name), ticks))
+    todo = [root]
+    while todo:
+        for pid, ticks in children.get(todo.pop(), ()):
+            total += ticks
+            todo.append(pid)
+    return total
 
 
 class Engine:
@@ -108,15 +139,11 @@ class Engine:
         return move
 
     def cpu_seconds(self):
-        """CPU the engine has used so far (user + system, all threads)."""
-        try:
-            with open("/proc/%d/stat" % self._proc.pid) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            # utime and stime: fields 14 and 15 of stat(5), counted from 1
-            # with pid and comm before the ")".
-            return (int(fields[11]) + int(fields[12])) / self._tick
-        except (OSError, IndexError, ValueError):
-            return self._waited
+        """CPU the engine has used so far (user + system, all threads),
+        with that of the processes it started (TABULA_BIN may name a
+        wrapper that runs tabula as its child)."""
+        ticks = _tree_cpu_ticks(self._proc.pid)
+        return ticks / self._tick if ticks is not None else self._waited
 
     def close(self):
         if self._proc.poll() is None:

@@ -34,6 +34,12 @@ def _check_cell(kind, r, c, n):
                          % (kind, r, c, n, n))
 
 
+_ARROWS = {
+    "Down": "[\u2193]", "Up": "[\u2191]", "Left": "[\u2190]",
+    "Right": "[\u2192]", "DownRight": "[\u2198]", "DownLeft": "[\u2199]",
+    "UpLeft": "[\u2196]", "UpRight": "[\u2197]",
+}
+
 # Tetress (2024): an 11x11 board whose edges wrap.
 TETRESS_N = 11
 
@@ -48,10 +54,14 @@ class Vector2:
 
 
 class Direction(enum.Enum):
+    """The four directions; str() gives an arrow, as the course's does."""
     Down = Vector2(1, 0)
     Up = Vector2(-1, 0)
     Left = Vector2(0, -1)
     Right = Vector2(0, 1)
+
+    def __str__(self):
+        return _ARROWS[self.name]
 
     @property
     def r(self):
@@ -117,7 +127,8 @@ class HexVec:
 
 
 class HexDir(enum.Enum):
-    """The six unit directions; HexDir((dr, dq)) finds one."""
+    """The six unit directions; HexDir((dr, dq)) finds one; str() gives
+    an arrow, as the course's does (agents parse it)."""
     DownRight = HexVec(0, 1)
     Down = HexVec(-1, 1)
     DownLeft = HexVec(-1, 0)
@@ -142,6 +153,9 @@ class HexDir(enum.Enum):
 
     def __mul__(self, n):
         return self.value * n
+
+    def __str__(self):
+        return _ARROWS[self.name]
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -183,10 +197,13 @@ class SpreadAction:
 
 
 _GAME_NAMES = {
-    "tetress": dict(BOARD_N=TETRESS_N, MAX_TURNS=150, Coord=Coord,
+    "tetress": dict(GAME_NAME="Tetress", NUM_PLAYERS=2, BOARD_N=TETRESS_N,
+                    MAX_TURNS=150, Coord=Coord,
                     Direction=Direction, Vector2=Vector2,
                     PlaceAction=PlaceAction, Action=PlaceAction),
-    "infexion": dict(BOARD_N=INFEXION_N, MAX_TURNS=343, MAX_TOTAL_POWER=49,
+    "infexion": dict(GAME_NAME="Infexion", NUM_PLAYERS=2,
+                     BOARD_N=INFEXION_N, MAX_TURNS=343, MAX_TOTAL_POWER=49,
+                     MAX_CELL_POWER=6, WIN_POWER_DIFF=2,
                      HexPos=HexPos, HexDir=HexDir, HexVec=HexVec,
                      SpawnAction=SpawnAction, SpreadAction=SpreadAction,
                      Action=typing.Union[SpawnAction, SpreadAction]),
