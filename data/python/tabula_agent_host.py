@@ -309,6 +309,8 @@ def main(argv):
         # the match reports what it said.
         channel.say("info string error: %s" % f)
         return 1
+    except BrokenPipeError:
+        return 0  # the match has gone (or given up on a slow agent)
 
 
 if __name__ == "__main__":

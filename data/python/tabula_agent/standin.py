@@ -27,11 +27,38 @@ class PlayerColor(enum.Enum):
         return PlayerColor.BLUE if self is PlayerColor.RED else PlayerColor.RED
 
 
-def _check_cell(kind, r, c, n):
-    if not (isinstance(r, int) and isinstance(c, int)
-            and 0 <= r < n and 0 <= c < n):
-        raise ValueError("%s(%r, %r) is off the %dx%d board"
-                         % (kind, r, c, n, n))
+class _Cell:
+    """A cell (r, and the field named by SECOND) of the SIZE x SIZE board,
+    printed r-x; adding or taking away a direction or vector wraps around
+    the edges.  Subclasses are frozen dataclasses."""
+    SIZE = 0
+    SECOND = ""
+
+    def _pair(self):
+        return self.r, getattr(self, self.SECOND)
+
+    def __post_init__(self):
+        r, x = self._pair()
+        if not (isinstance(r, int) and isinstance(x, int)
+                and 0 <= r < self.SIZE and 0 <= x < self.SIZE):
+            raise ValueError("%s(%r, %r) is off the %dx%d board"
+                             % (type(self).__name__, r, x, self.SIZE,
+                                self.SIZE))
+
+    def __str__(self):
+        return "%d-%d" % self._pair()
+
+    def _moved(self, other, sign):
+        r, x = self._pair()
+        return type(self)((r + sign * other.r) % self.SIZE,
+                          (x + sign * getattr(other, self.SECOND))
+                          % self.SIZE)
+
+    def __add__(self, other):
+        return self._moved(other, 1)
+
+    def __sub__(self, other):
+        return self._moved(other, -1)
 
 
 _ARROWS = {
@@ -73,23 +100,11 @@ class Direction(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, order=True)
-class Coord:
+class Coord(_Cell):
     r: int
     c: int
-
-    def __post_init__(self):
-        _check_cell("Coord", self.r, self.c, TETRESS_N)
-
-    def __str__(self):
-        return "%d-%d" % (self.r, self.c)
-
-    def __add__(self, other):
-        return Coord((self.r + other.r) % TETRESS_N,
-                     (self.c + other.c) % TETRESS_N)
-
-    def __sub__(self, other):
-        return Coord((self.r - other.r) % TETRESS_N,
-                     (self.c - other.c) % TETRESS_N)
+    SIZE = TETRESS_N
+    SECOND = "c"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,23 +174,11 @@ class HexDir(enum.Enum):
 
 
 @dataclasses.dataclass(frozen=True, order=True)
-class HexPos:
+class HexPos(_Cell):
     r: int
     q: int
-
-    def __post_init__(self):
-        _check_cell("HexPos", self.r, self.q, INFEXION_N)
-
-    def __str__(self):
-        return "%d-%d" % (self.r, self.q)
-
-    def __add__(self, other):
-        return HexPos((self.r + other.r) % INFEXION_N,
-                      (self.q + other.q) % INFEXION_N)
-
-    def __sub__(self, other):
-        return HexPos((self.r - other.r) % INFEXION_N,
-                      (self.q - other.q) % INFEXION_N)
+    SIZE = INFEXION_N
+    SECOND = "q"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -42,10 +42,11 @@ class Slow(Random):
 
 
 class Sleeper(Random):
-    """Sleeps three seconds in its second action (no CPU)."""
+    """Sleeps a minute in its second action (no CPU): the match's wall
+    clock ends it first."""
     def action(self, **referee):
         if len(self.moves) >= 2:
-            time.sleep(3)
+            time.sleep(60)
         return super().action(**referee)
 
 

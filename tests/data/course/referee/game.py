@@ -9,15 +9,13 @@ GAME = os.environ.get("COURSE_GAME", "tetress")
 
 
 class PlayerColor(Enum):
-    RED = 0
-    BLUE = 1
+    """Red moves first; str() is the name."""
+    RED, BLUE = 0, 1
 
     def __str__(self):
-        return self.name
+        return ("RED", "BLUE")[self.value]
 
-    @property
-    def opponent(self):
-        return PlayerColor(1 - self.value)
+    opponent = property(lambda self: PlayerColor(1 - self.value))
 
 
 if GAME == "tetress":
@@ -50,18 +48,18 @@ else:
         r: int
         q: int
 
-    class HexDir(Enum):
-        A = HexVec(0, 1)
-        B = HexVec(-1, 1)
-        C = HexVec(-1, 0)
-        D = HexVec(0, -1)
-        E = HexVec(1, -1)
-        F = HexVec(1, 0)
-
+    class _Directions(Enum):
+        """Found by their (dr, dq) too, as HexDir((1, -1))."""
         @classmethod
         def _missing_(cls, value):
             return next((d for d in cls if (d.value.r, d.value.q) == value),
                         None)
+
+    # The six unit directions, named by where they point on the page.
+    HexDir = _Directions("HexDir", [
+        (name, HexVec(dr, dq)) for name, dr, dq in (
+            ("E", 0, 1), ("SE", -1, 1), ("SW", -1, 0),
+            ("W", 0, -1), ("NW", 1, -1), ("NE", 1, 0))])
 
     @dataclass(frozen=True)
     class HexPos:
