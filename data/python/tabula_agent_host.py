@@ -114,10 +114,9 @@ class Game:
     """One game of the agent: its instance, its colour, the actions it
     has been told of and the CPU it has used."""
 
-    def __init__(self, game, agent_class, cpu_limit):
+    def __init__(self, game, agent_class, cpu_limit, cpu_base):
         self.game, self.agent_class = game, agent_class
-        self.cpu_limit = cpu_limit
-        self.cpu_base = time.process_time()
+        self.cpu_limit, self.cpu_base = cpu_limit, cpu_base
         self.agent = self.color = None
         self.told = []  # move texts passed to update or turn
 
@@ -200,10 +199,12 @@ class Host:
                           "not %s" % game)
         if self.game not in (None, game):
             raise Forfeit("this agent is loaded for %s" % self.game)
+        # The referee counts the import of the agent's package too.
+        cpu_base = time.process_time()
         if self.agent_class is None:
             self.agent_class = load_agent_class(self.spec, game)
         self.game = game
-        self.current = Game(game, self.agent_class, self.cpu_limit)
+        self.current = Game(game, self.agent_class, self.cpu_limit, cpu_base)
 
     def new_game(self):
         """A fresh interpreter for the next game, once the agent has played
