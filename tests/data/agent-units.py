@@ -7,6 +7,7 @@ import sys
 import tempfile
 
 from tabula_agent import actions, clock, settings, standin
+from tabula_agent.engine import Engine, EngineError
 
 passed = 0
 failed = 0
@@ -115,10 +116,26 @@ def options():
         raises("unknown key", lambda: settings.load(d), settings.SettingsError)
 
 
+def engine():
+    """The engine under test ($TABULA): a move, and a refused position
+    raised, not searched as another."""
+    e = Engine(os.environ["TABULA"], "tetress")
+    try:
+        move = e.best_move(["0-0,0-1,0-2,0-3"], "depth 1", 30)
+        check("engine move is a piece", len(move.split(",")), 4)
+        raises("refused position",
+               lambda: e.best_move(["0-0,0-1,0-2,0-3"] * 2, "depth 1", 30),
+               EngineError)
+        check("engine CPU counted", e.cpu_seconds() >= 0.0, True)
+    finally:
+        e.close()
+
+
 tetress()
 infexion()
 time_policy()
 options()
+engine()
 print("agent units: %d passed" % passed if not failed
       else "agent units: %d failed" % failed)
 sys.exit(1 if failed else 0)

@@ -109,13 +109,16 @@ class Engine:
 
     def expect(self, word, timeout):
         """The first line that starts with word, within timeout seconds;
-        None when the time is up."""
+        None when the time is up.  An `info string error:` line on the
+        way raises EngineError with the engine's words."""
         start = time.monotonic()
         try:
             while True:
                 line = self._read_line(start + timeout)
                 if line is None:
                     return None
+                if line.startswith("info string error:"):
+                    raise EngineError("tabula engine: " + line[12:])
                 if line == word or line.startswith(word + " "):
                     return line
         finally:
@@ -126,6 +129,11 @@ class Engine:
         with `go go_args`; stopped if it has not answered by deadline_s."""
         self.send("position startpos" +
                   (" moves " + " ".join(moves) if moves else ""))
+        # A move the engine refuses would leave it searching another
+        # position: isready first, so that its error comes before the go.
+        self.send("isready")
+        if self.expect("readyok", 30.0) is None:
+            raise EngineError("no readyok after the position")
         self.send("go " + go_args)
         line = self.expect("bestmove", deadline_s)
         if line is None:
