@@ -167,9 +167,12 @@ class Game:
         action = self.call(name + ".action", self.agent.action)
         try:
             text = actions.to_text(self.game, action)
+            shown = str(action)
         except actions.ActionError as e:
             raise Forfeit("%s.action: %s" % (name, e))
-        return text, str(action)
+        except Exception:  # the agent's own str() failed: show ours
+            shown = text
+        return text, shown
 
 
 def start_is_empty(words):
