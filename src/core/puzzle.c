@@ -315,6 +315,14 @@ puzzle_theme_add(char *themes, size_t size, const char *word)
 	snprintf(themes + len, size - len, "%s%s", len > 0 ? "," : "", word);
 }
 
+const char *
+puzzle_end_reason(const struct game_ops *ops, const struct game_pos *pos)
+{
+	struct game_status st;
+	ops->status(pos, &st);
+	return st.outcome == OUTCOME_ONGOING ? NULL : st.reason;
+}
+
 int
 puzzle_solver_moves(const struct game_ops *ops, const struct puzzle *pz)
 {

@@ -100,10 +100,8 @@ infexion_line_themes(const struct game_pos *start, const game_move *line,
 	struct game_pos pos = *start;
 	for (int i = 0; i < len; i++)
 		infexion_game.play(&pos, line[i]);
-	struct game_status st;
-	infexion_game.status(&pos, &st);
-	if (st.reason != NULL)
+	const char *why = puzzle_end_reason(&infexion_game, &pos);
+	if (why != NULL)
 		puzzle_theme_add(themes, size,
-		                 st.reason[0] == 'e' ? "elimination"
-		                                     : "turn-limit");
+		                 why[0] == 'e' ? "elimination" : "turn-limit");
 }

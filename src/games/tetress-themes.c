@@ -60,10 +60,8 @@ tetress_line_themes(const struct game_pos *start, const game_move *line,
 			        mine ? (i == 0 ? "clear-first" : "line-clear")
 			             : "defender-clears");
 	}
-	struct game_status st;
-	tetress_game.status(&pos, &st);
-	if (st.reason != NULL)
+	const char *why = puzzle_end_reason(&tetress_game, &pos);
+	if (why != NULL)
 		puzzle_theme_add(themes, size,
-		                 st.reason[0] == 'n' ? "blocked-side"
-		                                     : "turn-limit");
+		                 why[0] == 'n' ? "blocked-side" : "turn-limit");
 }

@@ -116,14 +116,12 @@ puzzle_rate_reason(const struct game_ops *ops, struct puzzle *pz)
 	struct game_pos pos = pz->start;
 	for (int i = 0; i < pz->line_len; i++)
 		ops->play(&pos, pz->line[i]);
-	struct game_status st;
-	ops->status(&pos, &st);
-	if (st.outcome == OUTCOME_ONGOING || st.reason == NULL)
+	const char *why = puzzle_end_reason(ops, &pos);
+	if (why == NULL)
 		return;
 	char word[PUZZLE_THEMES_MAX];
 	size_t n = 0;
-	for (const char *c = st.reason; *c != '\0' && n + 1 < sizeof word;
-	     c++) {
+	for (const char *c = why; *c != '\0' && n + 1 < sizeof word; c++) {
 		char ch = *c;
 		if (ch >= 'A' && ch <= 'Z')
 			ch = (char)(ch - 'A' + 'a');

@@ -4,13 +4,16 @@
  * every other round), after a short random opening and, for games with
  * set-ups (TZAAR), a seeded random set-up every other game.  Forced wins
  * appear near the end of a game, so only the last scan_plies positions are
- * examined, latest first; one position is examined once per run.
+ * examined, latest first; one position is examined once per run.  With
+ * winners, only the eventual winner's positions are examined (the loser's
+ * seldom hold a forced win, and disproving one is the dearest question);
+ * with variations, also positions one random turn of the opponent away,
+ * which multiplies the candidates near a game's end without playing more
+ * games.
  */
 #include "config.h"
 
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/rng.h"
 #include "search/alphabeta.h"
