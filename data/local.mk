@@ -17,6 +17,8 @@ dist_examples_DATA = \
 	data/games/tetress-3.rec \
 	data/games/tzaar-1.rec data/games/tzaar-2.rec data/games/tzaar-3.rec
 dist_pkgdata_DATA += data/README
+# How the puzzle sets were made (tabula(6), "The installed sets").
+EXTRA_DIST += data/make-puzzles.sh
 
 # The installed program finds the installed puzzles and endgames (no
 # TABULA_DATA_DIR).
