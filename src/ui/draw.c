@@ -128,6 +128,29 @@ ui_draw_board(struct ui_app *app)
 	app->host.grid.cursor_x = app->board_x + x;
 }
 
+/* Who is to move in the shown position, or once it ends the result:
+ * "Red to move", "Blue wins", "draw", "game over". */
+static void
+ui_draw_turn(const struct ui_app *app, char *buf, size_t size)
+{
+	const struct game_ops *ops = app->game.session.ops;
+	const struct game_pos *pos = ui_shown_pos(app);
+	struct game_status st;
+	ops->status(pos, &st);
+	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
+		snprintf(buf, size, "%s wins",
+		         ops->side_names[st.outcome == OUTCOME_P2_WINS]);
+	else if (st.outcome == OUTCOME_DRAW)
+		snprintf(buf, size, "draw");
+	else if (st.outcome != OUTCOME_ONGOING)
+		snprintf(buf, size, "game over");
+	else if (ops->players > 1)
+		snprintf(buf, size, "%s to move",
+		         ops->side_names[ops->side_to_move(pos)]);
+	else
+		buf[0] = '\0';
+}
+
 static void
 ui_draw_title(struct ui_app *app)
 {
@@ -143,16 +166,15 @@ ui_draw_title(struct ui_app *app)
 			snprintf(who[i], sizeof who[i], "%s",
 			         p->engine ? "engine" : "human");
 	}
-	int side = ops->side_to_move(ui_shown_pos(app));
+	char turn[64];
+	ui_draw_turn(app, turn, sizeof turn);
 	int n = snprintf(line, sizeof line, " tabula  %s   %s: %s", ops->title,
 	                 ops->side_names[0], who[0]);
 	if (ops->players > 1)
 		n += snprintf(line + n, sizeof line - (size_t)n, "  %s: %s",
 		              ops->side_names[1], who[1]);
-	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s%s",
-	         game->shown, game->session.ply,
-	         ops->players > 1 ? ops->side_names[side] : "",
-	         ops->players > 1 ? " to move" : "");
+	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s",
+	         game->shown, game->session.ply, turn);
 	if (ui_online_in_room(app))
 		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
