@@ -10,8 +10,10 @@ struct ui_app;
 void ui_keys_handle(struct ui_app *app, int key);
 /* Handles a mouse click at screen (y, x) on the game screen. */
 void ui_keys_click(struct ui_app *app, int y, int x);
-/* Writes the help lines (key, description) through fn. */
-void ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
+/* Writes the help lines (key, description) through fn: those that apply
+ * to app's game, or every one when app is NULL (the man page). */
+void ui_keys_each(const struct ui_app *app,
+                  void (*fn)(void *ctx, const char *keys, const char *what),
                   void *ctx);
 
 #endif

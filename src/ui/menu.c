@@ -448,6 +448,29 @@ ui_menu_list_activate(void *ctx)
 	ui_menu_activate(ctx);
 }
 
+/* The keys ui_menu_key and ui_list_key take, for the help. */
+static const struct {
+	const char *keys, *what;
+} UI_MENU_KEYS[] = {
+        {"Up Down", "pick a line (also j k)"},
+        {"Left Right", "change it (also h l)"},
+        {"Enter Space", "start, or act on the line"},
+        {"0-9", "type the seed (its line)"},
+        {"letters", "type the pieces file"},
+        {"Backspace", "erase the last one"},
+        {"?", "this help"},
+        {"q Esc", "back to the game, or quit"},
+};
+
+void
+ui_menu_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
+                  void *ctx)
+{
+	for (size_t i = 0; i < sizeof UI_MENU_KEYS / sizeof UI_MENU_KEYS[0];
+	     i++)
+		fn(ctx, UI_MENU_KEYS[i].keys, UI_MENU_KEYS[i].what);
+}
+
 static const struct ui_list_ops UI_MENU_LIST = {
         .change = ui_menu_list_change,
         .activate = ui_menu_list_activate,

@@ -23,4 +23,9 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const int who[2], bool random_setup, uint64_t seed,
                    const char *pieces_file, char *err, size_t err_size);
 
+/* Writes the menu's keys (key, description) through fn, for the help. */
+void ui_menu_keys_each(void (*fn)(void *ctx, const char *keys,
+                                  const char *what),
+                       void *ctx);
+
 #endif
