@@ -62,7 +62,8 @@ enum {
 	UI_PROMPT_MOVE,
 	UI_PROMPT_SAVE,
 	UI_PROMPT_OPEN,
-	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
+	UI_PROMPT_OVERWRITE, /* y/n: replace the file named in pending */
+	UI_PROMPT_COMMENT    /* the shown move's comment ("" removes it) */
 };
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };

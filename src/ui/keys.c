@@ -312,6 +312,25 @@ ui_keys_cmd_hint(struct ui_app *app)
 	ui_lines_hint(app);
 }
 
+/* Opens the prompt on the shown move's comment, to edit it. */
+static void
+ui_keys_cmd_comment(struct ui_app *app)
+{
+	if (ui_online_in_room(app)) {
+		ui_status(app, true,
+		          "the room's server keeps this game's "
+		          "record: no comments here");
+		return;
+	}
+	if (app->game.shown == 0) {
+		ui_status(app, true, "no move here to comment on");
+		return;
+	}
+	const char *old = ui_play_comment(app, app->game.shown - 1);
+	ui_prompt_open(app, UI_PROMPT_COMMENT);
+	ui_prompt_fill(app, old != NULL ? old : "");
+}
+
 static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
@@ -494,6 +513,11 @@ static const struct ui_command UI_COMMANDS[] = {
          ui_keys_cmd_line_promote},
         {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
         {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
+        {"comment",
+         {';'},
+         ";",
+         "comment on the shown move",
+         ui_keys_cmd_comment},
         {"takeback",
          {'u'},
          "u",
@@ -541,6 +565,12 @@ ui_keys_prompt_done(struct ui_app *app)
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_keys_play_text(app, text);
+	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
+		if (!ui_play_set_comment(app, text, err, sizeof err))
+			ui_status(app, true, "%s", err);
+		else
+			ui_status(app, false, "comment %s",
+			          text[0] ? "saved" : "removed");
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
 		struct stat st;
 		char full[1024];
