@@ -535,9 +535,7 @@ static const int UI_COMMAND_COUNT =
         (int)(sizeof UI_COMMANDS / sizeof UI_COMMANDS[0]);
 
 void
-ui_keys_each(const struct ui_app *app,
-             void (*fn)(void *ctx, const char *keys, const char *what),
-             void *ctx)
+ui_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
 {
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		const struct ui_command *c = &UI_COMMANDS[i];

@@ -449,9 +449,7 @@ ui_menu_list_activate(void *ctx)
 }
 
 /* The keys ui_menu_key and ui_list_key take, for the help. */
-static const struct {
-	const char *keys, *what;
-} UI_MENU_KEYS[] = {
+static const struct ui_keyhelp UI_MENU_KEYS[] = {
         {"Up Down", "pick a line (also j k)"},
         {"Left Right", "change it (also h l)"},
         {"Enter Space", "start, or act on the line"},
@@ -463,12 +461,10 @@ static const struct {
 };
 
 void
-ui_menu_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
-                  void *ctx)
+ui_menu_keys_each(ui_keyhelp_fn fn, void *ctx)
 {
-	for (size_t i = 0; i < sizeof UI_MENU_KEYS / sizeof UI_MENU_KEYS[0];
-	     i++)
-		fn(ctx, UI_MENU_KEYS[i].keys, UI_MENU_KEYS[i].what);
+	ui_keyhelp_each(UI_MENU_KEYS,
+	                sizeof UI_MENU_KEYS / sizeof UI_MENU_KEYS[0], fn, ctx);
 }
 
 static const struct ui_list_ops UI_MENU_LIST = {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/game.h"
+#include "ui/keyhelp.h"
 #include "ui/screen.h"
 
 struct ui_app;
@@ -24,8 +25,6 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const char *pieces_file, char *err, size_t err_size);
 
 /* Writes the menu's keys (key, description) through fn, for the help. */
-void ui_menu_keys_each(void (*fn)(void *ctx, const char *keys,
-                                  const char *what),
-                       void *ctx);
+void ui_menu_keys_each(ui_keyhelp_fn fn, void *ctx);
 
 #endif
