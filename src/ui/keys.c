@@ -564,11 +564,15 @@ ui_keys_prompt_done(struct ui_app *app)
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_keys_play_text(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
+		bool had = app->game.shown > 0 &&
+		           ui_play_comment(app, app->game.shown - 1) != NULL;
 		if (!ui_play_set_comment(app, text, err, sizeof err))
 			ui_status(app, true, "%s", err);
 		else
-			ui_status(app, false, "comment %s",
-			          text[0] ? "saved" : "removed");
+			ui_status(app, false, "%s",
+			          text[0] ? "comment saved"
+			          : had   ? "comment removed"
+			                  : "no comment");
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
 		struct stat st;
 		char full[1024];
