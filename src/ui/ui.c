@@ -422,7 +422,8 @@ ui_main(int argc, char **argv)
 	if (rc != EXIT_OK)
 		return rc;
 	if (st.help_keys != UI_HELP_KEYS_NONE) {
-		ui_keys_each(st.help_keys == UI_HELP_KEYS_MDOC
+		ui_keys_each(NULL,
+		             st.help_keys == UI_HELP_KEYS_MDOC
 		                     ? ui_print_key_mdoc
 		                     : ui_print_key_text,
 		             NULL);
