@@ -25,7 +25,7 @@ accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
 	if (access(path, F_OK) != 0 && errno == ENOENT)
 		return true;
 	char why[512];
-	char *text = store_read(path, why, sizeof why);
+	char *text = store_read_max(path, ACCOUNTS_FILE_MAX, why, sizeof why);
 	if (text == NULL) {
 		snprintf(err, err_size, "%s", why);
 		return false;
@@ -76,7 +76,9 @@ accounts_name_of(const struct accounts *a, const char *key)
 {
 	for (size_t i = 0; i < a->count; i++) {
 		if (strcmp(a->list[i].key, key) == 0)
-			return a->list[i].name;
+			return a->list[i].version <= a->saved_version
+			               ? a->list[i].name
+			               : NULL;
 	}
 	return NULL;
 }
@@ -149,7 +151,21 @@ accounts_add(struct accounts *a, const char *key, const char *name)
 		return false;
 	snprintf(list[a->count].name, sizeof list[a->count].name, "%s", name);
 	list[a->count].key = copy;
+	list[a->count].version = ++a->version;
 	a->count++;
-	a->version++;
 	return true;
+}
+
+void
+accounts_forget_unsaved(struct accounts *a, unsigned version)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < a->count; i++) {
+		struct account *e = &a->list[i];
+		if (e->version > a->saved_version && e->version <= version)
+			free(e->key);
+		else
+			a->list[kept++] = *e;
+	}
+	a->count = kept;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/registry.h"
 #include "server/room.h"
@@ -45,6 +46,8 @@ room_free(struct room *r)
 	if (r->ops != NULL)
 		session_free(&r->s);
 	record_meta_free(&r->meta);
+	if (r->on_disk != NULL)
+		room_save_job_free(&r->on_disk->base);
 	while (r->pending != NULL) {
 		struct room_line *next = r->pending->next;
 		free(r->pending);
@@ -379,6 +382,26 @@ room_copy_session(const struct session *s, struct session *copy)
 	return true;
 }
 
+/* A copy of src's tags and comments (the clocks) into dst, which owns
+ * them.  A room's game has no variations or review notes (the server
+ * writes its records itself), so the notes are not carried: sharing the
+ * room's pointers would free them twice. */
+static bool
+room_copy_meta(const struct record_meta *src, struct record_meta *dst)
+{
+	*dst = *src;
+	dst->comments = NULL;
+	dst->comment_count = 0;
+	dst->notes = NULL;
+	dst->note_count = 0;
+	for (size_t i = 0; i < src->comment_count; i++) {
+		if (src->comments[i] != NULL &&
+		    !record_meta_set_comment(dst, i, src->comments[i]))
+			return false;
+	}
+	return true;
+}
+
 struct room_save_job *
 room_save_job_new(const struct room *r)
 {
@@ -392,24 +415,14 @@ room_save_job_new(const struct room *r)
 		free(job);
 		return NULL;
 	}
-	/* The snapshot owns what it holds: the tags by value, the comments
-	 * (the clocks) copied below.  A room's game has no variations or
-	 * review notes (the server writes its records itself), so the notes
-	 * are not carried: sharing the room's pointers would free them twice.
-	 */
-	job->meta = r->meta;
-	job->meta.comments = NULL;
-	job->meta.comment_count = 0;
-	job->meta.notes = NULL;
-	job->meta.note_count = 0;
-	for (size_t i = 0; i < r->meta.comment_count; i++) {
-		if (r->meta.comments[i] != NULL &&
-		    !record_meta_set_comment(&job->meta, i,
-		                             r->meta.comments[i])) {
-			room_save_job_free(&job->base);
-			return NULL;
-		}
+	if (!room_copy_meta(&r->meta, &job->meta)) {
+		room_save_job_free(&job->base);
+		return NULL;
 	}
+	memcpy(job->seat, r->seat, sizeof job->seat);
+	memcpy(job->left_ms, r->left_ms, sizeof job->left_ms);
+	job->turn_start = r->turn_start;
+	job->draw_offer = r->draw_offer;
 	char spec[2][ROOM_ACCOUNT_MAX + 16];
 	for (int i = 0; i < 2; i++)
 		room_seat_spec(&r->seat[i], spec[i], sizeof spec[i]);
@@ -437,23 +450,58 @@ room_save(struct room *r, char *err, size_t err_size)
 	job->base.run(&job->base);
 	bool ok = job->ok;
 	if (ok)
-		r->saved_version = job->version;
-	else
+		room_keep_saved(r, job);
+	else {
 		snprintf(err, err_size, "%s", job->err);
-	room_save_job_free(&job->base);
+		room_save_job_free(&job->base);
+	}
 	return ok;
 }
 
+void
+room_keep_saved(struct room *r, struct room_save_job *job)
+{
+	if (r->on_disk != NULL)
+		room_save_job_free(&r->on_disk->base);
+	r->on_disk = job;
+	r->saved_version = job->version;
+}
+
+bool
+room_restore(struct room *r)
+{
+	const struct room_save_job *d = r->on_disk;
+	struct session s;
+	struct record_meta meta;
+	if (d == NULL || !room_copy_session(&d->s, &s))
+		return false;
+	if (!room_copy_meta(&d->meta, &meta)) {
+		record_meta_free(&meta);
+		session_free(&s);
+		return false;
+	}
+	session_free(&r->s);
+	record_meta_free(&r->meta);
+	r->s = s;
+	r->meta = meta;
+	memcpy(r->seat, d->seat, sizeof r->seat);
+	memcpy(r->left_ms, d->left_ms, sizeof r->left_ms);
+	r->turn_start = d->turn_start;
+	r->draw_offer = d->draw_offer;
+	r->version = r->saved_version = d->version;
+	if (r->announced_ply > r->s.ply)
+		r->announced_ply = r->s.ply;
+	return true;
+}
+
 struct room *
-room_create(const char *dir, const char *code, unsigned id,
-            const struct room_options *opt, const char *account, int64_t now,
-            char *err, size_t err_size)
+room_new(const char *dir, const char *code, unsigned id,
+         const struct room_options *opt, const char *account, int64_t now)
 {
 	struct room *r = room_alloc(dir, code, id);
 	struct game_setup setup = {0};
 	if (r == NULL || !session_init(&r->s, opt->ops, &setup)) {
 		free(r);
-		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
 	r->ops = opt->ops;
@@ -474,6 +522,20 @@ room_create(const char *dir, const char *code, unsigned id,
 	if (gmtime_r(&t, &tm) != NULL)
 		strftime(r->meta.date, sizeof r->meta.date, "%Y.%m.%d", &tm);
 	room_start_clock(r, now);
+	r->version = 1; /* not on disk yet */
+	return r;
+}
+
+struct room *
+room_create(const char *dir, const char *code, unsigned id,
+            const struct room_options *opt, const char *account, int64_t now,
+            char *err, size_t err_size)
+{
+	struct room *r = room_new(dir, code, id, opt, account, now);
+	if (r == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
 	if (!room_save(r, err, err_size)) {
 		room_free(r);
 		return NULL;
@@ -606,6 +668,12 @@ room_load(const char *dir, const char *code, unsigned id, int64_t now,
 	r->announced_ply = r->s.ply;
 	/* The time the server was down is nobody's. */
 	room_start_clock(r, now);
+	r->on_disk = room_save_job_new(r);
+	if (r->on_disk == NULL) {
+		snprintf(err, err_size, "out of memory");
+		room_free(r);
+		return NULL;
+	}
 	return r;
 }
 
@@ -613,12 +681,33 @@ void
 room_archive(const struct room *r, const char *to)
 {
 	static const char *const exts[] = {"rec", "room"};
+	char stem[4200];
+	unsigned second = (unsigned)time(NULL);
+	/* link() refuses an existing name, where rename() would replace it:
+	 * the first free stem takes both files. */
+	for (unsigned n = 0; n < 1000; n++) {
+		char from[4200], dest[4300];
+		if (n == 0)
+			snprintf(stem, sizeof stem, "%s/%s-%u", to, r->code,
+			         second);
+		else
+			snprintf(stem, sizeof stem, "%s/%s-%u-%u", to, r->code,
+			         second, n);
+		room_path(r, exts[0], from, sizeof from);
+		snprintf(dest, sizeof dest, "%s.%s", stem, exts[0]);
+		if (link(from, dest) == 0)
+			break;
+		if (errno != EEXIST) {
+			fprintf(stderr, "tabula serve: %s: %s\n", from,
+			        strerror(errno));
+			return;
+		}
+	}
 	for (int i = 0; i < 2; i++) {
-		char from[4200], dest[4200];
+		char from[4200], dest[4300];
 		room_path(r, exts[i], from, sizeof from);
-		snprintf(dest, sizeof dest, "%s/%s-%u.%s", to, r->code,
-		         (unsigned)time(NULL), exts[i]);
-		if (rename(from, dest) != 0)
+		snprintf(dest, sizeof dest, "%s.%s", stem, exts[i]);
+		if (i == 0 ? unlink(from) != 0 : rename(from, dest) != 0)
 			fprintf(stderr, "tabula serve: %s: %s\n", from,
 			        strerror(errno));
 	}

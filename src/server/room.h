@@ -73,13 +73,19 @@ struct room {
 	bool saving;                              /* a save job is under way */
 	struct room_line *pending, *pending_tail; /* news held for the disk */
 	size_t announced_ply; /* moves told to the room's people */
+	/* The room as it stands on disk: what a failed save goes back to
+	 * (NULL until its first save; then nobody but its creator knows
+	 * of it). */
+	struct room_save_job *on_disk;
+	unsigned creator; /* the connection told once it is on disk */
 };
 
 /* A line for the room's people, held until the version it tells of is
  * saved (kept by the server; freed with the room). */
 struct room_line {
 	unsigned version;
-	size_t ply; /* the move it tells of, or 0 */
+	size_t ply;    /* the move it tells of, or 0 */
+	unsigned from; /* the connection whose command it tells of, or 0 */
 	struct room_line *next;
 	char text[];
 };
@@ -94,12 +100,22 @@ struct room_save_job {
 	struct record_meta meta;
 	char room_text[1024];
 	size_t room_len;
+	/* What room_restore puts back besides the game. */
+	struct room_seat seat[2];
+	int64_t left_ms[2], turn_start;
+	int draw_offer;
 	bool ok;
 	char err[512];
 };
 
 /* A new room in dir with code, the creator (account) seated as options
- * say; saved at once (before anyone is told of it).  NULL with a message on
+ * say, in memory only (the server saves it before anyone is told of it).
+ * NULL when out of memory. */
+struct room *room_new(const char *dir, const char *code, unsigned id,
+                      const struct room_options *opt, const char *account,
+                      int64_t now);
+
+/* room_new, then saved at once on this thread.  NULL with a message on
  * failure. */
 struct room *room_create(const char *dir, const char *code, unsigned id,
                          const struct room_options *opt, const char *account,
@@ -170,7 +186,18 @@ void room_save_job_free(struct worker_job *job);
  * message. */
 bool room_save(struct room *r, char *err, size_t err_size);
 
-/* Moves the room's files into directory to (its game is kept). */
+/* Keeps job (a save of r that reached the disk) as what r goes back to
+ * when a later save fails. */
+void room_keep_saved(struct room *r, struct room_save_job *job);
+
+/* Puts r back as it stands on disk (its last kept save) after a failed
+ * save: the moves, result, seats and clocks since are undone.  False when
+ * out of memory. */
+bool room_restore(struct room *r);
+
+/* Moves the room's files into directory to under a name no other archived
+ * game has (CODE-SECOND, then CODE-SECOND-N): a reused code never
+ * overwrites a kept game. */
 void room_archive(const struct room *r, const char *to);
 
 #endif

@@ -9,6 +9,8 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <pwd.h>
+#include <ctype.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,6 +46,7 @@ static const char SERVER_CODE_LETTERS[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 struct client {
 	int fd;
+	unsigned serial; /* never reused while the server runs */
 	struct identity id;
 	char account[ROOM_ACCOUNT_MAX]; /* "" until welcomed */
 	struct net_inbuf in;
@@ -73,6 +76,8 @@ struct server {
 	struct room **rooms;
 	size_t nrooms;
 	unsigned next_room_id;
+	unsigned next_serial;
+	unsigned actor; /* the connection whose command runs now, or 0 */
 	struct accounts accounts;
 	struct workers *engines; /* the engine seats' searches */
 	struct workers *savers;  /* the rooms' saves */
@@ -193,6 +198,7 @@ server_broadcast(struct server *sv, struct room *r, size_t ply, const char *fmt,
 	}
 	l->version = r->version;
 	l->ply = ply;
+	l->from = sv->actor;
 	l->next = NULL;
 	memcpy(l->text, line, len + 1);
 	if (r->pending_tail != NULL)
@@ -216,27 +222,122 @@ server_release_news(struct server *sv, struct room *r)
 	}
 }
 
+static struct room *server_room_by_id(struct server *sv, unsigned id);
+
+static struct client *
+server_client_by_serial(struct server *sv, unsigned serial)
+{
+	for (size_t i = 0; serial != 0 && i < sv->nclients; i++) {
+		if (sv->clients[i]->serial == serial)
+			return sv->clients[i];
+	}
+	return NULL;
+}
+
+static void server_enter(struct server *sv, struct client *c, struct room *r,
+                         int seat);
+static void server_kick_engine(struct server *sv, struct room *r);
+static void server_forget_room(struct server *sv, struct room *r);
+
+/* A room's first save failed: it never was; its creator is told. */
+static void
+server_create_failed(struct server *sv, struct room *r, const char *why)
+{
+	struct client *c = server_client_by_serial(sv, r->creator);
+	if (c != NULL)
+		server_send(c, "error cannot save the room: %s", why);
+	for (int i = 0; i < 2; i++) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/%s.%s", r->dir, r->code,
+		         i == 0 ? "rec" : "room");
+		unlink(path); /* a link planted there goes, not its target */
+	}
+	server_forget_room(sv, r);
+}
+
+/* A save failed: the room goes back to what is on disk, the news held for
+ * it is dropped (nobody saw it) and each person whose command it told of
+ * is told why (tabula(6), PLAY ON THIS HOST, "Files"). */
+static void
+server_save_failed(struct server *sv, struct room *r, const char *why)
+{
+	fprintf(stderr, "tabula serve: room %s: %s\n", r->code, why);
+	while (r->pending != NULL) {
+		struct room_line *l = r->pending;
+		r->pending = l->next;
+		struct client *c = server_client_by_serial(sv, l->from);
+		for (struct room_line *o = r->pending; o != NULL; o = o->next)
+			if (o->from == l->from)
+				c = NULL; /* told once, at its last line */
+		if (c != NULL)
+			server_send(c, "error cannot save: %s", why);
+		free(l);
+	}
+	r->pending_tail = NULL;
+	if (!room_restore(r)) {
+		fprintf(stderr, "tabula serve: room %s: out of memory\n",
+		        r->code);
+		return;
+	}
+	/* A seat taken in the lost change is open again: its taker
+	 * watches. */
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->room == r && c->seat >= 0 &&
+		    room_seat_of(r, c->account) != c->seat)
+			server_enter(sv, c, r, -1);
+	}
+	server_kick_engine(sv, r);
+}
+
+/* What became of a save of r (job, or NULL when none could be made). */
+static void
+server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
+{
+	bool first = r->on_disk == NULL;
+	r->saving = false;
+	if (job == NULL || !job->ok) {
+		const char *why = job != NULL ? job->err : "out of memory";
+		if (first)
+			server_create_failed(sv, r, why);
+		else
+			server_save_failed(sv, r, why);
+		if (job != NULL)
+			room_save_job_free(&job->base);
+		return;
+	}
+	room_keep_saved(r, job);
+	struct client *c =
+	        first ? server_client_by_serial(sv, r->creator) : NULL;
+	if (c != NULL) {
+		server_send(c, "created %s", r->code);
+		server_enter(sv, c, r, room_seat_of(r, c->account));
+	}
+	if (first)
+		server_kick_engine(sv, r);
+	server_release_news(sv, r);
+}
+
 /* Starts saving r when it has changed and no save is under way. */
 static void
 server_save_room(struct server *sv, struct room *r)
 {
-	if (r->saving || r->saved_version == r->version)
-		return;
-	struct room_save_job *job = room_save_job_new(r);
-	if (job != NULL)
-		job->base.kind = SAVE_ROOM;
-	if (job != NULL && workers_submit(sv->savers, &job->base)) {
-		r->saving = true;
-		return;
+	while (!r->saving && r->saved_version != r->version) {
+		struct room_save_job *job = room_save_job_new(r);
+		if (job != NULL) {
+			job->base.kind = SAVE_ROOM;
+			if (workers_submit(sv->savers, &job->base)) {
+				r->saving = true;
+				return;
+			}
+			/* No room in the queue: save here and now. */
+			job->base.run(&job->base);
+		}
+		unsigned id = r->id;
+		server_room_saved(sv, r, job);
+		if (server_room_by_id(sv, id) == NULL)
+			return; /* a room that never was */
 	}
-	/* No memory or no room in the queue: save here and now. */
-	room_save_job_free(&job->base);
-	char err[512];
-	if (!room_save(r, err, sizeof err)) {
-		fprintf(stderr, "tabula serve: room %s: %s\n", r->code, err);
-		r->saved_version = r->version; /* the game goes on */
-	}
-	server_release_news(sv, r);
 }
 
 static struct room *server_room_by_id(struct server *sv, unsigned id);
@@ -274,6 +375,7 @@ server_accounts_saved(struct server *sv, struct accounts_save_job *job)
 		/* A name is only used once it is bound to its key on disk:
 		 * the waiting clients are told, and may try again. */
 		fprintf(stderr, "tabula serve: %s\n", job->err);
+		accounts_forget_unsaved(a, job->version);
 		for (size_t i = 0; i < sv->nclients; i++) {
 			struct client *c = sv->clients[i];
 			if (c->naming != 0 && c->naming <= job->version) {
@@ -282,6 +384,7 @@ server_accounts_saved(struct server *sv, struct accounts_save_job *job)
 				c->closing = true;
 			}
 		}
+		server_save_accounts(sv); /* names given since */
 		return;
 	}
 	a->saved_version = job->version;
@@ -308,18 +411,14 @@ server_saves_done(struct server *sv)
 		}
 		struct room_save_job *job = (struct room_save_job *)base;
 		struct room *r = server_room_by_id(sv, job->room_id);
-		if (r != NULL) {
-			r->saving = false;
-			/* A failed save is logged and the game goes on in
-			 * memory; the next change saves it all again. */
-			if (!job->ok)
-				fprintf(stderr, "tabula serve: room %s: %s\n",
-				        r->code, job->err);
-			r->saved_version = job->version;
-			server_release_news(sv, r);
-			server_save_room(sv, r);
+		if (r == NULL) {
+			room_save_job_free(base);
+			continue;
 		}
-		room_save_job_free(base);
+		unsigned id = r->id;
+		server_room_saved(sv, r, job);
+		if (server_room_by_id(sv, id) != NULL)
+			server_save_room(sv, r);
 	}
 }
 
@@ -633,18 +732,17 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 		server_send(c, "error no free room code");
 		return;
 	}
-	struct room *r =
-	        room_create(sv->rooms_dir, code, sv->next_room_id++, &opt,
-	                    c->account, server_now_ms(), err, sizeof err);
+	struct room *r = room_new(sv->rooms_dir, code, sv->next_room_id++, &opt,
+	                          c->account, server_now_ms());
 	if (r == NULL) {
-		fprintf(stderr, "tabula serve: %s\n", err);
-		server_send(c, "error cannot save the room");
+		server_send(c, "error out of memory");
 		return;
 	}
+	/* Nobody hears of it, its creator included, before it is on disk
+	 * (the fsync on a saver thread, not here: server_room_saved). */
+	r->creator = c->serial;
 	sv->rooms[sv->nrooms++] = r;
-	server_send(c, "created %s", code);
-	server_enter(sv, c, r, opt.creator_seat);
-	server_kick_engine(sv, r);
+	server_save_room(sv, r);
 }
 
 static void
@@ -656,15 +754,22 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 		server_strike(c, "usage: %s CODE", watch ? "watch" : "join");
 		return;
 	}
-	if (r == NULL) {
+	if (r == NULL || r->on_disk == NULL) {
 		server_send(c, "error no room '%.16s'", words[1]);
+		return;
+	}
+	int seat = room_seat_of(r, c->account);
+	if (watch && seat >= 0 && room_turn(r) >= 0) {
+		/* Watching is where analysis is allowed: a player watching
+		 * their own game would analyse it (tabula(6), PLAY ON THIS
+		 * HOST). */
+		server_send(c, "error you play in room %s: join it", r->code);
 		return;
 	}
 	if (watch) {
 		server_enter(sv, c, r, -1);
 		return;
 	}
-	int seat = room_seat_of(r, c->account);
 	if (seat < 0) {
 		char err[256];
 		if (room_turn(r) < 0) {
@@ -771,9 +876,13 @@ server_cmd_draw(struct server *sv, struct client *c)
 static void
 server_cmd_list(struct server *sv, struct client *c)
 {
+	size_t listed = 0;
 	for (size_t i = 0; i < sv->nrooms; i++) {
 		const struct room *r = sv->rooms[i];
 		char p1[64], p2[64], clock[32];
+		if (r->on_disk == NULL)
+			continue; /* not yet on disk: nobody knows of it */
+		listed++;
 		const char *result, *reason, *state = "playing";
 		room_seat_text(r, 0, p1, sizeof p1);
 		room_seat_text(r, 1, p2, sizeof p2);
@@ -795,7 +904,7 @@ server_cmd_list(struct server *sv, struct client *c)
 		            : mine == 0 ? "1"
 		                        : "2");
 	}
-	server_send(c, "listed %zu", sv->nrooms);
+	server_send(c, "listed %zu", listed);
 }
 
 static void
@@ -816,6 +925,19 @@ server_welcome(struct server *sv, struct client *c, const char *name)
 	server_send(c, "welcome %s", name);
 }
 
+/* Whether name (in any case) is a local user's login, root's included:
+ * a key may not pass for one (names are unique across both kinds). */
+static bool
+server_local_user(const char *name)
+{
+	char lower[IDENTITY_NAME_MAX + 1];
+	size_t i = 0;
+	for (; name[i] != '\0' && i < IDENTITY_NAME_MAX; i++)
+		lower[i] = (char)tolower((unsigned char)name[i]);
+	lower[i] = '\0';
+	return getpwnam(name) != NULL || getpwnam(lower) != NULL;
+}
+
 static void
 server_cmd_name(struct server *sv, struct client *c, char **words, int n)
 {
@@ -830,7 +952,8 @@ server_cmd_name(struct server *sv, struct client *c, char **words, int n)
 		            IDENTITY_NAME_MAX);
 		return;
 	}
-	if (accounts_name_taken(&sv->accounts, words[1])) {
+	if (accounts_name_taken(&sv->accounts, words[1]) ||
+	    server_local_user(words[1])) {
 		server_send(c, "error the name '%s' is taken", words[1]);
 		return;
 	}
@@ -957,8 +1080,11 @@ server_read(struct server *sv, struct client *c)
 			              NET_LINE_MAX);
 		else if (kind == NET_LINE_BAD)
 			server_strike(c, "line: control characters");
-		else
+		else {
+			sv->actor = c->serial;
 			server_line(sv, c, line);
+			sv->actor = 0;
+		}
 	}
 }
 
@@ -982,6 +1108,7 @@ server_accept(struct server *sv)
 			continue;
 		}
 		c->fd = fd;
+		c->serial = ++sv->next_serial;
 		c->seat = -1;
 		c->tokens = sv->cfg->rate_burst;
 		c->refill_ms = server_now_ms();
@@ -1022,6 +1149,26 @@ server_drop(struct server *sv, size_t i)
 	net_outbuf_free(&c->out);
 	free(c);
 	sv->clients[i] = sv->clients[--sv->nclients];
+}
+
+/* Takes r out of the server (its files stay) and frees it. */
+static void
+server_forget_room(struct server *sv, struct room *r)
+{
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->room == r) {
+			c->room = NULL;
+			server_send(c, "left");
+		}
+	}
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (sv->rooms[i] == r) {
+			sv->rooms[i] = sv->rooms[--sv->nrooms];
+			break;
+		}
+	}
+	room_free(r);
 }
 
 /* Finished games nobody looks at leave memory (their files are kept in
@@ -1207,6 +1354,9 @@ server_open(struct server *sv, const struct server_config *cfg)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* Past a file size limit a save fails (EFBIG) and is refused like
+	 * any other; the signal would kill the server. */
+	signal(SIGXFSZ, SIG_IGN);
 	fprintf(stderr, "tabula serve: listening on %s, %zu rooms from %s\n",
 	        cfg->socket_path, sv->nrooms, sv->rooms_dir);
 	return true;

@@ -42,9 +42,15 @@ store_write(const char *path, const char *data, size_t len, char *err,
 char *
 store_read(const char *path, char *err, size_t err_size)
 {
+	return store_read_max(path, STORE_FILE_MAX, err, err_size);
+}
+
+char *
+store_read_max(const char *path, size_t max, char *err, size_t err_size)
+{
 	char *buf;
 	size_t len;
-	if (!file_read_all(path, STORE_FILE_MAX, &buf, &len, err, err_size))
+	if (!file_read_all(path, max, &buf, &len, err, err_size))
 		return NULL;
 	if (strlen(buf) != len) {
 		snprintf(err, err_size, "%s: contains a NUL byte", path);

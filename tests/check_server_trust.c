@@ -1,0 +1,232 @@
+/*
+ * A host people can trust (issue 40): what the room server promises when
+ * a save fails, who may use a name, who may watch, and its files.  Each
+ * test failed before its mend: a failed save used to be marked saved and
+ * told to both players; a name whose save failed was used in memory; a key
+ * could take `root`; a player could watch their own room; two games archived
+ * in one second under one code overwrote each other; an accounts file over
+ * 64 KiB stopped the server from starting.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/registry.h"
+#include "roomtest.h"
+#include "server/room.h"
+#include "testutil.h"
+
+/* Starts a peer for key and gives it name (first login). */
+static void
+trust_login(struct rt_peer *p, const struct rt_server *sv, const char *key,
+            const char *name)
+{
+	rt_peer_start(p, sv, key);
+	rt_send(p, "name %s", name);
+	char line[NET_LINE_MAX + 1], want[64];
+	rt_expect(p, "welcome", line);
+	snprintf(want, sizeof want, "welcome %s", name);
+	ck_assert_str_eq(line, want);
+}
+
+/* Replaces path with a symbolic link (to a file of its own), which every
+ * save refuses to write through. */
+static void
+trust_plant_link(const char *path)
+{
+	char target[512];
+	snprintf(target, sizeof target, "%s.target", path);
+	FILE *f = fopen(target, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	unlink(path);
+	ck_assert_int_eq(symlink(target, path), 0);
+}
+
+/* Reads p's lines until "synced", returning the ply it names. */
+static long
+trust_synced(struct rt_peer *p)
+{
+	char line[NET_LINE_MAX + 1];
+	rt_expect(p, "synced ", line);
+	return strtol(line + 12, NULL, 10);
+}
+
+/* A move whose save fails is refused: the mover is told why, the other
+ * player never hears of it, and after a kill -9 the room is where it was. */
+START_TEST(test_failed_save_refuses_move)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	struct rt_peer a, b;
+	char line[NET_LINE_MAX + 1], code[8], path[512];
+	trust_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	trust_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_send(&a, "create tetress");
+	rt_expect(&a, "created ", line);
+	snprintf(code, sizeof code, "%.4s", line + 8);
+	rt_send(&b, "join %s", code);
+	rt_expect(&b, "synced", NULL);
+	rt_send(&a, "move 0-0,0-1,0-2,0-3");
+	rt_expect(&b, "move ", NULL);
+	rt_expect(&a, "move ", NULL);
+	snprintf(path, sizeof path, "%s/rooms/%s.rec", sv.state, code);
+	trust_plant_link(path);
+	rt_send(&b, "move 5-5,5-6,5-7,5-8");
+	rt_expect(&b, "error cannot save", line);
+	ck_assert_msg(strstr(line, "link") != NULL, "%s", line);
+	/* Nobody saw the lost move: a's next line is the answer to ping. */
+	rt_send(&a, "ping");
+	ck_assert(rt_next(&a, line, ROOMTEST_WAIT_MS));
+	ck_assert_msg(strcmp(line, "pong") == 0, "a saw '%s'", line);
+	rt_send(&b, "join %s", code);
+	ck_assert_int_eq(trust_synced(&b), 1);
+	rt_server_stop(&sv, SIGKILL);
+	rt_peer_stop(&a, false);
+	rt_peer_stop(&b, false);
+	unlink(path); /* the record the server wrote last is the target */
+	char target[600];
+	snprintf(target, sizeof target, "%s.target", path);
+	unlink(target);
+	rt_server_clean(&sv);
+}
+END_TEST
+
+/* A name whose save failed is never used: the next connection with that
+ * key is asked for a name again, and the name is free for anyone. */
+START_TEST(test_failed_name_not_used)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	char path[512], line[NET_LINE_MAX + 1];
+	snprintf(path, sizeof path, "%s/accounts", sv.state);
+	trust_plant_link(path);
+	struct rt_peer a, b;
+	rt_peer_start(&a, &sv, "AAAAkeyOfAlice");
+	rt_send(&a, "name alice");
+	rt_expect(&a, "bye cannot save the name", NULL);
+	rt_peer_stop(&a, false);
+	rt_peer_start(&a, &sv, "AAAAkeyOfAlice"); /* read to need-name */
+	rt_send(&a, "list");
+	rt_expect(&a, "error pick a name", NULL);
+	rt_peer_stop(&a, false);
+	unlink(path);
+	trust_login(&b, &sv, "AAAAkeyOfMallory", "alice");
+	rt_send(&b, "create tzaar");
+	rt_expect(&b, "created", line);
+	rt_peer_stop(&b, false);
+	rt_server_clean(&sv);
+}
+END_TEST
+
+/* A key may not take root's name or a local user's; a seated player may
+ * not watch their own unfinished game. */
+START_TEST(test_names_and_watching)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	struct rt_peer a, a2;
+	char line[NET_LINE_MAX + 1], code[8];
+	rt_peer_start(&a, &sv, "AAAAkeyOfAlice");
+	rt_send(&a, "name root");
+	rt_expect(&a, "error the name 'root' is taken", NULL);
+	rt_send(&a, "name Root");
+	rt_expect(&a, "error the name 'Root' is taken", NULL);
+	rt_send(&a, "name alice");
+	rt_expect(&a, "welcome alice", NULL);
+	rt_send(&a, "create tzaar");
+	rt_expect(&a, "created ", line);
+	snprintf(code, sizeof code, "%.4s", line + 8);
+	rt_peer_start(&a2, &sv, "AAAAkeyOfAlice");
+	rt_send(&a2, "watch %s", code);
+	rt_expect(&a2, "error you play in room", NULL);
+	rt_peer_stop(&a2, false);
+	rt_peer_stop(&a, false);
+	rt_server_clean(&sv);
+}
+END_TEST
+
+/* Two finished games archived in the same second under one code are both
+ * kept. */
+START_TEST(test_archive_keeps_both)
+{
+	char dir[] = "/tmp/tabula-archive-XXXXXX", err[256], to[600];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(to, sizeof to, "%s/finished", dir);
+	ck_assert_int_eq(mkdir(to, 0700), 0);
+	struct room_options opt = {.ops = registry_find("tetress")};
+	for (int i = 0; i < 2; i++) {
+		struct room *r = room_create(dir, "ABCD", 1, &opt, "user:alice",
+		                             0, err, sizeof err);
+		ck_assert_msg(r != NULL, "%s", err);
+		room_archive(r, to);
+		room_free(r);
+	}
+	int recs = 0;
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "ls %s | grep -c '^ABCD-.*\\.rec$'", to);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(fscanf(p, "%d", &recs), 1);
+	pclose(p);
+	ck_assert_int_eq(recs, 2);
+	testutil_remove_tree(dir);
+}
+END_TEST
+
+/* 150 RSA-3072-sized keys (about 85 KiB of accounts) restart fine. */
+START_TEST(test_many_keys_restart)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	char path[512];
+	ck_assert_int_eq(mkdir(sv.state, 0700), 0);
+	snprintf(path, sizeof path, "%s/accounts", sv.state);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "# tabula accounts 1\n");
+	for (int i = 0; i < 150; i++) {
+		fprintf(f, "user%d ssh-rsa AAAA%04d", i, i);
+		for (int j = 0; j < 540; j++)
+			fputc('A' + (i + j) % 26, f);
+		fputc('\n', f);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_gt(st.st_size, 64 * 1024);
+	rt_server_start(&sv, NULL);
+	rt_server_clean(&sv);
+}
+END_TEST
+
+static Suite *
+trust_suite(void)
+{
+	Suite *s = suite_create("server-trust");
+	TCase *tc = tcase_create("trust");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_failed_save_refuses_move);
+	tcase_add_test(tc, test_failed_name_not_used);
+	tcase_add_test(tc, test_names_and_watching);
+	tcase_add_test(tc, test_archive_keeps_both);
+	tcase_add_test(tc, test_many_keys_restart);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	return testutil_run_suite(trust_suite());
+}
