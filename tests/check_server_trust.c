@@ -209,6 +209,86 @@ START_TEST(test_many_keys_restart)
 }
 END_TEST
 
+/* Creates a room (options as for create) and returns its code in code. */
+static void
+trust_create(struct rt_peer *p, const char *options, char *code)
+{
+	char line[NET_LINE_MAX + 1];
+	rt_send(p, "create %s", options);
+	rt_expect(p, "created ", line);
+	snprintf(code, 8, "%.4s", line + 8);
+	rt_expect(p, "synced", NULL);
+}
+
+/* One engine thread, one search per person: alice's second room waits
+ * while her first is searched, so bob's search comes before it; her first
+ * room's search ends when she resigns there (it ran to its end, and bob
+ * waited behind both of hers). */
+START_TEST(test_engine_shared_fairly)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, "--engine-threads 1");
+	struct rt_peer a1, a2, b;
+	char code[3][8], line[NET_LINE_MAX + 1];
+	trust_login(&a1, &sv, "AAAAkeyOfAlice", "alice");
+	trust_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_peer_start(&a2, &sv, "AAAAkeyOfAlice");
+	trust_create(&a1, "tzaar seat=2 engine=10", code[0]);
+	trust_create(&a2, "tzaar seat=2 engine=1", code[1]);
+	trust_create(&b, "tzaar seat=2 engine=1", code[2]);
+	rt_send(&a1, "resign");
+	rt_expect(&a1, "over ", NULL);
+	rt_expect(&b, "move ", line);
+	/* Bob's engine has moved; alice's second room is still waiting or
+	 * just now searched, never before bob's. */
+	bool a2_first = false;
+	while (rt_next(&a2, line, 0))
+		a2_first |= strncmp(line, "move ", 5) == 0;
+	ck_assert_msg(!a2_first, "alice's second search came before bob's");
+	rt_expect(&a2, "move ", NULL);
+	/* The finished room leaves memory once its search is cancelled. */
+	rt_send(&a1, "leave");
+	rt_expect(&a1, "left", NULL);
+	for (bool listed = true; listed;) {
+		rt_send(&b, "list");
+		listed = false;
+		for (;;) {
+			rt_expect(&b, "", line);
+			if (strncmp(line, "listed", 6) == 0)
+				break;
+			listed |= strstr(line, code[0]) != NULL;
+		}
+	}
+	rt_peer_stop(&a1, false);
+	rt_peer_stop(&a2, false);
+	rt_peer_stop(&b, false);
+	rt_server_clean(&sv);
+}
+END_TEST
+
+/* SIGTERM ends the server at once, a level-10 search under way (about
+ * 7 s at its 10,000,000 nodes, more on a loaded machine) cancelled: the
+ * bound below is for a loaded machine, far under the search. */
+START_TEST(test_sigterm_at_once)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	struct rt_peer a;
+	char code[8];
+	trust_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	trust_create(&a, "tzaar seat=2 engine=10", code);
+	usleep(200 * 1000); /* the search is under way */
+	double t0 = rt_now_ms();
+	rt_server_stop(&sv, SIGTERM);
+	double took = rt_now_ms() - t0;
+	ck_assert_msg(took < 3000, "SIGTERM took %.0f ms", took);
+	rt_peer_stop(&a, false);
+	rt_server_clean(&sv);
+}
+END_TEST
+
 static Suite *
 trust_suite(void)
 {
@@ -220,6 +300,8 @@ trust_suite(void)
 	tcase_add_test(tc, test_names_and_watching);
 	tcase_add_test(tc, test_archive_keeps_both);
 	tcase_add_test(tc, test_many_keys_restart);
+	tcase_add_test(tc, test_engine_shared_fairly);
+	tcase_add_test(tc, test_sigterm_at_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

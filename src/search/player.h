@@ -8,6 +8,7 @@
 #ifndef TABULA_SEARCH_PLAYER_H
 #define TABULA_SEARCH_PLAYER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,6 +40,9 @@ struct player {
 	char *inbuf;              /* bytes read from `from`, not yet a line */
 	size_t inlen;
 	int timeout_ms; /* PLAYER_PROGRAM: the longest wait for an answer */
+	/* PLAYER_ENGINE: when set, a search ends as soon as *stop is true
+	 * (its caller's flag; NULL: it runs to its limits). */
+	const atomic_bool *stop;
 };
 
 /* How long a program may take to answer (uciok, readyok, a bestmove)

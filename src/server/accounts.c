@@ -71,16 +71,22 @@ accounts_free(struct accounts *a)
 	a->count = 0;
 }
 
-const char *
-accounts_name_of(const struct accounts *a, const char *key)
+/* The entry of key, saved or not, or NULL. */
+static const struct account *
+accounts_find(const struct accounts *a, const char *key)
 {
 	for (size_t i = 0; i < a->count; i++) {
 		if (strcmp(a->list[i].key, key) == 0)
-			return a->list[i].version <= a->saved_version
-			               ? a->list[i].name
-			               : NULL;
+			return &a->list[i];
 	}
 	return NULL;
+}
+
+const char *
+accounts_name_of(const struct accounts *a, const char *key)
+{
+	const struct account *e = accounts_find(a, key);
+	return e != NULL && e->version <= a->saved_version ? e->name : NULL;
 }
 
 bool
@@ -139,7 +145,7 @@ accounts_save_job_new(const struct accounts *a)
 bool
 accounts_add(struct accounts *a, const char *key, const char *name)
 {
-	if (a->count >= ACCOUNTS_MAX || accounts_name_of(a, key) != NULL ||
+	if (a->count >= ACCOUNTS_MAX || accounts_find(a, key) != NULL ||
 	    accounts_name_taken(a, name))
 		return false;
 	struct account *list = realloc(a->list, (a->count + 1) * sizeof *list);

@@ -62,10 +62,14 @@ room_both_seated(const struct room *r)
 	return r->seat[0].kind != SEAT_OPEN && r->seat[1].kind != SEAT_OPEN;
 }
 
+/* Why a game that nobody played ends: no result ("*"). */
+static const char ROOM_ABANDONED[] = "abandoned before an opponent came";
+
 bool
 room_over(const struct room *r, const char **result, const char **reason)
 {
-	if (r->meta.result[0] != '\0' && strcmp(r->meta.result, "*") != 0) {
+	if ((r->meta.result[0] != '\0' && strcmp(r->meta.result, "*") != 0) ||
+	    strcmp(r->meta.termination, ROOM_ABANDONED) == 0) {
 		*result = r->meta.result;
 		*reason = r->meta.termination[0] ? r->meta.termination
 		                                 : "game over";
@@ -268,6 +272,11 @@ room_resign(struct room *r, int side, char *err, size_t err_size)
 	if (room_turn(r) < 0) {
 		snprintf(err, err_size, "the game is over");
 		return false;
+	}
+	if (!room_both_seated(r)) {
+		/* Nobody beat anybody: the room closes without a result. */
+		room_end(r, "*", ROOM_ABANDONED);
+		return true;
 	}
 	room_end(r, side == 0 ? "0-1" : "1-0",
 	         side == 0 ? "player 1 resigned" : "player 2 resigned");
@@ -642,7 +651,8 @@ room_load(const char *dir, const char *code, unsigned id, int64_t now,
 		return NULL;
 	}
 	r->ops = r->s.ops;
-	if (strcmp(r->meta.result, "*") == 0) {
+	if (strcmp(r->meta.result, "*") == 0 &&
+	    strcmp(r->meta.termination, ROOM_ABANDONED) != 0) {
 		/* Still being played: the rules will say when it ends. */
 		r->meta.result[0] = '\0';
 		r->meta.termination[0] = '\0';

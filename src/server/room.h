@@ -34,6 +34,8 @@
 #define ROOM_CLOCK_MAX_MIN 180
 #define ROOM_CLOCK_MAX_INC 60
 
+struct engine_job;
+
 enum seat_kind { SEAT_OPEN, SEAT_PERSON, SEAT_ENGINE };
 
 struct room_seat {
@@ -65,10 +67,15 @@ struct room {
 	                       from; 0 while the clock stands */
 	int draw_offer;     /* 0, or the offering side + 1 */
 	bool engine_busy;   /* a move is being searched */
-	int spectators;     /* kept by the server */
-	int present[2];     /* connections holding each seat, by the server */
-	char dir[4096];     /* where its files live */
-	unsigned version;   /* bumped by every change to save */
+	/* The search under way (the engine pool's; the server only cancels
+	 * it), or NULL. */
+	struct engine_job *engine_job;
+	bool engine_waiting; /* its player has their most searches under way:
+	                        it starts when one of theirs ends */
+	int spectators;      /* kept by the server */
+	int present[2];      /* connections holding each seat, by the server */
+	char dir[4096];      /* where its files live */
+	unsigned version;    /* bumped by every change to save */
 	unsigned saved_version;                   /* the version on disk */
 	bool saving;                              /* a save job is under way */
 	struct room_line *pending, *pending_tail; /* news held for the disk */

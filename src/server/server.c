@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,9 @@ struct client {
 	unsigned naming; /* the accounts version whose save welcomes it */
 	char new_name[IDENTITY_NAME_MAX + 1];
 	bool closing; /* drop once the output is sent */
+	/* The room it created, until that is on disk or failed: its next
+	 * lines wait (they may be about that room). */
+	unsigned creating;
 	/* Asked to quit while news of its room was held for the disk: the
 	 * bye waits until the room is saved up to bye_version, so a script
 	 * that resigns and quits still reads the result. */
@@ -99,9 +103,10 @@ server_config_defaults(struct server_config *cfg)
 	cfg->max_per_account = 16;
 	cfg->max_games_per_account = 20;
 	cfg->engine_threads = 2;
+	cfg->max_searches_per_account = 1;
 	cfg->save_threads = 4;
-	cfg->rate_per_sec = 20;
-	cfg->rate_burst = 40;
+	cfg->rate_per_sec = NET_RATE_PER_SEC;
+	cfg->rate_burst = NET_RATE_BURST;
 }
 
 static int64_t
@@ -244,8 +249,10 @@ static void
 server_create_failed(struct server *sv, struct room *r, const char *why)
 {
 	struct client *c = server_client_by_serial(sv, r->creator);
-	if (c != NULL)
+	if (c != NULL) {
 		server_send(c, "error cannot save the room: %s", why);
+		c->creating = 0;
+	}
 	for (int i = 0; i < 2; i++) {
 		char path[4200];
 		snprintf(path, sizeof path, "%s/%s.%s", r->dir, r->code,
@@ -310,6 +317,7 @@ server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
 	struct client *c =
 	        first ? server_client_by_serial(sv, r->creator) : NULL;
 	if (c != NULL) {
+		c->creating = 0;
 		server_send(c, "created %s", r->code);
 		server_enter(sv, c, r, room_seat_of(r, c->account));
 	}
@@ -518,22 +526,85 @@ server_send_room(struct server *sv, struct client *c, struct room *r)
 /* ---------------------------------------------------------------------- */
 /* The engine seats                                                        */
 
-/* Starts the engine's search when it is its turn and it is not already
- * thinking. */
+/* Whether nobody is in r (a search for it would be for nobody). */
+static bool
+server_room_empty(const struct room *r)
+{
+	return r->present[0] == 0 && r->present[1] == 0 && r->spectators == 0;
+}
+
+/* The person r's engine plays for: its searches count as theirs. */
+static const char *
+server_engine_owner(const struct room *r)
+{
+	for (int i = 0; i < 2; i++) {
+		if (r->seat[i].kind == SEAT_PERSON)
+			return r->seat[i].account;
+	}
+	return "";
+}
+
+/* Searches under way or queued for account's rooms. */
+static int
+server_searches_of(const struct server *sv, const char *account)
+{
+	int n = 0;
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		n += sv->rooms[i]->engine_busy &&
+		     strcmp(server_engine_owner(sv->rooms[i]), account) == 0;
+	}
+	return n;
+}
+
+/* Starts the engine's search when it is its turn, it is not already
+ * thinking and someone is in the room; a person whose rooms have their
+ * most searches under way waits for one of them to end (so one person's
+ * rooms never fill the engine threads: tabula(6), PLAY ON THIS HOST,
+ * "Limits"). */
 static void
 server_kick_engine(struct server *sv, struct room *r)
 {
-	if (r->engine_busy || !room_engine_to_move(r))
+	r->engine_waiting = false;
+	if (r->engine_busy || !room_engine_to_move(r) || server_room_empty(r))
 		return;
+	if (server_searches_of(sv, server_engine_owner(r)) >=
+	    sv->cfg->max_searches_per_account) {
+		r->engine_waiting = true;
+		return;
+	}
 	int turn = room_turn(r);
 	struct engine_job *job = engine_job_new(
 	        r->id, &r->s, r->seat[turn].level, rng_next(&sv->rng));
 	if (job == NULL)
 		return;
-	if (workers_submit(sv->engines, &job->base))
+	if (workers_submit(sv->engines, &job->base)) {
 		r->engine_busy = true;
-	else
+		r->engine_job = job;
+	} else
 		engine_job_free(&job->base);
+}
+
+/* Ends the searches nobody waits for: of rooms whose game is over or that
+ * everyone has left (entering starts it again). */
+static void
+server_cancel_searches(struct server *sv, bool all)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		struct room *r = sv->rooms[i];
+		if (r->engine_job != NULL &&
+		    (all || room_turn(r) < 0 || server_room_empty(r)))
+			engine_job_cancel(r->engine_job);
+	}
+}
+
+/* Starts the searches that waited for their person's to end. */
+static void
+server_kick_waiting(struct server *sv)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (sv->rooms[i]->engine_waiting)
+			server_kick_engine(sv, sv->rooms[i]);
+	}
 }
 
 static struct room *
@@ -588,11 +659,17 @@ server_engine_done(struct server *sv)
 			continue;
 		}
 		r->engine_busy = false;
+		r->engine_job = NULL;
 		char err[256];
 		bool stale = job->ply != r->s.ply || !room_engine_to_move(r);
 		if (stale) {
 			/* The game moved on (a resignation, a reload): ask
 			 * again if it is still the engine's turn. */
+			engine_job_free(base);
+			server_kick_engine(sv, r);
+		} else if (atomic_load(&job->cancel)) {
+			/* Again if someone came back meanwhile (else
+			 * entering starts it). */
 			engine_job_free(base);
 			server_kick_engine(sv, r);
 		} else if (!job->ok) {
@@ -631,6 +708,7 @@ server_enter(struct server *sv, struct client *c, struct room *r, int seat)
 	else
 		r->spectators++;
 	server_send_room(sv, c, r);
+	server_kick_engine(sv, r); /* nobody was there to wait for it */
 }
 
 static bool
@@ -741,6 +819,7 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 	/* Nobody hears of it, its creator included, before it is on disk
 	 * (the fsync on a saver thread, not here: server_room_saved). */
 	r->creator = c->serial;
+	c->creating = r->id;
 	sv->rooms[sv->nrooms++] = r;
 	server_save_room(sv, r);
 }
@@ -1055,6 +1134,8 @@ server_rate_ok(const struct server *sv, struct client *c, int64_t now)
 	return true;
 }
 
+static void server_take_lines(struct server *sv, struct client *c);
+
 static void
 server_read(struct server *sv, struct client *c)
 {
@@ -1063,10 +1144,18 @@ server_read(struct server *sv, struct client *c)
 		c->dead = true;
 		return;
 	}
+	server_take_lines(sv, c);
+}
+
+/* Carries out the whole lines c has sent, unless it waits (quitting, or
+ * for the room it created). */
+static void
+server_take_lines(struct server *sv, struct client *c)
+{
 	char line[NET_LINE_MAX + 1];
 	enum net_line kind;
 	int64_t now = server_now_ms();
-	while (!c->dead && !c->closing && !c->quitting &&
+	while (!c->dead && !c->closing && !c->quitting && c->creating == 0 &&
 	       (kind = net_inbuf_next(&c->in, line)) != NET_LINE_NONE) {
 		if (!server_rate_ok(sv, c, now)) {
 			server_strike(c,
@@ -1387,7 +1476,9 @@ server_close(struct server *sv)
 	}
 	while (sv->nclients > 0)
 		server_drop(sv, sv->nclients - 1);
-	/* Every save under way or queued reaches the disk before we go. */
+	/* Every save under way or queued reaches the disk before we go; the
+	 * searches end at once (their moves were never played). */
+	server_cancel_searches(sv, true);
 	workers_free(sv->savers, true, server_free_save_job);
 	workers_free(sv->engines, false, engine_job_free);
 	for (size_t i = 0; i < sv->nrooms; i++)
@@ -1424,7 +1515,9 @@ server_run(const struct server_config *cfg)
 		const size_t first_client = nfds;
 		for (size_t i = 0; i < sv.nclients; i++) {
 			struct client *c = sv.clients[i];
-			short ev = c->closing || c->quitting ? 0 : POLLIN;
+			short ev = c->closing || c->quitting || c->creating
+			                   ? 0
+			                   : POLLIN;
 			if (c->out.len > 0)
 				ev |= POLLOUT;
 			sv.pfds[nfds++] = (struct pollfd){c->fd, ev, 0};
@@ -1435,8 +1528,10 @@ server_run(const struct server_config *cfg)
 		}
 		if (sv.pfds[0].revents & POLLIN)
 			break;
-		if (sv.pfds[1].revents & POLLIN)
+		if (sv.pfds[1].revents & POLLIN) {
 			server_engine_done(&sv);
+			server_kick_waiting(&sv);
+		}
 		if (sv.pfds[2].revents & POLLIN)
 			server_saves_done(&sv);
 		/* Clients first (their slots match pfds), then new ones. */
@@ -1453,6 +1548,7 @@ server_run(const struct server_config *cfg)
 			server_accept(&sv);
 		for (size_t i = 0; i < sv.nclients;) {
 			struct client *c = sv.clients[i];
+			server_take_lines(&sv, c); /* held while it waited */
 			server_say_bye_when_told(c);
 			if (!c->dead && c->out.len > 0 &&
 			    !net_outbuf_flush(&c->out, c->fd))
@@ -1462,6 +1558,7 @@ server_run(const struct server_config *cfg)
 			else
 				i++;
 		}
+		server_cancel_searches(&sv, false);
 		server_unload_rooms(&sv);
 	}
 	fprintf(stderr, "tabula serve: stopping\n");
