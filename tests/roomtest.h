@@ -24,6 +24,9 @@ struct rt_server {
 	char socket[320];
 	char state[320];
 	bool shared; /* identities by SSH key (--shared-user) */
+	/* When > 0, the server runs under this file size limit (bytes): its
+	 * saves past it fail, as on a full disk. */
+	unsigned long fsize_limit;
 };
 
 struct rt_peer {
