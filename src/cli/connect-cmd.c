@@ -60,6 +60,17 @@ connect_relay(struct connect_state *st)
 	return r == 0;
 }
 
+/* Copies what the server said before it went (a second at most). */
+static void
+connect_relay_rest(struct connect_state *st)
+{
+	char line[NET_LINE_MAX + 1];
+	while (net_client_next(&st->c, line, 1000) == 1) {
+		printf("%s\n", line);
+		fflush(stdout);
+	}
+}
+
 /* Sends held and waiting lines while tokens last; then, at the end of
  * input with nothing held, quit.  False when the server has gone. */
 static bool
@@ -128,7 +139,10 @@ connect_run(struct connect_state *st)
 				st->input_open = false;
 		}
 		if (!connect_send(st)) {
+			/* The server has gone: what it said last is still to
+			 * be read (why it dropped us). */
 			st->dropped = true;
+			connect_relay_rest(st);
 			break;
 		}
 	}

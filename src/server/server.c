@@ -39,6 +39,9 @@
  * make before it is dropped. */
 enum { SERVER_MAX_STRIKES = 10 };
 
+/* Reads of a dropped client's unread input (4 KiB each) before closing. */
+enum { SERVER_DRAIN_READS = 64 };
+
 /* What the savers' jobs are (worker_job.kind). */
 enum { SAVE_ROOM = 1, SAVE_ACCOUNTS = 2 };
 
@@ -1234,6 +1237,14 @@ server_drop(struct server *sv, size_t i)
 		else
 			c->room->spectators--;
 	}
+	/* Lines it sent that were never read would make close() reset the
+	 * connection, and the client would lose our last lines (the bye that
+	 * says why) with them: read them first, a bounded amount. */
+	char junk[4096];
+	for (int n = 0; n < SERVER_DRAIN_READS &&
+	                recv(c->fd, junk, sizeof junk, MSG_DONTWAIT) > 0;
+	     n++)
+		;
 	close(c->fd);
 	net_outbuf_free(&c->out);
 	free(c);
