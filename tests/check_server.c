@@ -648,13 +648,15 @@ START_TEST(test_room_rules)
 	struct room_options opt = {.ops = registry_find("tetress"),
 	                           .clock_ms = 60000,
 	                           .inc_ms = 2000};
-	struct room *r = room_create(dir, "ABCD", 1, &opt, "user:alice", 1000,
-	                             err, sizeof err);
+	struct room *r = room_create(dir, "ABCD", 1, &opt, "uid:1001",
+	                             "user:alice", 1000, err, sizeof err);
 	ck_assert_msg(r != NULL, "%s", err);
 	ck_assert_int_eq(room_time_to_flag(r, 1000), -1); /* one seat empty */
-	ck_assert_int_eq(room_take_seat(r, "user:bob", 2000, err, sizeof err),
+	ck_assert_int_eq(room_take_seat(r, "uid:1002", "user:bob", 2000, err,
+	                                sizeof err),
 	                 1);
-	ck_assert_int_eq(room_take_seat(r, "user:eve", 2000, err, sizeof err),
+	ck_assert_int_eq(room_take_seat(r, "uid:1003", "user:eve", 2000, err,
+	                                sizeof err),
 	                 -1);
 	ck_assert(!room_play_text(r, 1, "0-0,0-1,0-2,0-3", 3000, err,
 	                          sizeof err));

@@ -19,7 +19,9 @@
 
 #include "core/registry.h"
 #include "roomtest.h"
+#include "server/identity.h"
 #include "server/room.h"
+#include "server/sha256.h"
 #include "testutil.h"
 
 /* Starts a peer for key and gives it name (first login). */
@@ -165,8 +167,8 @@ START_TEST(test_archive_keeps_both)
 	ck_assert_int_eq(mkdir(to, 0700), 0);
 	struct room_options opt = {.ops = registry_find("tetress")};
 	for (int i = 0; i < 2; i++) {
-		struct room *r = room_create(dir, "ABCD", 1, &opt, "user:alice",
-		                             0, err, sizeof err);
+		struct room *r = room_create(dir, "ABCD", 1, &opt, "uid:1001",
+		                             "user:alice", 0, err, sizeof err);
 		ck_assert_msg(r != NULL, "%s", err);
 		room_archive(r, to);
 		room_free(r);
@@ -289,6 +291,86 @@ START_TEST(test_sigterm_at_once)
 }
 END_TEST
 
+/* SHA-256 against FIPS 180-4's examples, and a key's fingerprint against
+ * what `ssh-keygen -l` printed for it. */
+START_TEST(test_key_fingerprint)
+{
+	static const struct {
+		const char *text;
+		size_t repeat;
+		const char *hex;
+	} v[] = {
+	        {"abc", 1,
+	         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f2001"
+	         "5ad"},
+	        {"", 1,
+	         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b"
+	         "855"},
+	        {"a", 1000,
+	         "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737"
+	         "ea3"},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		size_t len = strlen(v[i].text) * v[i].repeat;
+		char *data = malloc(len + 1);
+		ck_assert_ptr_nonnull(data);
+		for (size_t k = 0; k < v[i].repeat; k++)
+			memcpy(data + k * strlen(v[i].text), v[i].text,
+			       strlen(v[i].text));
+		uint8_t d[SHA256_BYTES];
+		char hex[2 * SHA256_BYTES + 1];
+		sha256(data, len, d);
+		for (int k = 0; k < SHA256_BYTES; k++)
+			snprintf(hex + 2 * k, 3, "%02x", d[k]);
+		ck_assert_str_eq(hex, v[i].hex);
+		free(data);
+	}
+	char owner[IDENTITY_OWNER_MAX];
+	identity_key_owner("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAINkfjEdgF+PkQ0"
+	                   "CIQs/QGEDb9PS9odVXIwQRlqI86rAf",
+	                   owner, sizeof owner);
+	ck_assert_str_eq(
+	        owner,
+	        "key:SHA256:4yDVYTDKB92Lgp110l6Abel/bBmJCGUorPsal9KCNlI");
+}
+END_TEST
+
+/* A seat belongs to its key, not to the name: when the accounts file gives
+ * alice's name to another key (as a lost save once let a key take a name
+ * another had used), that key does not get her seat. */
+START_TEST(test_seat_belongs_to_key)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	struct rt_peer a, b, m;
+	char code[8], line[NET_LINE_MAX + 1], path[512];
+	trust_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	trust_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	trust_create(&a, "tetress", code);
+	rt_send(&b, "join %s", code);
+	rt_expect(&b, "synced", NULL);
+	rt_peer_stop(&a, false);
+	rt_peer_stop(&b, false);
+	rt_server_stop(&sv, SIGTERM);
+	snprintf(path, sizeof path, "%s/accounts", sv.state);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "alice ssh-ed25519 AAAAkeyOfMallory\n"
+	           "bob ssh-ed25519 AAAAkeyOfBob\n");
+	ck_assert_int_eq(fclose(f), 0);
+	rt_server_start(&sv, NULL);
+	rt_peer_start(&m, &sv, "AAAAkeyOfMallory");
+	rt_send(&m, "join %s", code);
+	rt_expect(&m, "error room", line);
+	ck_assert_msg(strstr(line, "full") != NULL, "%s", line);
+	rt_send(&m, "move 0-0,0-1,0-2,0-3");
+	rt_expect(&m, "error not in a room", NULL);
+	rt_peer_stop(&m, false);
+	rt_server_clean(&sv);
+}
+END_TEST
+
 static Suite *
 trust_suite(void)
 {
@@ -302,6 +384,8 @@ trust_suite(void)
 	tcase_add_test(tc, test_many_keys_restart);
 	tcase_add_test(tc, test_engine_shared_fairly);
 	tcase_add_test(tc, test_sigterm_at_once);
+	tcase_add_test(tc, test_key_fingerprint);
+	tcase_add_test(tc, test_seat_belongs_to_key);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -89,6 +89,17 @@ accounts_name_of(const struct accounts *a, const char *key)
 	return e != NULL && e->version <= a->saved_version ? e->name : NULL;
 }
 
+const char *
+accounts_key_of(const struct accounts *a, const char *name)
+{
+	for (size_t i = 0; i < a->count; i++) {
+		if (strcasecmp(a->list[i].name, name) == 0 &&
+		    a->list[i].version <= a->saved_version)
+			return a->list[i].key;
+	}
+	return NULL;
+}
+
 bool
 accounts_name_taken(const struct accounts *a, const char *name)
 {

@@ -58,6 +58,9 @@ void accounts_free(struct accounts *a);
  * only once the file that binds it to its key is saved). */
 const char *accounts_name_of(const struct accounts *a, const char *key);
 
+/* The key that has name on disk (compared without case), or NULL. */
+const char *accounts_key_of(const struct accounts *a, const char *name);
+
 /* Whether some key already has name (compared without case). */
 bool accounts_name_taken(const struct accounts *a, const char *name);
 

@@ -94,11 +94,11 @@ room_turn(const struct room *r)
 }
 
 int
-room_seat_of(const struct room *r, const char *account)
+room_seat_of(const struct room *r, const char *owner)
 {
 	for (int i = 0; i < 2; i++) {
-		if (r->seat[i].kind == SEAT_PERSON &&
-		    strcmp(r->seat[i].account, account) == 0)
+		if (r->seat[i].kind == SEAT_PERSON && owner[0] != '\0' &&
+		    strcmp(r->seat[i].owner, owner) == 0)
 			return i;
 	}
 	return -1;
@@ -317,8 +317,8 @@ room_engine_to_move(const struct room *r)
 }
 
 int
-room_take_seat(struct room *r, const char *account, int64_t now, char *err,
-               size_t err_size)
+room_take_seat(struct room *r, const char *owner, const char *account,
+               int64_t now, char *err, size_t err_size)
 {
 	int side = r->seat[0].kind == SEAT_OPEN   ? 0
 	           : r->seat[1].kind == SEAT_OPEN ? 1
@@ -329,6 +329,7 @@ room_take_seat(struct room *r, const char *account, int64_t now, char *err,
 		return -1;
 	}
 	r->seat[side].kind = SEAT_PERSON;
+	snprintf(r->seat[side].owner, sizeof r->seat[side].owner, "%s", owner);
 	snprintf(r->seat[side].account, sizeof r->seat[side].account, "%s",
 	         account);
 	room_start_clock(r, now);
@@ -339,8 +340,11 @@ room_take_seat(struct room *r, const char *account, int64_t now, char *err,
 /* ---------------------------------------------------------------------- */
 /* Files                                                                   */
 
+/* A seat as the room file keeps it; with_owner false: as the record's
+ * Player tag shows it (the name, not the key's fingerprint). */
 static void
-room_seat_spec(const struct room_seat *s, char *buf, size_t size)
+room_seat_spec(const struct room_seat *s, bool with_owner, char *buf,
+               size_t size)
 {
 	switch (s->kind) {
 	case SEAT_OPEN:
@@ -350,7 +354,11 @@ room_seat_spec(const struct room_seat *s, char *buf, size_t size)
 		snprintf(buf, size, "engine %d", s->level);
 		break;
 	case SEAT_PERSON:
-		snprintf(buf, size, "person %s", s->account);
+		if (with_owner && s->owner[0] != '\0')
+			snprintf(buf, size, "person %s %s", s->account,
+			         s->owner);
+		else
+			snprintf(buf, size, "person %s", s->account);
 		break;
 	}
 }
@@ -432,11 +440,13 @@ room_save_job_new(const struct room *r)
 	memcpy(job->left_ms, r->left_ms, sizeof job->left_ms);
 	job->turn_start = r->turn_start;
 	job->draw_offer = r->draw_offer;
-	char spec[2][ROOM_ACCOUNT_MAX + 16];
+	char spec[2][ROOM_ACCOUNT_MAX + IDENTITY_OWNER_MAX + 16];
 	for (int i = 0; i < 2; i++)
-		room_seat_spec(&r->seat[i], spec[i], sizeof spec[i]);
+		room_seat_spec(&r->seat[i], false, spec[i], sizeof spec[i]);
 	snprintf(job->meta.player1, sizeof job->meta.player1, "%s", spec[0]);
 	snprintf(job->meta.player2, sizeof job->meta.player2, "%s", spec[1]);
+	for (int i = 0; i < 2; i++)
+		room_seat_spec(&r->seat[i], true, spec[i], sizeof spec[i]);
 	room_path(r, "rec", job->rec_path, sizeof job->rec_path);
 	room_path(r, "room", job->room_path, sizeof job->room_path);
 	int len = snprintf(job->room_text, sizeof job->room_text,
@@ -505,7 +515,8 @@ room_restore(struct room *r)
 
 struct room *
 room_new(const char *dir, const char *code, unsigned id,
-         const struct room_options *opt, const char *account, int64_t now)
+         const struct room_options *opt, const char *owner, const char *account,
+         int64_t now)
 {
 	struct room *r = room_alloc(dir, code, id);
 	struct game_setup setup = {0};
@@ -520,6 +531,7 @@ room_new(const char *dir, const char *code, unsigned id,
 	r->left_ms[0] = r->left_ms[1] = opt->clock_ms;
 	int me = opt->creator_seat;
 	r->seat[me].kind = SEAT_PERSON;
+	snprintf(r->seat[me].owner, sizeof r->seat[me].owner, "%s", owner);
 	snprintf(r->seat[me].account, sizeof r->seat[me].account, "%s",
 	         account);
 	if (opt->engine_level > 0) {
@@ -537,10 +549,10 @@ room_new(const char *dir, const char *code, unsigned id,
 
 struct room *
 room_create(const char *dir, const char *code, unsigned id,
-            const struct room_options *opt, const char *account, int64_t now,
-            char *err, size_t err_size)
+            const struct room_options *opt, const char *owner,
+            const char *account, int64_t now, char *err, size_t err_size)
 {
-	struct room *r = room_new(dir, code, id, opt, account, now);
+	struct room *r = room_new(dir, code, id, opt, owner, account, now);
 	if (r == NULL) {
 		snprintf(err, err_size, "out of memory");
 		return NULL;
@@ -552,7 +564,21 @@ room_create(const char *dir, const char *code, unsigned id,
 	return r;
 }
 
-/* Reads "open", "engine N" or "person ACCOUNT". */
+/* Whether text is an owner as identity_owner writes it. */
+static bool
+room_owner_valid(const char *text)
+{
+	size_t len = strlen(text);
+	if (len == 0 || len >= IDENTITY_OWNER_MAX)
+		return false;
+	if (strncmp(text, "uid:", 4) == 0)
+		return len > 4 && strspn(text + 4, "0123456789") == len - 4;
+	return strncmp(text, "key:SHA256:", 11) == 0 && len > 11 &&
+	       strcspn(text, " \t") == len;
+}
+
+/* Reads "open", "engine N" or "person ACCOUNT [OWNER]" (a file from
+ * before owners has none: the server finds it). */
 static bool
 room_parse_seat(const char *text, struct room_seat *s)
 {
@@ -568,11 +594,18 @@ room_parse_seat(const char *text, struct room_seat *s)
 	}
 	if (strncmp(text, "person ", 7) == 0) {
 		const char *a = text + 7;
-		const char *colon = strchr(a, ':');
+		const char *sp = strchr(a, ' ');
+		size_t len = sp != NULL ? (size_t)(sp - a) : strlen(a);
 		s->kind = SEAT_PERSON;
-		return colon != NULL && identity_name_valid(colon + 1) &&
-		       (size_t)snprintf(s->account, sizeof s->account, "%s",
-		                        a) < sizeof s->account;
+		if (len >= sizeof s->account ||
+		    (sp != NULL && !room_owner_valid(sp + 1)))
+			return false;
+		memcpy(s->account, a, len);
+		s->account[len] = '\0';
+		if (sp != NULL)
+			snprintf(s->owner, sizeof s->owner, "%s", sp + 1);
+		const char *colon = strchr(s->account, ':');
+		return colon != NULL && identity_name_valid(colon + 1);
 	}
 	return false;
 }

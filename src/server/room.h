@@ -40,8 +40,12 @@ enum seat_kind { SEAT_OPEN, SEAT_PERSON, SEAT_ENGINE };
 
 struct room_seat {
 	enum seat_kind kind;
-	char account[ROOM_ACCOUNT_MAX]; /* SEAT_PERSON */
-	int level;                      /* SEAT_ENGINE */
+	/* SEAT_PERSON: who holds it (identity_owner: "uid:N" or
+	 * "key:SHA256:..."; "" in a room file from before owners, until the
+	 * server finds it) and the name it shows. */
+	char owner[IDENTITY_OWNER_MAX];
+	char account[ROOM_ACCOUNT_MAX];
+	int level; /* SEAT_ENGINE */
 };
 
 struct room_options {
@@ -119,14 +123,15 @@ struct room_save_job {
  * say, in memory only (the server saves it before anyone is told of it).
  * NULL when out of memory. */
 struct room *room_new(const char *dir, const char *code, unsigned id,
-                      const struct room_options *opt, const char *account,
-                      int64_t now);
+                      const struct room_options *opt, const char *owner,
+                      const char *account, int64_t now);
 
 /* room_new, then saved at once on this thread.  NULL with a message on
  * failure. */
 struct room *room_create(const char *dir, const char *code, unsigned id,
-                         const struct room_options *opt, const char *account,
-                         int64_t now, char *err, size_t err_size);
+                         const struct room_options *opt, const char *owner,
+                         const char *account, int64_t now, char *err,
+                         size_t err_size);
 
 /* Reads room code from dir; NULL with a message on failure. */
 struct room *room_load(const char *dir, const char *code, unsigned id,
@@ -141,13 +146,13 @@ int room_turn(const struct room *r);
  * how. */
 bool room_over(const struct room *r, const char **result, const char **reason);
 
-/* The seat account holds (0 or 1), or -1. */
-int room_seat_of(const struct room *r, const char *account);
+/* The seat owner (an identity_owner string) holds (0 or 1), or -1. */
+int room_seat_of(const struct room *r, const char *owner);
 
-/* Seats account in the open seat (the clock starts when both are taken);
- * the seat, or -1 when none is open. */
-int room_take_seat(struct room *r, const char *account, int64_t now, char *err,
-                   size_t err_size);
+/* Seats owner, shown as account, in the open seat (the clock starts when
+ * both are taken); the seat, or -1 when none is open. */
+int room_take_seat(struct room *r, const char *owner, const char *account,
+                   int64_t now, char *err, size_t err_size);
 
 /* Plays move text for side; false with the reason (not your turn, the
  * game is over, the rule the move breaks, a save failure).  Saves. */

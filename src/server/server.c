@@ -52,7 +52,9 @@ struct client {
 	int fd;
 	unsigned serial; /* never reused while the server runs */
 	struct identity id;
-	char account[ROOM_ACCOUNT_MAX]; /* "" until welcomed */
+	char owner[IDENTITY_OWNER_MAX]; /* who it is: what seats belong to */
+	char account[ROOM_ACCOUNT_MAX]; /* the name it shows; "" until
+	                                   welcomed */
 	struct net_inbuf in;
 	struct net_outbuf out;
 	struct room *room; /* the room it is in, or NULL (lobby) */
@@ -294,7 +296,7 @@ server_save_failed(struct server *sv, struct room *r, const char *why)
 	for (size_t i = 0; i < sv->nclients; i++) {
 		struct client *c = sv->clients[i];
 		if (c->room == r && c->seat >= 0 &&
-		    room_seat_of(r, c->account) != c->seat)
+		    room_seat_of(r, c->owner) != c->seat)
 			server_enter(sv, c, r, -1);
 	}
 	server_kick_engine(sv, r);
@@ -322,7 +324,7 @@ server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
 	if (c != NULL) {
 		c->creating = 0;
 		server_send(c, "created %s", r->code);
-		server_enter(sv, c, r, room_seat_of(r, c->account));
+		server_enter(sv, c, r, room_seat_of(r, c->owner));
 	}
 	if (first)
 		server_kick_engine(sv, r);
@@ -542,7 +544,7 @@ server_engine_owner(const struct room *r)
 {
 	for (int i = 0; i < 2; i++) {
 		if (r->seat[i].kind == SEAT_PERSON)
-			return r->seat[i].account;
+			return r->seat[i].owner;
 	}
 	return "";
 }
@@ -731,13 +733,13 @@ server_make_code(struct server *sv, char *code)
 	return false;
 }
 
-/* Unfinished games account sits in. */
+/* Unfinished games owner sits in. */
 static int
-server_games_of(const struct server *sv, const char *account)
+server_games_of(const struct server *sv, const char *owner)
 {
 	int n = 0;
 	for (size_t i = 0; i < sv->nrooms; i++) {
-		if (room_seat_of(sv->rooms[i], account) >= 0 &&
+		if (room_seat_of(sv->rooms[i], owner) >= 0 &&
 		    room_turn(sv->rooms[i]) >= 0)
 			n++;
 	}
@@ -804,7 +806,7 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 		            sv->cfg->max_rooms);
 		return;
 	}
-	if (server_games_of(sv, c->account) >= sv->cfg->max_games_per_account) {
+	if (server_games_of(sv, c->owner) >= sv->cfg->max_games_per_account) {
 		server_send(c, "error you already play %d unfinished games",
 		            sv->cfg->max_games_per_account);
 		return;
@@ -814,7 +816,7 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 		return;
 	}
 	struct room *r = room_new(sv->rooms_dir, code, sv->next_room_id++, &opt,
-	                          c->account, server_now_ms());
+	                          c->owner, c->account, server_now_ms());
 	if (r == NULL) {
 		server_send(c, "error out of memory");
 		return;
@@ -840,7 +842,7 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 		server_send(c, "error no room '%.16s'", words[1]);
 		return;
 	}
-	int seat = room_seat_of(r, c->account);
+	int seat = room_seat_of(r, c->owner);
 	if (watch && seat >= 0 && room_turn(r) >= 0) {
 		/* Watching is where analysis is allowed: a player watching
 		 * their own game would analyse it (tabula(6), PLAY ON THIS
@@ -859,7 +861,7 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			            r->code);
 			return;
 		}
-		if (server_games_of(sv, c->account) >=
+		if (server_games_of(sv, c->owner) >=
 		    sv->cfg->max_games_per_account) {
 			server_send(c,
 			            "error you already play %d unfinished "
@@ -867,8 +869,8 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			            sv->cfg->max_games_per_account);
 			return;
 		}
-		seat = room_take_seat(r, c->account, server_now_ms(), err,
-		                      sizeof err);
+		seat = room_take_seat(r, c->owner, c->account, server_now_ms(),
+		                      err, sizeof err);
 		if (seat < 0) {
 			server_send(c, "error %s", err);
 			return;
@@ -974,7 +976,7 @@ server_cmd_list(struct server *sv, struct client *c)
 		else if (r->seat[0].kind == SEAT_OPEN ||
 		         r->seat[1].kind == SEAT_OPEN)
 			state = "waiting";
-		int turn = room_turn(r), mine = room_seat_of(r, c->account);
+		int turn = room_turn(r), mine = room_seat_of(r, c->owner);
 		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s",
 		            r->code, r->ops->name, r->s.ply,
 		            turn < 0    ? "-"
@@ -996,7 +998,8 @@ server_welcome(struct server *sv, struct client *c, const char *name)
 	snprintf(c->account, sizeof c->account, "%s:%s",
 	         c->id.by_key ? "ssh" : "user", name);
 	for (size_t i = 0; i < sv->nclients; i++)
-		same += strcmp(sv->clients[i]->account, c->account) == 0;
+		same += sv->clients[i]->account[0] != '\0' &&
+		        strcmp(sv->clients[i]->owner, c->owner) == 0;
 	if (same > sv->cfg->max_per_account) {
 		server_send(c, "bye %s has %d connections already", name,
 		            sv->cfg->max_per_account);
@@ -1216,6 +1219,7 @@ server_accept(struct server *sv)
 			c->closing = true;
 			continue;
 		}
+		identity_owner(&c->id, c->owner, sizeof c->owner);
 		const char *name =
 		        c->id.by_key
 		                ? accounts_name_of(&sv->accounts, c->id.key)
@@ -1367,6 +1371,36 @@ server_listen(const char *path, char *err, size_t err_size)
 	return fd;
 }
 
+/* Finds the owners of seats in a room file from before owners: a local
+ * user by their login's uid, a key by the name it has in the accounts; a
+ * seat whose owner cannot be found belongs to nobody. */
+static void
+server_find_owners(struct server *sv, struct room *r)
+{
+	for (int i = 0; i < 2; i++) {
+		struct room_seat *s = &r->seat[i];
+		if (s->kind != SEAT_PERSON || s->owner[0] != '\0')
+			continue;
+		const char *name = strchr(s->account, ':') + 1;
+		if (strncmp(s->account, "user:", 5) == 0) {
+			struct passwd *pw = getpwnam(name);
+			if (pw != NULL)
+				snprintf(s->owner, sizeof s->owner, "uid:%lu",
+				         (unsigned long)pw->pw_uid);
+		} else {
+			const char *key = accounts_key_of(&sv->accounts, name);
+			if (key != NULL)
+				identity_key_owner(key, s->owner,
+				                   sizeof s->owner);
+		}
+		if (s->owner[0] == '\0')
+			fprintf(stderr,
+			        "tabula serve: room %s: nobody is %s now; "
+			        "the seat is nobody's\n",
+			        r->code, s->account);
+	}
+}
+
 /* Loads every room kept in the rooms directory. */
 static void
 server_load_rooms(struct server *sv)
@@ -1393,6 +1427,7 @@ server_load_rooms(struct server *sv)
 			        err);
 			continue;
 		}
+		server_find_owners(sv, r);
 		sv->rooms[sv->nrooms++] = r;
 	}
 	closedir(d);
