@@ -957,6 +957,20 @@ server_cmd_draw(struct server *sv, struct client *c)
 		server_broadcast(sv, r, 0, "draw %s %d", r->code, c->seat + 1);
 }
 
+/* Which kind a seat's holder is, for the lobby: "user" (a local account),
+ * "ssh" (a key of the shared account), "engine" or "-" (open); a local
+ * user and a key may show the same name, never be the same. */
+static const char *
+server_seat_kind(const struct room *r, int side)
+{
+	const struct room_seat *s = &r->seat[side];
+	if (s->kind == SEAT_ENGINE)
+		return "engine";
+	if (s->kind == SEAT_OPEN)
+		return "-";
+	return strncmp(s->account, "ssh:", 4) == 0 ? "ssh" : "user";
+}
+
 static void
 server_cmd_list(struct server *sv, struct client *c)
 {
@@ -977,7 +991,7 @@ server_cmd_list(struct server *sv, struct client *c)
 		         r->seat[1].kind == SEAT_OPEN)
 			state = "waiting";
 		int turn = room_turn(r), mine = room_seat_of(r, c->owner);
-		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s",
+		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s %s %s",
 		            r->code, r->ops->name, r->s.ply,
 		            turn < 0    ? "-"
 		            : turn == 0 ? "1"
@@ -986,7 +1000,8 @@ server_cmd_list(struct server *sv, struct client *c)
 		            r->analysis ? "analysis" : "-",
 		            mine < 0    ? "-"
 		            : mine == 0 ? "1"
-		                        : "2");
+		                        : "2",
+		            server_seat_kind(r, 0), server_seat_kind(r, 1));
 	}
 	server_send(c, "listed %zu", listed);
 }
