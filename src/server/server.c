@@ -1169,7 +1169,8 @@ server_read(struct server *sv, struct client *c)
 }
 
 /* Carries out the whole lines c has sent, unless it waits (quitting, or
- * for the room it created). */
+ * for the room it created or the name it picked to reach the disk: its next
+ * lines may need them). */
 static void
 server_take_lines(struct server *sv, struct client *c)
 {
@@ -1177,6 +1178,7 @@ server_take_lines(struct server *sv, struct client *c)
 	enum net_line kind;
 	int64_t now = server_now_ms();
 	while (!c->dead && !c->closing && !c->quitting && c->creating == 0 &&
+	       c->naming == 0 &&
 	       (kind = net_inbuf_next(&c->in, line)) != NET_LINE_NONE) {
 		if (!server_rate_ok(sv, c, now)) {
 			server_strike(c,
@@ -1576,7 +1578,8 @@ server_run(const struct server_config *cfg)
 		const size_t first_client = nfds;
 		for (size_t i = 0; i < sv.nclients; i++) {
 			struct client *c = sv.clients[i];
-			short ev = c->closing || c->quitting || c->creating
+			short ev = c->closing || c->quitting || c->creating ||
+			                           c->naming
 			                   ? 0
 			                   : POLLIN;
 			if (c->out.len > 0)
