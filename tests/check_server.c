@@ -39,20 +39,6 @@ struct rt_player {
 	int seat; /* 0 or 1 */
 };
 
-/* Starts a peer for key and gives it name (first login). */
-static void
-rt_login(struct rt_peer *p, const struct rt_server *sv, const char *key,
-         const char *name)
-{
-	rt_peer_start(p, sv, key);
-	rt_send(p, "name %s", name);
-	char line[NET_LINE_MAX + 1];
-	rt_expect(p, "welcome", line);
-	char want[64];
-	snprintf(want, sizeof want, "welcome %s", name);
-	ck_assert_str_eq(line, want);
-}
-
 /* Reads a room snapshot up to "synced", applying its moves to s. */
 static void
 rt_read_room(struct rt_peer *p, struct session *s, char *joined)

@@ -24,19 +24,6 @@
 #include "server/sha256.h"
 #include "testutil.h"
 
-/* Starts a peer for key and gives it name (first login). */
-static void
-trust_login(struct rt_peer *p, const struct rt_server *sv, const char *key,
-            const char *name)
-{
-	rt_peer_start(p, sv, key);
-	rt_send(p, "name %s", name);
-	char line[NET_LINE_MAX + 1], want[64];
-	rt_expect(p, "welcome", line);
-	snprintf(want, sizeof want, "welcome %s", name);
-	ck_assert_str_eq(line, want);
-}
-
 /* Replaces path with a symbolic link (to a file of its own), which every
  * save refuses to write through. */
 static void
@@ -69,8 +56,8 @@ START_TEST(test_failed_save_refuses_move)
 	rt_server_start(&sv, NULL);
 	struct rt_peer a, b;
 	char line[NET_LINE_MAX + 1], code[8], path[512];
-	trust_login(&a, &sv, "AAAAkeyOfAlice", "alice");
-	trust_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	rt_login(&b, &sv, "AAAAkeyOfBob", "bob");
 	rt_send(&a, "create tetress");
 	rt_expect(&a, "created ", line);
 	snprintf(code, sizeof code, "%.4s", line + 8);
@@ -121,7 +108,7 @@ START_TEST(test_failed_name_not_used)
 	rt_expect(&a, "error pick a name", NULL);
 	rt_peer_stop(&a, false);
 	unlink(path);
-	trust_login(&b, &sv, "AAAAkeyOfMallory", "alice");
+	rt_login(&b, &sv, "AAAAkeyOfMallory", "alice");
 	rt_send(&b, "create tzaar");
 	rt_expect(&b, "created", line);
 	rt_peer_stop(&b, false);
@@ -223,9 +210,10 @@ trust_create(struct rt_peer *p, const char *options, char *code)
 }
 
 /* One engine thread, one search per person: alice's second room waits
- * while her first is searched, so bob's search comes before it; her first
- * room's search ends when she resigns there (it ran to its end, and bob
- * waited behind both of hers). */
+ * while her first is searched, so bob's level-1 search comes before it (a
+ * level-10 search, seconds long: no race with reading her lines); her
+ * first room's search ends when she resigns there (it ran to its end, and
+ * bob waited behind both of hers). */
 START_TEST(test_engine_shared_fairly)
 {
 	struct rt_server sv;
@@ -233,11 +221,11 @@ START_TEST(test_engine_shared_fairly)
 	rt_server_start(&sv, "--engine-threads 1");
 	struct rt_peer a1, a2, b;
 	char code[3][8], line[NET_LINE_MAX + 1];
-	trust_login(&a1, &sv, "AAAAkeyOfAlice", "alice");
-	trust_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_login(&a1, &sv, "AAAAkeyOfAlice", "alice");
+	rt_login(&b, &sv, "AAAAkeyOfBob", "bob");
 	rt_peer_start(&a2, &sv, "AAAAkeyOfAlice");
 	trust_create(&a1, "tzaar seat=2 engine=10", code[0]);
-	trust_create(&a2, "tzaar seat=2 engine=1", code[1]);
+	trust_create(&a2, "tzaar seat=2 engine=10", code[1]);
 	trust_create(&b, "tzaar seat=2 engine=1", code[2]);
 	rt_send(&a1, "resign");
 	rt_expect(&a1, "over ", NULL);
@@ -248,7 +236,8 @@ START_TEST(test_engine_shared_fairly)
 	while (rt_next(&a2, line, 0))
 		a2_first |= strncmp(line, "move ", 5) == 0;
 	ck_assert_msg(!a2_first, "alice's second search came before bob's");
-	rt_expect(&a2, "move ", NULL);
+	rt_send(&a2, "resign"); /* its search (level 10) ends with it */
+	rt_expect(&a2, "over ", NULL);
 	/* The finished room leaves memory once its search is cancelled. */
 	rt_send(&a1, "leave");
 	rt_expect(&a1, "left", NULL);
@@ -279,7 +268,7 @@ START_TEST(test_sigterm_at_once)
 	rt_server_start(&sv, NULL);
 	struct rt_peer a;
 	char code[8];
-	trust_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	rt_login(&a, &sv, "AAAAkeyOfAlice", "alice");
 	trust_create(&a, "tzaar seat=2 engine=10", code);
 	usleep(200 * 1000); /* the search is under way */
 	double t0 = rt_now_ms();
@@ -345,8 +334,8 @@ START_TEST(test_seat_belongs_to_key)
 	rt_server_start(&sv, NULL);
 	struct rt_peer a, b, m;
 	char code[8], line[NET_LINE_MAX + 1], path[512];
-	trust_login(&a, &sv, "AAAAkeyOfAlice", "alice");
-	trust_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	rt_login(&b, &sv, "AAAAkeyOfBob", "bob");
 	trust_create(&a, "tetress", code);
 	rt_send(&b, "join %s", code);
 	rt_expect(&b, "synced", NULL);

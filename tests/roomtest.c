@@ -373,3 +373,15 @@ rt_apply_move(struct session *s, const char *line)
 	ck_assert_msg(session_play_text(s, text, err, sizeof err), "%s: %s",
 	              line, err);
 }
+
+void
+rt_login(struct rt_peer *p, const struct rt_server *s, const char *key,
+         const char *name)
+{
+	rt_peer_start(p, s, key);
+	rt_send(p, "name %s", name);
+	char line[NET_LINE_MAX + 1], want[64];
+	rt_expect(p, "welcome", line);
+	snprintf(want, sizeof want, "welcome %s", name);
+	ck_assert_str_eq(line, want);
+}

@@ -68,6 +68,11 @@ void rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s,
 void rt_peer_start_as(struct rt_peer *p, const struct rt_server *s, uid_t uid,
                       gid_t gid);
 
+/* Starts a peer for key and gives it name (its first login), checking the
+ * welcome. */
+void rt_login(struct rt_peer *p, const struct rt_server *s, const char *key,
+              const char *name);
+
 void rt_send(struct rt_peer *p, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 

@@ -13,11 +13,11 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "client/client.h"
+#include "core/clock.h"
 
 /* Below the server's default limit, so that a script's burst is sent as
  * fast as allowed and never earns an error. */
@@ -32,14 +32,6 @@ struct connect_state {
 	bool holding;
 	double tokens, refill_ms;
 };
-
-static double
-connect_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
 
 /* Copies the server's waiting lines to standard output; false once the
  * server has closed the connection.  A "bye" with a reason (too many
@@ -76,7 +68,7 @@ connect_relay_rest(struct connect_state *st)
 static bool
 connect_send(struct connect_state *st)
 {
-	double now = connect_now_ms();
+	double now = (double)clock_now_ms();
 	st->tokens += (now - st->refill_ms) * CONNECT_RATE_PER_SEC / 1000.0;
 	st->refill_ms = now;
 	if (st->tokens > CONNECT_BURST)
@@ -182,7 +174,7 @@ cli_connect_main(int argc, char **argv)
 	net_inbuf_init(&st.in);
 	st.input_open = true;
 	st.tokens = CONNECT_BURST;
-	st.refill_ms = connect_now_ms();
+	st.refill_ms = (double)clock_now_ms();
 	int status = connect_run(&st);
 	net_client_close(&st.c);
 	return status;

@@ -8,21 +8,13 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "proto/engine-input.h"
 
 /* Bytes asked of read() at a time. */
 enum { ENGINE_INPUT_CHUNK = 4096 };
-
-static int64_t
-engine_input_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 bool
 engine_input_open(struct engine_input *in, FILE *f)
@@ -58,7 +50,7 @@ engine_input_fill(struct engine_input *in)
 		char *buf = realloc(in->buf, cap);
 		if (buf == NULL) {
 			in->eof = true; /* out of memory: input ends */
-			in->eof_ms = engine_input_now_ms();
+			in->eof_ms = clock_now_ms();
 			return;
 		}
 		in->buf = buf;
@@ -70,7 +62,7 @@ engine_input_fill(struct engine_input *in)
 	while (n < 0 && errno == EINTR);
 	if (n <= 0) {
 		in->eof = true;
-		in->eof_ms = engine_input_now_ms();
+		in->eof_ms = clock_now_ms();
 		return;
 	}
 	in->len += (size_t)n;
@@ -152,8 +144,7 @@ engine_input_wait(struct engine_input *in, bool (*done)(void *ctx), void *ctx,
 			return false;
 		int timeout = -1;
 		if (in->eof) {
-			int64_t left =
-			        in->eof_ms + grace_ms - engine_input_now_ms();
+			int64_t left = in->eof_ms + grace_ms - clock_now_ms();
 			if (left <= 0)
 				return false;
 			timeout = (int)left;
