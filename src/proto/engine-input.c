@@ -104,31 +104,52 @@ engine_input_next(struct engine_input *in)
 	}
 }
 
-/* Whether a whole `stop` or `quit` line is waiting in the buffer. */
-static bool
-engine_input_has_stop(const struct engine_input *in)
+/* What the lines waiting in the buffer ask of a running job. */
+enum engine_input_ask {
+	ENGINE_INPUT_IDLE, /* nothing yet (blank lines, isready) */
+	ENGINE_INPUT_STOP, /* a stop, with no command before it */
+	ENGINE_INPUT_QUIT, /* a quit, with no command before it */
+	ENGINE_INPUT_WAIT  /* a command first, which will want the result */
+};
+
+/* The first word of the line at p (ending at nl) and its length. */
+static const char *
+engine_input_word(const char *p, const char *nl, size_t *len)
+{
+	while (p < nl && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	size_t n = 0;
+	while (p + n < nl && p[n] != ' ' && p[n] != '\t' && p[n] != '\r')
+		n++;
+	*len = n;
+	return p;
+}
+
+/* A stop ends the job at once, a quit or the end of input after a short
+ * grace (like the end of input: a transcript that ends in quit still gets
+ * a quick perft's count), and only when no other command comes before
+ * them: a script's commands after a perft want its count. */
+static enum engine_input_ask
+engine_input_asks(const struct engine_input *in)
 {
 	const char *p = in->buf, *end = in->buf + in->len;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL && !in->eof)
+			break; /* a line not yet whole */
 		if (nl == NULL)
-			nl = in->eof ? end
-			             : p; /* a last line without newline */
-		if (nl == p && !in->eof)
-			return false;
-		const char *w = p;
-		while (w < nl && (*w == ' ' || *w == '\t'))
-			w++;
-		size_t n = 0;
-		while (w + n < nl && w[n] != ' ' && w[n] != '\t' &&
-		       w[n] != '\r')
-			n++;
-		if (n == 4 &&
-		    (strncmp(w, "stop", 4) == 0 || strncmp(w, "quit", 4) == 0))
-			return true;
+			nl = end;
+		size_t n;
+		const char *w = engine_input_word(p, nl, &n);
+		if (n == 4 && strncmp(w, "stop", 4) == 0)
+			return ENGINE_INPUT_STOP;
+		if (n == 4 && strncmp(w, "quit", 4) == 0)
+			return ENGINE_INPUT_QUIT;
+		if (n != 0 && !(n == 7 && strncmp(w, "isready", 7) == 0))
+			return ENGINE_INPUT_WAIT;
 		p = nl + 1;
 	}
-	return false;
+	return ENGINE_INPUT_IDLE;
 }
 
 bool
@@ -140,17 +161,25 @@ engine_input_wait(struct engine_input *in, bool (*done)(void *ctx), void *ctx,
 	for (;;) {
 		if (done(ctx))
 			return true;
-		if (engine_input_has_stop(in))
+		enum engine_input_ask ask = engine_input_asks(in);
+		if (ask == ENGINE_INPUT_STOP)
 			return false;
 		int timeout = -1;
-		if (in->eof) {
-			int64_t left = in->eof_ms + grace_ms - clock_now_ms();
+		if (ask == ENGINE_INPUT_QUIT && in->quit_ms == 0)
+			in->quit_ms = clock_now_ms();
+		if (ask == ENGINE_INPUT_QUIT ||
+		    (ask == ENGINE_INPUT_IDLE && in->eof)) {
+			/* Nothing more will come: a short grace, then stop. */
+			int64_t since = ask == ENGINE_INPUT_QUIT ? in->quit_ms
+			                                         : in->eof_ms;
+			int64_t left = since + grace_ms - clock_now_ms();
 			if (left <= 0)
 				return false;
 			timeout = (int)left;
 		}
+		bool watch = ask == ENGINE_INPUT_IDLE && !in->eof;
 		struct pollfd pfd[2] = {{in->wake[0], POLLIN, 0},
-		                        {in->eof ? -1 : in->fd, POLLIN, 0}};
+		                        {watch ? in->fd : -1, POLLIN, 0}};
 		if (poll(pfd, 2, timeout) < 0 && errno != EINTR)
 			return false;
 		char drain[64];

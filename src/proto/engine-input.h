@@ -23,8 +23,9 @@ struct engine_input {
 	char *buf; /* bytes read and not yet taken */
 	size_t len, cap;
 	bool eof;
-	int64_t eof_ms; /* monotonic, when the end of input was seen */
-	int wake[2];    /* a job's thread writes a byte when it ends */
+	int64_t eof_ms;  /* monotonic, when the end of input was seen */
+	int64_t quit_ms; /* when a waiting job first saw a quit next, or 0 */
+	int wake[2];     /* a job's thread writes a byte when it ends */
 };
 
 /* Reads from f; false (nothing to free) when out of descriptors. */
@@ -37,9 +38,10 @@ void engine_input_close(struct engine_input *in);
 char *engine_input_next(struct engine_input *in);
 
 /* Waits until done(ctx) is true (asked again at every wake-up, see
- * engine_input_wake), a `stop` or `quit` is waiting to be read, or
- * grace_ms have passed since the end of input: true when done, false when
- * the job should be stopped. */
+ * engine_input_wake), a `stop` is the next command waiting to be read, or
+ * grace_ms have passed since a `quit` was the next one or since the end of
+ * input with no command left: true when done, false when the job should be
+ * stopped. */
 bool engine_input_wait(struct engine_input *in, bool (*done)(void *ctx),
                        void *ctx, int grace_ms);
 
