@@ -89,6 +89,9 @@ struct room {
 	 * of it). */
 	struct room_save_job *on_disk;
 	unsigned creator; /* the connection told once it is on disk */
+	/* After a failed save, the clock's and the engine's own changes wait
+	 * until this monotonic ms (a full disk is not retried in a loop). */
+	int64_t retry_at;
 };
 
 /* A line for the room's people, held until the version it tells of is

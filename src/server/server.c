@@ -39,6 +39,10 @@
  * make before it is dropped. */
 enum { SERVER_MAX_STRIKES = 10 };
 
+/* How long a room whose save failed waits before its clock or its engine
+ * changes it again (a person's move is tried at once). */
+enum { SERVER_SAVE_RETRY_MS = 1000 };
+
 /* Reads of a dropped client's unread input (4 KiB each) before closing. */
 enum { SERVER_DRAIN_READS = 64 };
 
@@ -291,6 +295,7 @@ server_save_failed(struct server *sv, struct room *r, const char *why)
 		        r->code);
 		return;
 	}
+	r->retry_at = server_now_ms() + SERVER_SAVE_RETRY_MS;
 	/* A seat taken in the lost change is open again: its taker
 	 * watches. */
 	for (size_t i = 0; i < sv->nclients; i++) {
@@ -572,6 +577,10 @@ server_kick_engine(struct server *sv, struct room *r)
 	r->engine_waiting = false;
 	if (r->engine_busy || !room_engine_to_move(r) || server_room_empty(r))
 		return;
+	if (server_now_ms() < r->retry_at) {
+		r->engine_waiting = true; /* server_check_clocks, later */
+		return;
+	}
 	if (server_searches_of(sv, server_engine_owner(r)) >=
 	    sv->cfg->max_searches_per_account) {
 		r->engine_waiting = true;
@@ -1319,6 +1328,15 @@ server_check_clocks(struct server *sv)
 	int64_t now = server_now_ms(), next = -1;
 	for (size_t i = 0; i < sv->nrooms; i++) {
 		struct room *r = sv->rooms[i];
+		if (now < r->retry_at) { /* its last save failed */
+			if (next < 0 || r->retry_at - now < next)
+				next = r->retry_at - now;
+			continue;
+		}
+		if (r->engine_waiting && r->retry_at != 0) {
+			r->retry_at = 0;
+			server_kick_engine(sv, r);
+		}
 		if (r->clock_ms == 0)
 			continue;
 		if (room_check_time(r, now)) {
