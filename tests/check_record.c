@@ -432,6 +432,45 @@ put_text(const char *path, const char *text)
 	ck_assert_int_eq(fclose(f), 0);
 }
 
+/* side_to_move calls, counted by the copy of TZAAR's rules below. */
+static long counted_calls;
+static int (*counted_side_real)(const struct game_pos *pos);
+
+static int
+counted_side(const struct game_pos *pos)
+{
+	counted_calls++;
+	return counted_side_real(pos);
+}
+
+/* Writing a record asks each position whose turn it is a bounded number of
+ * times: the move numbers used to be counted from the start at every move,
+ * so a long record was quadratic to save (160,000 Tetris moves, 30 s). */
+START_TEST(test_write_is_linear)
+{
+	struct game_ops ops = *registry_find("tzaar");
+	counted_side_real = ops.side_to_move;
+	ops.side_to_move = counted_side;
+	struct session s;
+	start_session(&s, &ops, 0);
+	play_random(&s, 5, 400);
+	ck_assert_uint_gt(s.ply, 30);
+	struct record_meta meta;
+	record_meta_init(&meta);
+	FILE *out = tmpfile();
+	ck_assert_ptr_nonnull(out);
+	char err[256];
+	counted_calls = 0;
+	ck_assert_msg(record_write(out, &s, &meta, err, sizeof err), "%s", err);
+	fclose(out);
+	ck_assert_msg(counted_calls <= 6 * (long)s.ply,
+	              "%ld side_to_move calls for %zu moves", counted_calls,
+	              s.ply);
+	record_meta_free(&meta);
+	session_free(&s);
+}
+END_TEST
+
 START_TEST(test_save_is_atomic)
 {
 	const struct game_ops *ops = registry_at(0);
@@ -694,6 +733,7 @@ record_suite(void)
 	tcase_add_test(tc, test_other_tags_kept);
 	tcase_add_test(tc, test_nul_byte_refused);
 	tcase_add_test(tc, test_save_is_atomic);
+	tcase_add_test(tc, test_write_is_linear);
 	tcase_add_test(tc, test_save_refuses_links_and_devices);
 	tcase_add_test(tc, test_save_expands_home);
 	tcase_add_test(tc, test_save_keeping_history);

@@ -29,7 +29,7 @@ static const struct cli_command cli_commands[] = {
         {"serve",
          "[--socket PATH] [--state DIR] [--shared-user USER] "
          "[--max-clients N] [--max-rooms N] [--max-per-user N] "
-         "[--engine-threads N]",
+         "[--engine-threads N] [--max-searches-per-user N]",
          "hold rooms for people on this host to play and watch games",
          cli_serve_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",

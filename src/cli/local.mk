@@ -10,6 +10,7 @@ src_libtabula_a_SOURCES += \
 	src/cli/replay-cmd.c \
 	src/cli/review-cmd.c \
 	src/cli/serve-cmd.c \
+	src/cli/connect-cmd.c \
 	src/cli/stats-cmd.c \
 	src/cli/tune-cmd.c \
 	src/cli/tetris-cmd.c

@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "core/record-format.h"
+#include "core/file.h"
 #include "core/record.h"
 #include "search/review.h"
 
@@ -152,6 +153,32 @@ review_write(const struct review_options *o, const struct session *s,
 	return record_save(path, s, meta, err, err_size);
 }
 
+/* Whether the annotated record can be written where it goes, asked before
+ * the review's minutes of work (it was asked only after them): the target
+ * must be a regular file or nothing, in a directory we may write. */
+static bool
+review_check_output(const struct review_options *o, char *err, size_t err_size)
+{
+	const char *path = o->output != NULL ? o->output : o->input;
+	char full[4096], dir[4096];
+	if (strcmp(path, "-") == 0)
+		return true;
+	if (!file_expand_home(path, full, sizeof full, err, err_size) ||
+	    !file_check_target(full, err, err_size))
+		return false;
+	const char *slash = strrchr(full, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s",
+		         slash == full ? 1 : (int)(slash - full), full);
+	if (access(dir, W_OK | X_OK) != 0) {
+		snprintf(err, err_size, "%.900s: %s", dir, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 int
 cli_review_main(int argc, char **argv)
 {
@@ -168,6 +195,10 @@ cli_review_main(int argc, char **argv)
 	}
 	status = EXIT_FAILURE_RUN;
 	struct review *rv = NULL;
+	if (!review_check_output(&o, err, sizeof err)) {
+		fprintf(stderr, "tabula review: %s\n", err);
+		goto done;
+	}
 	if (s.ops->players != 2) {
 		fprintf(stderr,
 		        "tabula review: %s: %s has one player; a review "

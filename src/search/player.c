@@ -486,7 +486,7 @@ player_choose(struct player *p, const struct game_ops *ops,
 			level_limits(ops, p->level, &lim);
 		lim.random_seed = seed;
 		struct alphabeta_result res;
-		alphabeta_run(p->ab, ops, pos, &lim, NULL, NULL, NULL, &res);
+		alphabeta_run(p->ab, ops, pos, &lim, p->stop, NULL, NULL, &res);
 		*move = res.best;
 		return res.has_move;
 	}

@@ -10,6 +10,7 @@
 #ifndef TABULA_SEARCH_PLAYER_H
 #define TABULA_SEARCH_PLAYER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -46,6 +47,9 @@ struct player {
 	                      agent, or NULL for a command */
 	char host[PATH_MAX]; /* the agent host's script, found when opened */
 	char said[200];      /* the last `info string error:` of an answer */
+	/* PLAYER_ENGINE: when set, a search ends as soon as *stop is true
+	 * (its caller's flag; NULL: it runs to its limits). */
+	const atomic_bool *stop;
 };
 
 /* How long a program may take to answer (uciok, readyok, a bestmove)
