@@ -120,6 +120,11 @@ START_TEST(test_round_trip)
 		strcpy(meta.player1, "human \"Ann\"");
 		strcpy(meta.player2, "engine level 3");
 		strcpy(meta.date, "2026.11.21");
+		/* A person's note (the TUI's ; key), with what a reader
+		 * could mistake for something else, and the engine's. */
+		static const char NOTE[] = "Red's plan (a; b) [x] review later";
+		if (s.ply > 0)
+			ck_assert(record_meta_set_comment(&meta, 0, NOTE));
 		if (s.ply > 1)
 			ck_assert(record_meta_set_comment(&meta, 1, "+0.35/8"));
 		char *text = testutil_record_write_text(&s, &meta);
@@ -131,6 +136,8 @@ START_TEST(test_round_trip)
 		ck_assert_str_eq(meta_back.player1, "human \"Ann\"");
 		ck_assert_str_eq(meta_back.player2, "engine level 3");
 		ck_assert_str_eq(meta_back.date, "2026.11.21");
+		if (s.ply > 0)
+			ck_assert_str_eq(meta_back.comments[0], NOTE);
 		if (s.ply > 1)
 			ck_assert_str_eq(meta_back.comments[1], "+0.35/8");
 		/* Writing what was read gives the same text again. */
@@ -298,6 +305,36 @@ START_TEST(test_record_text_forms)
 }
 END_TEST
 
+/* Tags the record's fields do not name are kept in the order read and
+ * written back after the others (an Event or a Source from a LittleGolem
+ * file, any tag a person adds); the last value of a repeated tag counts. */
+START_TEST(test_other_tags_kept)
+{
+	static const char text[] = "# tabula record 1\n[Game \"tetress\"]\n"
+	                           "[Event \"club \\\"night\\\"\"]\n"
+	                           "[Site \"here\"]\n[Event \"final\"]\n\n*\n";
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	ck_assert_msg(read_text(text, &s, &meta, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(meta.tag_count, 2);
+	ck_assert_str_eq(record_meta_tag(&meta, "Event"), "final");
+	ck_assert_str_eq(record_meta_tag(&meta, "Site"), "here");
+	ck_assert_ptr_null(record_meta_tag(&meta, "Date"));
+	char *out = testutil_record_write_text(&s, &meta);
+	ck_assert_msg(strstr(out, "[Event \"final\"]\n[Site \"here\"]\n") !=
+	                      NULL,
+	              "%s", out);
+	free(out);
+	ck_assert(record_meta_set_tag(&meta, "Event", ""));
+	ck_assert_uint_eq(meta.tag_count, 1);
+	ck_assert_str_eq(meta.tags[0].name, "Site");
+	session_free(&s);
+	record_meta_free(&meta);
+	ck_assert_uint_eq(meta.tag_count, 0);
+}
+END_TEST
+
 /* A NUL byte would hide the rest of the text from the reader (found by
  * the record fuzzer): refused, with its line. */
 START_TEST(test_nul_byte_refused)
@@ -394,6 +431,45 @@ put_text(const char *path, const char *text)
 	fputs(text, f);
 	ck_assert_int_eq(fclose(f), 0);
 }
+
+/* side_to_move calls, counted by the copy of TZAAR's rules below. */
+static long counted_calls;
+static int (*counted_side_real)(const struct game_pos *pos);
+
+static int
+counted_side(const struct game_pos *pos)
+{
+	counted_calls++;
+	return counted_side_real(pos);
+}
+
+/* Writing a record asks each position whose turn it is a bounded number of
+ * times: the move numbers used to be counted from the start at every move,
+ * so a long record was quadratic to save (160,000 Tetris moves, 30 s). */
+START_TEST(test_write_is_linear)
+{
+	struct game_ops ops = *registry_find("tzaar");
+	counted_side_real = ops.side_to_move;
+	ops.side_to_move = counted_side;
+	struct session s;
+	start_session(&s, &ops, 0);
+	play_random(&s, 5, 400);
+	ck_assert_uint_gt(s.ply, 30);
+	struct record_meta meta;
+	record_meta_init(&meta);
+	FILE *out = tmpfile();
+	ck_assert_ptr_nonnull(out);
+	char err[256];
+	counted_calls = 0;
+	ck_assert_msg(record_write(out, &s, &meta, err, sizeof err), "%s", err);
+	fclose(out);
+	ck_assert_msg(counted_calls <= 6 * (long)s.ply,
+	              "%ld side_to_move calls for %zu moves", counted_calls,
+	              s.ply);
+	record_meta_free(&meta);
+	session_free(&s);
+}
+END_TEST
 
 START_TEST(test_save_is_atomic)
 {
@@ -654,8 +730,10 @@ record_suite(void)
 	                    (int)(sizeof BAD_RECORDS / sizeof BAD_RECORDS[0]));
 	tcase_add_test(tc, test_bad_movetext);
 	tcase_add_test(tc, test_record_text_forms);
+	tcase_add_test(tc, test_other_tags_kept);
 	tcase_add_test(tc, test_nul_byte_refused);
 	tcase_add_test(tc, test_save_is_atomic);
+	tcase_add_test(tc, test_write_is_linear);
 	tcase_add_test(tc, test_save_refuses_links_and_devices);
 	tcase_add_test(tc, test_save_expands_home);
 	tcase_add_test(tc, test_save_keeping_history);

@@ -1789,6 +1789,36 @@ START_TEST(test_proto_perft_interruptible)
 }
 END_TEST
 
+/* A command that waits for a perft (here `d`) still lets the loop see a
+ * later stop, quit or end of input, which end the perft (issue 40: `printf
+ * 'perft 32\nd\n' | tabula engine` spun until killed). */
+START_TEST(test_proto_perft_stopped_behind_waiting_command)
+{
+	static const char *const ends[] = {"stop", "quit", NULL};
+	for (int i = 0; i < 3; i++) {
+		struct proto p;
+		proto_open(&p);
+		proto_send(&p, "setoption name Game value tetress");
+		proto_send(&p, "perft 32");
+		proto_send(&p, "d");
+		if (ends[i] != NULL)
+			proto_send(&p, ends[i]);
+		else
+			fclose(p.to); /* end of input, after the grace */
+		proto_expect(&p, "info string perft 32 stopped");
+		proto_expect(&p, "fen ");
+		if (ends[i] == NULL) {
+			pthread_join(p.thread, NULL);
+			fclose(p.from);
+			continue;
+		}
+		if (i == 0)
+			proto_send(&p, "quit");
+		proto_close(&p);
+	}
+}
+END_TEST
+
 /* End of input ends a long search after a short grace (2 s): the loop
  * returns with a bestmove instead of searching to depth 60. */
 START_TEST(test_proto_end_of_input_ends_search)
@@ -1924,6 +1954,7 @@ search_suite(void)
 	tcase_add_test(tc, test_proto_stop);
 	tcase_add_test(tc, test_proto_go_nodes);
 	tcase_add_test(tc, test_proto_perft_interruptible);
+	tcase_add_test(tc, test_proto_perft_stopped_behind_waiting_command);
 	tcase_add_test(tc, test_proto_end_of_input_ends_search);
 	tcase_add_test(tc, test_proto_game_change_ends_search);
 	tcase_add_test(tc, test_proto_bench_and_clocks);

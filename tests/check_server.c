@@ -39,20 +39,6 @@ struct rt_player {
 	int seat; /* 0 or 1 */
 };
 
-/* Starts a peer for key and gives it name (first login). */
-static void
-rt_login(struct rt_peer *p, const struct rt_server *sv, const char *key,
-         const char *name)
-{
-	rt_peer_start(p, sv, key);
-	rt_send(p, "name %s", name);
-	char line[NET_LINE_MAX + 1];
-	rt_expect(p, "welcome", line);
-	char want[64];
-	snprintf(want, sizeof want, "welcome %s", name);
-	ck_assert_str_eq(line, want);
-}
-
 /* Reads a room snapshot up to "synced", applying its moves to s. */
 static void
 rt_read_room(struct rt_peer *p, struct session *s, char *joined)
@@ -648,13 +634,15 @@ START_TEST(test_room_rules)
 	struct room_options opt = {.ops = registry_find("tetress"),
 	                           .clock_ms = 60000,
 	                           .inc_ms = 2000};
-	struct room *r = room_create(dir, "ABCD", 1, &opt, "user:alice", 1000,
-	                             err, sizeof err);
+	struct room *r = room_create(dir, "ABCD", 1, &opt, "uid:1001",
+	                             "user:alice", 1000, err, sizeof err);
 	ck_assert_msg(r != NULL, "%s", err);
 	ck_assert_int_eq(room_time_to_flag(r, 1000), -1); /* one seat empty */
-	ck_assert_int_eq(room_take_seat(r, "user:bob", 2000, err, sizeof err),
+	ck_assert_int_eq(room_take_seat(r, "uid:1002", "user:bob", 2000, err,
+	                                sizeof err),
 	                 1);
-	ck_assert_int_eq(room_take_seat(r, "user:eve", 2000, err, sizeof err),
+	ck_assert_int_eq(room_take_seat(r, "uid:1003", "user:eve", 2000, err,
+	                                sizeof err),
 	                 -1);
 	ck_assert(!room_play_text(r, 1, "0-0,0-1,0-2,0-3", 3000, err,
 	                          sizeof err));

@@ -1,8 +1,13 @@
 /*
  * The room server under load: 200 real `tabula connect` peers (200 SSH
- * keys of the shared account) log in at once, pair up into 100 rooms of
- * the three games and play 20 plies each, all at the same time; then 20
- * more people log in while the 200 are still connected.  Measures
+ * keys of the shared account; TABULA_LOAD_CLIENTS=1000 for issue 40's full
+ * run) log in at once, pair up into 100 rooms of the three games and play
+ * 20 plies each, all at the same time; then 20 more people log in while
+ * the 200 are still connected.  Meanwhile one person floods the engine
+ * (a room with a level-10 engine to move, resigned at once, again and
+ * again: it once locked everyone out) while another plays a level-1
+ * engine, whose every answer must come within a bound far under a level-10
+ * search.  Measures
  * connect-to-lobby (a new process until its first room list arrives) and
  * move-to-opponent (a move written by one player until the other's
  * client prints it) and checks the server's memory stays bounded.  Times
@@ -25,12 +30,20 @@
 #include "testutil.h"
 
 enum {
-	LOAD_PLAYERS = 200,
-	LOAD_ROOMS = LOAD_PLAYERS / 2,
+	LOAD_PLAYERS_DEFAULT = 200,
+	LOAD_PLAYERS_MAX = 1000,
+	LOAD_ROOMS_MAX = LOAD_PLAYERS_MAX / 2,
 	LOAD_LATE = 20,
 	LOAD_PLIES = 20,
-	LOAD_PEERS = LOAD_PLAYERS + LOAD_LATE
+	LOAD_PEERS_MAX = LOAD_PLAYERS_MAX + LOAD_LATE,
+	LOAD_ENGINE_MOVES = 10, /* the level-1 engine's answers timed */
+	LOAD_ENGINE_BOUND_MS = 7000
 };
+
+/* The players this run (TABULA_LOAD_CLIENTS), its rooms and peers. */
+static int LOAD_PLAYERS = LOAD_PLAYERS_DEFAULT;
+#define LOAD_ROOMS (LOAD_PLAYERS / 2)
+#define LOAD_PEERS (LOAD_PLAYERS + LOAD_LATE)
 
 enum load_state { LS_NAMING, LS_WELCOMED, LS_LOBBY, LS_ROOM };
 
@@ -55,11 +68,17 @@ struct load_room {
 	bool done;
 };
 
-static struct load_peer peers[LOAD_PEERS];
-static struct load_room rooms[LOAD_ROOMS];
-static double lobby_ms[LOAD_PEERS], move_ms[LOAD_ROOMS * LOAD_PLIES];
+static struct load_peer peers[LOAD_PEERS_MAX];
+static struct load_room rooms[LOAD_ROOMS_MAX];
+static double lobby_ms[LOAD_PEERS_MAX], move_ms[LOAD_ROOMS_MAX * LOAD_PLIES];
 static size_t lobby_n, move_n;
 static struct rng load_rng;
+
+/* The flood and the engine's other player. */
+static struct rt_peer flooder, player;
+static struct session player_game;
+static double engine_ms[LOAD_ENGINE_MOVES], engine_asked;
+static size_t engine_n, floods;
 
 static int
 load_cmp(const void *a, const void *b)
@@ -152,6 +171,68 @@ load_line(struct load_peer *lp, const char *line)
 	}
 }
 
+/* The flooder's lines: each room it makes is resigned at once, and the
+ * next one made. */
+static void
+load_flood_line(const char *line)
+{
+	if (strncmp(line, "welcome", 7) == 0 ||
+	    strncmp(line, "over ", 5) == 0) {
+		rt_send(&flooder, "create tzaar seat=2 engine=10");
+		floods++;
+	} else if (strncmp(line, "created ", 8) == 0)
+		rt_send(&flooder, "resign");
+	else
+		ck_assert_msg(strncmp(line, "error", 5) != 0 &&
+		                      strncmp(line, "bye", 3) != 0,
+		              "flooder: %s", line);
+}
+
+/* The level-1 engine's opponent: times each answer, then moves. */
+static void
+load_player_line(const char *line)
+{
+	ck_assert_msg(strncmp(line, "error", 5) != 0 &&
+	                      strncmp(line, "bye", 3) != 0,
+	              "player: %s", line);
+	if (strncmp(line, "welcome", 7) == 0) {
+		rt_send(&player, "create tetress seat=2 engine=1");
+		engine_asked = rt_now_ms();
+		return;
+	}
+	if (strncmp(line, "move ", 5) != 0 || engine_n >= LOAD_ENGINE_MOVES)
+		return;
+	size_t before = player_game.ply;
+	rt_apply_move(&player_game, line);
+	if (before % 2 == 1)
+		return; /* our own move, told back */
+	engine_ms[engine_n++] = rt_now_ms() - engine_asked;
+	const struct game_pos *pos = session_current(&player_game);
+	game_move moves[GAME_MAX_MOVES];
+	int n = player_game.ops->gen_moves(pos, moves);
+	if (n == 0 || engine_n >= LOAD_ENGINE_MOVES) {
+		engine_n = LOAD_ENGINE_MOVES;
+		return;
+	}
+	char text[GAME_TEXT_MAX];
+	player_game.ops->format_move(pos,
+	                             moves[rng_below(&load_rng, (uint32_t)n)],
+	                             text, sizeof text);
+	rt_send(&player, "move %s", text);
+	engine_asked = rt_now_ms();
+}
+
+/* Serves the flooder's and the player's lines that wait. */
+static void
+load_side_lines(void)
+{
+	char line[NET_LINE_MAX + 1];
+	while (rt_next(&flooder, line, 0))
+		load_flood_line(line);
+	while (rt_next(&player, line, 0))
+		load_player_line(line);
+}
+
 static void
 load_spawn(const struct rt_server *sv, size_t i)
 {
@@ -167,20 +248,22 @@ load_spawn(const struct rt_server *sv, size_t i)
 static void
 load_run(const struct rt_server *sv, size_t from, size_t to, double limit_ms)
 {
-	static struct pollfd pfd[LOAD_PEERS];
+	static struct pollfd pfd[LOAD_PEERS_MAX + 2];
 	double deadline = rt_now_ms() + limit_ms;
 	size_t npeers = from;
 	for (;;) {
 		if (npeers < to)
 			load_spawn(sv, npeers++);
-		bool busy = npeers < to || lobby_n < npeers;
-		for (size_t i = 0; i < LOAD_ROOMS && to <= LOAD_PLAYERS; i++)
+		bool busy = npeers < to || lobby_n < npeers ||
+		            engine_n < LOAD_ENGINE_MOVES;
+		for (size_t i = 0;
+		     i < (size_t)LOAD_ROOMS && to <= (size_t)LOAD_PLAYERS; i++)
 			busy |= !rooms[i].done;
 		if (!busy)
 			return;
 		if (rt_now_ms() >= deadline) {
 			size_t done = 0, states[4] = {0};
-			for (size_t i = 0; i < LOAD_ROOMS; i++)
+			for (size_t i = 0; i < (size_t)LOAD_ROOMS; i++)
 				done += rooms[i].done;
 			for (size_t i = 0; i < npeers; i++)
 				states[peers[i].state]++;
@@ -192,8 +275,11 @@ load_run(const struct rt_server *sv, size_t from, size_t to, double limit_ms)
 		}
 		for (size_t i = 0; i < npeers; i++)
 			pfd[i] = (struct pollfd){peers[i].p.from, POLLIN, 0};
-		if (poll(pfd, npeers, npeers < to ? 0 : 1000) <= 0)
+		pfd[npeers] = (struct pollfd){flooder.from, POLLIN, 0};
+		pfd[npeers + 1] = (struct pollfd){player.from, POLLIN, 0};
+		if (poll(pfd, npeers + 2, npeers < to ? 0 : 1000) <= 0)
 			continue;
+		load_side_lines();
 		for (size_t i = 0; i < npeers; i++) {
 			if (!(pfd[i].revents & (POLLIN | POLLHUP)))
 				continue;
@@ -226,10 +312,21 @@ load_rss_kb(pid_t pid)
 
 START_TEST(test_200_clients)
 {
+	const char *env = getenv("TABULA_LOAD_CLIENTS");
+	if (env != NULL && atoi(env) >= 2 && atoi(env) <= LOAD_PLAYERS_MAX)
+		LOAD_PLAYERS = atoi(env) / 2 * 2;
 	struct rt_server sv;
 	rt_server_init(&sv, true);
-	rt_server_start(&sv, "--max-clients 400");
+	char options[128];
+	snprintf(options, sizeof options, "--max-clients %d --max-rooms %d",
+	         LOAD_PEERS + 64, LOAD_ROOMS + 64);
+	rt_server_start(&sv, options);
 	rng_seed(&load_rng, 17);
+	ck_assert(session_init(&player_game, registry_find("tetress"), NULL));
+	rt_peer_start_raw(&flooder, &sv, "AAAAloadflooder", 0600);
+	rt_send(&flooder, "name flooder");
+	rt_peer_start_raw(&player, &sv, "AAAAloadplayer", 0600);
+	rt_send(&player, "name player");
 	struct game_setup setup = {0};
 	for (int i = 0; i < LOAD_ROOMS; i++)
 		ck_assert(session_init(&rooms[i].s, registry_at((size_t)i % 3),
@@ -243,23 +340,43 @@ START_TEST(test_200_clients)
 	ck_assert_uint_eq(move_n, plies); /* some games end sooner */
 	ck_assert_uint_gt(plies, LOAD_ROOMS * LOAD_PLIES * 9 / 10);
 	long rss = load_rss_kb(sv.pid);
-	load_report("connect-to-lobby, 200 logging in at once", lobby_ms,
-	            lobby_n);
-	load_report("move-to-opponent, 100 rooms playing at once", move_ms,
-	            move_n);
+	char head[96];
+	snprintf(head, sizeof head, "connect-to-lobby, %d logging in at once",
+	         LOAD_PLAYERS);
+	load_report(head, lobby_ms, lobby_n);
+	char what[128];
+	snprintf(what, sizeof what,
+	         "move-to-opponent, %d rooms playing at once", LOAD_ROOMS);
+	load_report(what, move_ms, move_n);
+	snprintf(what, sizeof what,
+	         "level-1 engine's answer while one person floods (%zu "
+	         "level-10 rooms resigned)",
+	         floods);
+	load_report(what, engine_ms, engine_n);
 	/* Late visitors while the 200 stay connected. */
 	size_t before = lobby_n;
-	for (size_t i = LOAD_PLAYERS; i < LOAD_PEERS; i++)
+	for (size_t i = (size_t)LOAD_PLAYERS; i < (size_t)LOAD_PEERS; i++)
 		load_run(&sv, i, i + 1, 20000);
-	load_report("connect-to-lobby, one at a time with 200 connected",
-	            lobby_ms + before, lobby_n - before);
-	printf("200 players, 100 rooms, %d plies each: %.0f ms; server "
+	snprintf(head, sizeof head,
+	         "connect-to-lobby, one at a time with %d connected",
+	         LOAD_PLAYERS);
+	load_report(head, lobby_ms + before, lobby_n - before);
+	printf("%d players, %d rooms, %d plies each: %.0f ms; server "
 	       "resident memory %ld KiB\n",
-	       LOAD_PLIES, played, rss);
+	       LOAD_PLAYERS, LOAD_ROOMS, LOAD_PLIES, played, rss);
+	/* Under the bound of a level-10 search (7 s at 10,000,000 nodes on an
+	 * idle machine): the level-1 answers never waited behind the
+	 * flooder's searches. */
+	for (size_t i = 0; i < engine_n; i++)
+		ck_assert_msg(engine_ms[i] < LOAD_ENGINE_BOUND_MS,
+		              "the level-1 engine took %.0f ms", engine_ms[i]);
 	ck_assert_int_gt(rss, 0);
 	ck_assert_int_lt(rss, 256 * 1024);
 	for (int i = 0; i < LOAD_PEERS; i++)
 		rt_peer_stop(&peers[i].p, false);
+	rt_peer_stop(&flooder, false);
+	rt_peer_stop(&player, false);
+	session_free(&player_game);
 	for (int i = 0; i < LOAD_ROOMS; i++)
 		session_free(&rooms[i].s);
 	rt_server_clean(&sv);

@@ -121,7 +121,7 @@ trainer_click(struct ui_trainer *tr, const char *name)
 			int y, x;
 			tr->view->cell_xy(c, &y, &x);
 			ui_trainer_click(tr, tr->board_y + y, tr->board_x + x);
-			ck_assert_int_eq(tr->cursor, c);
+			ck_assert_int_eq(tr->build.cursor, c);
 			return;
 		}
 	}
@@ -176,7 +176,7 @@ START_TEST(test_trainer_win_with_cursor)
 	/* A cell no move goes on from, then one picked and dropped. */
 	trainer_click(&tr, "0-0");
 	assert_status(&tr, true, "0-0: no legal move goes on from here");
-	ck_assert_int_eq(tr.nsel, 0);
+	ck_assert_int_eq(tr.build.nsel, 0);
 	trainer_click(&tr, "2-0");
 	assert_status(&tr, false, "2-0 picked: ");
 	ck_assert_ptr_nonnull(strstr(tr.status, "legal moves go on"));
@@ -185,17 +185,17 @@ START_TEST(test_trainer_win_with_cursor)
 	trainer_click(&tr, "2-1");
 	ui_trainer_key(&tr, 27);
 	assert_status(&tr, false, "picks dropped");
-	ck_assert_int_eq(tr.nsel, 0);
+	ck_assert_int_eq(tr.build.nsel, 0);
 
 	/* The cursor moves with the arrows and vi keys alike. */
-	int at = tr.cursor;
+	int at = tr.build.cursor;
 	ui_trainer_key(&tr, KEY_RIGHT);
-	ck_assert_int_ne(tr.cursor, at);
+	ck_assert_int_ne(tr.build.cursor, at);
 	ui_trainer_key(&tr, 'h');
-	ck_assert_int_eq(tr.cursor, at);
+	ck_assert_int_eq(tr.build.cursor, at);
 	ui_trainer_key(&tr, 'j');
 	ui_trainer_key(&tr, KEY_UP);
-	ck_assert_int_eq(tr.cursor, at);
+	ck_assert_int_eq(tr.build.cursor, at);
 
 	ui_trainer_key(&tr, 'i');
 	assert_status(&tr, false, "Hint: ");
@@ -270,9 +270,9 @@ START_TEST(test_trainer_wrong_and_solution)
 
 	/* Any legal move but the solution's loses. */
 	const char *wrong = NULL;
-	for (int i = 0; i < tr.nmoves && wrong == NULL; i++)
-		if (strcmp(tr.moves[i].text, "5-4,6-4,7-4,8-4") != 0)
-			wrong = tr.moves[i].text;
+	for (int i = 0; i < tr.build.nmoves && wrong == NULL; i++)
+		if (strcmp(tr.build.moves[i].text, "5-4,6-4,7-4,8-4") != 0)
+			wrong = tr.build.moves[i].text;
 	ck_assert_ptr_nonnull(wrong);
 	char typed[64];
 	snprintf(typed, sizeof typed, "%s", wrong);

@@ -4,7 +4,11 @@
  * For random positions of each game, the view must decode the position
  * string, name the cells of every legal move, and spell those cells back
  * into text that parse_move reads as the same move; cursor steps must stay
- * on the board; and a click on a cell's text must find that cell.
+ * on the board; and a click on a cell's text must find that cell.  Then
+ * the parts every screen shares: the screen stack (push, pop, show, back
+ * to, the "too small" notice, settling after a key), the move builder
+ * (picking the cells of every legal move builds that move) and the list
+ * keys.
  */
 #include "config.h"
 
@@ -16,7 +20,10 @@
 #include "core/rng.h"
 #include "core/session.h"
 #include "ui/board.h"
+#include "ui/builder.h"
 #include "ui/grid.h"
+#include "ui/list.h"
+#include "ui/screen.h"
 #include "testutil.h"
 
 /* Random positions visited per game. */
@@ -331,6 +338,240 @@ START_TEST(test_keys_per_move)
 }
 END_TEST
 
+/* A screen for the stack's tests: it counts what the host asks of it. */
+struct fake_screen {
+	bool refuse; /* enter fails */
+	int entered, closed, keys, settled, settled_on_top, drawn;
+	int last_key;
+	int min_w, min_h;
+};
+
+static bool
+fake_enter(struct ui_host *h, void *ctx)
+{
+	(void)h;
+	struct fake_screen *f = ctx;
+	f->entered++;
+	return !f->refuse;
+}
+
+static void
+fake_close(struct ui_host *h, void *ctx)
+{
+	(void)h;
+	((struct fake_screen *)ctx)->closed++;
+}
+
+static void
+fake_min_size(void *ctx, int *w, int *h)
+{
+	const struct fake_screen *f = ctx;
+	*w = f->min_w;
+	*h = f->min_h;
+}
+
+static void
+fake_draw(struct ui_host *h, void *ctx, struct ui_grid *g)
+{
+	(void)h;
+	((struct fake_screen *)ctx)->drawn++;
+	ui_grid_print(g, 0, 0, -1, ROLE_NORMAL, "fake");
+}
+
+static void
+fake_key(struct ui_host *h, void *ctx, int key)
+{
+	struct fake_screen *f = ctx;
+	f->keys++;
+	f->last_key = key;
+	if (key == 'x')
+		ui_screen_pop(h);
+}
+
+static void
+fake_settle(struct ui_host *h, void *ctx, bool on_top)
+{
+	(void)h;
+	struct fake_screen *f = ctx;
+	f->settled++;
+	f->settled_on_top += on_top;
+}
+
+/* Two screens of the same kind, told apart by their tables. */
+#define FAKE_SCREEN(label)                                                     \
+	{                                                                      \
+		.name = label, .enter = fake_enter, .close = fake_close,       \
+		.min_size = fake_min_size, .draw = fake_draw, .key = fake_key, \
+		.settle = fake_settle,                                         \
+	}
+static const struct ui_screen_ops fake_a = FAKE_SCREEN("a");
+static const struct ui_screen_ops fake_b = FAKE_SCREEN("b");
+
+START_TEST(test_screen_stack)
+{
+	struct ui_host h = {0};
+	struct fake_screen a = {0}, b = {0}, c = {.refuse = true};
+	ck_assert(ui_grid_resize(&h.grid, 40, 10));
+	ck_assert(ui_screen_push(&h, &fake_a, &a));
+	ck_assert(ui_screen_push(&h, &fake_b, &b));
+	ck_assert_msg(!ui_screen_push(&h, &fake_b, &c),
+	              "a screen whose enter fails is not pushed");
+	ck_assert_int_eq(h.depth, 2);
+	ck_assert_ptr_eq(ui_screen_top(&h), &fake_b);
+	/* Keys go to the top; every screen settles, told if on top. */
+	ui_screen_key(&h, 'k');
+	ck_assert_int_eq(b.keys, 1);
+	ck_assert_int_eq(a.keys, 0);
+	ck_assert_int_eq(a.settled, 1);
+	ck_assert_int_eq(a.settled_on_top, 0);
+	ck_assert_int_eq(b.settled_on_top, 1);
+	/* show() of a screen below pops the ones above and enters it. */
+	ck_assert(ui_screen_show(&h, &fake_a, &a));
+	ck_assert_int_eq(h.depth, 1);
+	ck_assert_int_eq(b.closed, 1);
+	ck_assert_int_eq(a.entered, 2);
+	/* back_to() pushes without entering, and pops without entering. */
+	ui_screen_back_to(&h, &fake_b, &b);
+	ck_assert_int_eq(b.entered, 1);
+	ck_assert_int_eq(h.depth, 2);
+	ui_screen_back_to(&h, &fake_a, &a);
+	ck_assert_int_eq(a.entered, 2);
+	ck_assert_int_eq(h.depth, 1);
+	/* Too small for the top: the notice, and keys but q do nothing. */
+	a.min_w = 50;
+	ui_screen_draw(&h);
+	ck_assert_int_eq(a.drawn, 0);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	ui_grid_dump(&h.grid, f);
+	fclose(f);
+	ck_assert_msg(strstr(buf, "too small: 40x10, need 50x0") != NULL,
+	              "no notice in:\n%s", buf);
+	free(buf);
+	ui_screen_key(&h, 'k');
+	ck_assert_int_eq(a.keys, 0);
+	a.min_w = 0;
+	ui_screen_draw(&h);
+	ck_assert_int_eq(a.drawn, 1);
+	ck_assert(!h.dirty);
+	/* The last screen popping itself ends the loop. */
+	ck_assert(!h.quit);
+	ui_screen_key(&h, 'x');
+	ck_assert_int_eq(h.depth, 0);
+	ck_assert(h.quit);
+	ck_assert_int_eq(a.closed, 1);
+	ui_grid_free(&h.grid);
+}
+END_TEST
+
+/* Picking the cells of each legal move, in order, builds that move (or
+ * one naming the same cells); the same cell picked again on a path is
+ * dropped; a cell no move starts at is refused. */
+START_TEST(test_builder_picks_every_move)
+{
+	static const char *const names[] = {"tetress", "infexion", "tzaar"};
+	const struct game_ops *ops = registry_find(names[_i]);
+	ck_assert_ptr_nonnull(ops);
+	struct ui_builder b;
+	ck_assert(ui_builder_init(&b));
+	b.view = ui_board_find(ops->name);
+	ck_assert_ptr_nonnull(b.view);
+	struct session s;
+	struct game_setup setup = {.seed = 0};
+	ck_assert(session_init(&s, ops, &setup));
+	struct rng r;
+	rng_seed(&r, 7);
+	static game_move moves[GAME_MAX_MOVES];
+	for (int ply = 0; ply < 12; ply++) {
+		const struct game_pos *pos = session_current(&s);
+		ui_builder_list(&b, ops, pos);
+		if (b.nmoves == 0)
+			break;
+		for (int i = 0; i < b.nmoves; i++) {
+			const struct ui_move *m = &b.moves[i];
+			if (m->ncells == 0)
+				continue;
+			b.nsel = 0;
+			int candidates;
+			game_move built = 0;
+			enum ui_pick_result res = UI_PICK_NONE;
+			for (int k = 0; k < m->ncells; k++)
+				res = ui_builder_pick(&b, m->cells[k],
+				                      &candidates, &built);
+			ck_assert_msg(res == UI_PICK_COMPLETE,
+			              "%s: picking %s's cells gave %d",
+			              ops->name, m->text, (int)res);
+			char text[GAME_TEXT_MAX];
+			ops->format_move(pos, built, text, sizeof text);
+			int cells[UI_MOVE_CELLS];
+			int n = b.view->move_cells(text, cells, UI_MOVE_CELLS);
+			ck_assert_int_eq(n, m->ncells);
+			ck_assert_int_eq(b.nsel, 0);
+		}
+		int n = ops->gen_moves(pos, moves);
+		ck_assert(session_play(&s, moves[rng_below(&r, (uint32_t)n)]));
+	}
+	/* A cell where no legal move starts is refused, not kept. */
+	ui_builder_list(&b, ops, session_current(&s));
+	for (int cell = 0; cell < b.view->cells; cell++) {
+		bool starts = false;
+		for (int i = 0; i < b.nmoves; i++)
+			starts |= b.moves[i].ncells > 0 &&
+			          (b.view->unordered
+			                   ? ui_builder_next_cell(
+			                             &b, &b.moves[i]) >= 0
+			                   : b.moves[i].cells[0] == cell);
+		if (b.view->unordered || starts)
+			continue;
+		int candidates;
+		game_move built;
+		ck_assert_int_eq(ui_builder_pick(&b, cell, &candidates, &built),
+		                 UI_PICK_NONE);
+		ck_assert_int_eq(b.nsel, 0);
+		break;
+	}
+	session_free(&s);
+	ui_builder_free(&b);
+}
+END_TEST
+
+static int list_changed, list_activated;
+
+static void
+list_change(void *ctx, int delta)
+{
+	(void)ctx;
+	list_changed += delta;
+}
+
+static void
+list_activate(void *ctx)
+{
+	(void)ctx;
+	list_activated++;
+}
+
+START_TEST(test_list_keys)
+{
+	static const struct ui_list_ops ops = {list_change, list_activate};
+	int row = 0;
+	ck_assert(ui_list_key('k', &row, 5, &ops, NULL));
+	ck_assert_int_eq(row, 4); /* round the top */
+	ck_assert(ui_list_key('j', &row, 5, &ops, NULL));
+	ck_assert_int_eq(row, 0); /* round the bottom */
+	ck_assert(ui_list_key('l', &row, 5, &ops, NULL));
+	ck_assert(ui_list_key('h', &row, 5, &ops, NULL));
+	ck_assert(ui_list_key('h', &row, 5, &ops, NULL));
+	ck_assert_int_eq(list_changed, -1);
+	ck_assert(ui_list_key('\n', &row, 5, &ops, NULL));
+	ck_assert_int_eq(list_activated, 1);
+	ck_assert(!ui_list_key('q', &row, 5, &ops, NULL));
+	ck_assert_int_eq(row, 0);
+}
+END_TEST
+
 static Suite *
 ui_suite(void)
 {
@@ -342,6 +583,9 @@ ui_suite(void)
 	tcase_add_loop_test(tc, test_view_geometry, 0, 4);
 	tcase_add_test(tc, test_view_cell_names);
 	tcase_add_loop_test(tc, test_keys_per_move, 0, 2);
+	tcase_add_test(tc, test_screen_stack);
+	tcase_add_loop_test(tc, test_builder_picks_every_move, 0, 3);
+	tcase_add_test(tc, test_list_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }

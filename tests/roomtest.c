@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -106,6 +107,11 @@ rt_server_start(struct rt_server *s, const char *extra)
 		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0600);
 		if (fd >= 0)
 			dup2(fd, STDERR_FILENO);
+		struct rlimit lim;
+		if (s->fsize_limit > 0 && getrlimit(RLIMIT_FSIZE, &lim) == 0) {
+			lim.rlim_cur = s->fsize_limit;
+			setrlimit(RLIMIT_FSIZE, &lim);
+		}
 		execv(argv[0], argv);
 		_exit(127);
 	}
@@ -366,4 +372,16 @@ rt_apply_move(struct session *s, const char *line)
 	char err[256];
 	ck_assert_msg(session_play_text(s, text, err, sizeof err), "%s: %s",
 	              line, err);
+}
+
+void
+rt_login(struct rt_peer *p, const struct rt_server *s, const char *key,
+         const char *name)
+{
+	rt_peer_start(p, s, key);
+	rt_send(p, "name %s", name);
+	char line[NET_LINE_MAX + 1], want[64];
+	rt_expect(p, "welcome", line);
+	snprintf(want, sizeof want, "welcome %s", name);
+	ck_assert_str_eq(line, want);
 }

@@ -24,6 +24,9 @@ struct rt_server {
 	char socket[320];
 	char state[320];
 	bool shared; /* identities by SSH key (--shared-user) */
+	/* When > 0, the server runs under this file size limit (bytes): its
+	 * saves past it fail, as on a full disk. */
+	unsigned long fsize_limit;
 };
 
 struct rt_peer {
@@ -64,6 +67,11 @@ void rt_peer_start_raw(struct rt_peer *p, const struct rt_server *s,
  * (the test must be root). */
 void rt_peer_start_as(struct rt_peer *p, const struct rt_server *s, uid_t uid,
                       gid_t gid);
+
+/* Starts a peer for key and gives it name (its first login), checking the
+ * welcome. */
+void rt_login(struct rt_peer *p, const struct rt_server *s, const char *key,
+              const char *name);
 
 void rt_send(struct rt_peer *p, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));

@@ -31,3 +31,24 @@ endif
 # Two SSH sessions through a real sshd started by the test.
 TESTS += tests/ssh-e2e.test tests/serve-cli.test
 EXTRA_DIST += tests/ssh-e2e.test tests/serve-cli.test
+
+# A host people can trust (issue 40): failed saves, names, watching, files.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_trust
+TESTS += tests/check_server_trust
+tests_check_server_trust_SOURCES = tests/check_server_trust.c \
+	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
+tests_check_server_trust_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_trust_LDADD = $(TESTS_LINK_LIBS)
+endif
+
+# Crash consistency: SIGKILL at random points, saves failing under a file
+# size limit (TABULA_CRASH_POINTS=100 for the full run).
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_crash
+TESTS += tests/check_server_crash
+tests_check_server_crash_SOURCES = tests/check_server_crash.c \
+	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
+tests_check_server_crash_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_crash_LDADD = $(TESTS_LINK_LIBS)
+endif

@@ -22,3 +22,33 @@ EXTRA_DIST += tests/tzaar-stats.test
 # The weight-fitting command, on games it records itself.
 TESTS += tests/tzaar-tune.test
 EXTRA_DIST += tests/tzaar-tune.test
+# LittleGolem records: point names and random games (check_littlegolem);
+# the championship game, round trips and bad files (littlegolem.test).
+if HAVE_CHECK
+check_PROGRAMS += tests/check_littlegolem
+TESTS += tests/check_littlegolem
+tests_check_littlegolem_SOURCES = tests/check_littlegolem.c $(TEST_UTIL)
+tests_check_littlegolem_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_littlegolem_LDADD = $(TESTS_LINK_LIBS)
+endif
+TESTS += tests/littlegolem.test
+EXTRA_DIST += tests/littlegolem.test $(LITTLEGOLEM_FILES)
+LITTLEGOLEM_FILES = \
+	tests/data/littlegolem/game2552914.txt \
+	tests/data/littlegolem/after-end.txt \
+	tests/data/littlegolem/bad-hole.txt \
+	tests/data/littlegolem/bad-pass.txt \
+	tests/data/littlegolem/bad-point.txt \
+	tests/data/littlegolem/bad-pos.txt \
+	tests/data/littlegolem/bad-turn.txt \
+	tests/data/littlegolem/messy.txt \
+	tests/data/littlegolem/messy-normalised.txt \
+	tests/data/littlegolem/blocked.txt \
+	tests/data/littlegolem/no-end.txt \
+	tests/data/littlegolem/no-pos.txt \
+	tests/data/littlegolem/off-board.txt \
+	tests/data/littlegolem/opening.txt \
+	tests/data/littlegolem/pass.txt \
+	tests/data/littlegolem/truncated.txt \
+	tests/data/littlegolem/unknown-property.txt \
+	tests/data/littlegolem/wrong-side.txt

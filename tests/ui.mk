@@ -1,11 +1,12 @@
 # The terminal UI: Check tests of its terminal-free parts (grid, board
-# views against the games), headless screen dumps, and tmux end-to-end runs.
+# views against the games, the screen stack, the move builder; the stack's
+# loop links curses), headless screen dumps, and tmux end-to-end runs.
 if HAVE_CHECK
 check_PROGRAMS += tests/check_ui
 TESTS += tests/check_ui
 tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL)
-tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS)
+tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS) $(CURSES_CFLAGS)
+tests_check_ui_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS) $(CURSES_LIBS)
 
 # The puzzle trainer's screen, driven by keys and clicks into a grid.
 check_PROGRAMS += tests/check_trainer
@@ -20,6 +21,8 @@ TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
 EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
 	tests/ui-online.test tests/ui-menu.test tests/tmux.sh $(UI_SCREENS)
 UI_SCREENS = \
+	tests/data/ui/help-tzaar.keys \
+	tests/data/ui/help-tzaar.screen \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \
 	tests/data/ui/infexion-long-error.keys \

@@ -9,15 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/exit.h"
 #include "core/game.h"
-
-/* Exit statuses shared by every command (documented in tabula(6)). */
-enum cli_exit {
-	EXIT_OK = 0,
-	EXIT_FAILURE_RUN =
-	        1,     /* the command ran and failed: bad file, bad input */
-	EXIT_USAGE = 2 /* the command line was wrong */
-};
 
 struct cli_command {
 	const char *name;

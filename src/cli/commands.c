@@ -21,14 +21,15 @@ static const struct cli_command cli_commands[] = {
          "GAME PLAYER1 PLAYER2 [--games N] [--first-game K] [--seed S] "
          "[--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] "
          "[--timeout MS] [--verbose] | --merge [FILE...]",
-         "play a match between engines, random, greedy or outside programs",
+         "play a match between engines, random, greedy, outside programs "
+         "or course agents (agent:DIR)",
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
          "count move sequences of DEPTH plies", cli_perft_main},
         {"serve",
          "[--socket PATH] [--state DIR] [--shared-user USER] "
          "[--max-clients N] [--max-rooms N] [--max-per-user N] "
-         "[--engine-threads N]",
+         "[--engine-threads N] [--max-searches-per-user N]",
          "hold rooms for people on this host to play and watch games",
          cli_serve_main},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
@@ -47,7 +48,8 @@ static const struct cli_command cli_commands[] = {
          "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
          "find, prove and rate puzzles; prove them again; example games",
          cli_puzzles_main},
-        {"replay", "FILE", "check a game record and print its moves",
+        {"replay", "FILE [--format tabula|littlegolem]",
+         "check a game record and print its moves, or convert it",
          cli_replay_main},
         {"review",
          "FILE [--nodes N | --movetime MS | --depth N] "

@@ -1,15 +1,22 @@
 /*
- * `tabula replay FILE`: reads a game record, replays and checks every move,
- * and prints the moves (one per line, numbered by ply) followed by the
- * final position as a diagram and a position string.  A record that does
- * not replay is reported as "FILE:LINE: message" with exit status 1.
+ * `tabula replay FILE [--format tabula|littlegolem]`: reads a game record
+ * (a tabula record, or another program's that a game reads, recognised by
+ * its content), replays and checks every move, and prints the moves (one
+ * per line, numbered by ply) followed by the final position as a diagram
+ * and a position string; with --format, prints the record itself in that
+ * format instead.  A record that does not replay is reported as
+ * "FILE:LINE: message" (a tabula record) or "FILE: turn N (W): TEXT: why"
+ * with exit status 1, and nothing is written.
  */
 #include "config.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
+#include "core/record-format.h"
 #include "core/record.h"
 
 static void
@@ -30,17 +37,36 @@ replay_print(const struct session *s, const struct record_meta *meta)
 	printf("fen %s\n", text);
 	struct game_status st;
 	s->ops->status(session_current(s), &st);
-	printf("result %s%s%s\n", meta->result[0] ? meta->result : "*",
-	       st.reason ? " " : "", st.reason ? st.reason : "");
+	const char *result =
+	        meta->result[0] != '\0'
+	                ? meta->result
+	                : record_result_token(s->ops, session_current(s));
+	printf("result %s%s%s\n", result, st.reason ? " " : "",
+	       st.reason ? st.reason : "");
 }
 
 int
 cli_replay_main(int argc, char **argv)
 {
 	const struct cli_command *cmd = cli_find("replay");
-	static const struct option options[] = {{NULL, 0, NULL, 0}};
-	if (getopt_long(argc, argv, "", options, NULL) != -1)
-		return cli_usage_error(cmd, NULL);
+	static const struct option options[] = {
+	        {"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
+	const char *format = NULL;
+	int c;
+	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		if (c != 'f')
+			return cli_usage_error(cmd, NULL);
+		format = optarg;
+	}
+	const struct record_format *fmt = NULL;
+	if (format != NULL && strcasecmp(format, "tabula") != 0 &&
+	    (fmt = record_format_find(format)) == NULL) {
+		char why[160];
+		snprintf(why, sizeof why,
+		         "--format '%.60s': expected tabula or littlegolem",
+		         format);
+		return cli_usage_error(cmd, why);
+	}
 	if (optind + 1 != argc)
 		return cli_usage_error(cmd, "expected one record file");
 	struct session s;
@@ -50,8 +76,17 @@ cli_replay_main(int argc, char **argv)
 		fprintf(stderr, "tabula replay: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	replay_print(&s, &meta);
+	int status = EXIT_OK;
+	if (format == NULL)
+		replay_print(&s, &meta);
+	else if (!record_format_write(stdout, fmt, &s, &meta, err,
+	                              sizeof err)) {
+		fprintf(stderr, "tabula replay: %s: %s\n", argv[optind], err);
+		status = EXIT_FAILURE_RUN;
+	}
 	record_meta_free(&meta);
 	session_free(&s);
-	return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+	if (fflush(stdout) != 0)
+		status = EXIT_FAILURE_RUN;
+	return status;
 }

@@ -4,8 +4,10 @@
  * uses (search/review-job.h, so both give the same marks), prints each
  * marked move and a summary per player, and writes the annotated record to
  * a new file (FILE with ".reviewed" before its extension) unless
- * --output or --in-place says otherwise.  The output is checked before the
- * review starts.  On a terminal, standard error shows a progress bar.
+ * --output or --in-place says otherwise (never over another program's
+ * record: its format has no room for comments).  The output is checked
+ * before the review starts.  On a terminal, standard error shows a progress
+ * bar.
  */
 #include "config.h"
 
@@ -19,6 +21,7 @@
 
 #include "cli/cli.h"
 #include "cli/review-out.h"
+#include "core/record-format.h"
 #include "core/record.h"
 #include "core/text.h"
 #include "search/review-job.h"
@@ -236,6 +239,11 @@ cli_review_main(int argc, char **argv)
 		        o.input, s.ops->title);
 	else if (output == NULL)
 		fprintf(stderr, "tabula review: %s: name too long\n", o.input);
+	else if (o.in_place && meta.format != NULL)
+		fprintf(stderr,
+		        "tabula review: %s is a %s record, which has no room "
+		        "for a review: not --in-place\n",
+		        o.input, meta.format->name);
 	else if (!review_out_check(output, err, sizeof err))
 		fprintf(stderr, "tabula review: %s\n", err);
 	else

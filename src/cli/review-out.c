@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/review-out.h"
+#include "core/file.h"
 #include "search/winchance.h"
 
 const char *
@@ -28,30 +29,21 @@ review_out_name(const char *input, char *buf, size_t size)
 bool
 review_out_check(const char *path, char *err, size_t err_size)
 {
+	char full[4096], dir[4096];
 	if (strcmp(path, "-") == 0)
 		return true;
-	struct stat st;
-	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			snprintf(err, err_size, "%s: is a directory", path);
-			return false;
-		}
-		if (access(path, W_OK) != 0) {
-			snprintf(err, err_size, "%s: %s", path,
-			         strerror(errno));
-			return false;
-		}
-	}
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	int n = slash == NULL   ? snprintf(dir, sizeof dir, ".")
-	        : slash == path ? snprintf(dir, sizeof dir, "/")
-	                        : snprintf(dir, sizeof dir, "%.*s",
-	                                   (int)(slash - path), path);
-	if (n < 0 || (size_t)n >= sizeof dir || access(dir, W_OK | X_OK) != 0) {
-		snprintf(err, err_size, "%s: cannot write in %s: %s", path, dir,
-		         n < 0 || (size_t)n >= sizeof dir ? "name too long"
-		                                          : strerror(errno));
+	if (!file_expand_home(path, full, sizeof full, err, err_size) ||
+	    !file_check_target(full, err, err_size))
+		return false;
+	const char *slash = strrchr(full, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s",
+		         slash == full ? 1 : (int)(slash - full), full);
+	if (access(dir, W_OK | X_OK) != 0) {
+		snprintf(err, err_size, "%.900s: cannot write in %.900s: %s",
+		         path, dir, strerror(errno));
 		return false;
 	}
 	return true;

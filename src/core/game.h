@@ -116,6 +116,8 @@ struct game_winchance {
  * menu, the command line, the bench and the UI ask for a capability, never
  * for a game by name.  (Whether moves feed on an input stream is told by
  * item_from_char below.) */
+struct record_format; /* core/record-format.h */
+
 struct game_caps {
 	bool random_setup;     /* init draws a random layout from setup.seed */
 	enum game_input input; /* how the UI builds a move */
@@ -130,6 +132,9 @@ struct game_caps {
 	 * like TZAAR's captures; man page "The search"). */
 	bool reduce_late;
 	const struct game_pieces *pieces; /* GAME_INPUT_PIECE's model */
+	/* Another program's records of this game, read and written
+	 * (TZAAR: LittleGolem's); NULL: none. */
+	const struct record_format *record_format;
 	struct game_winchance winchance;
 };
 
@@ -205,6 +210,12 @@ struct game_ops {
 	              void (*line)(void *ctx, const char *text), void *ctx,
 	              char *err, size_t err_size);
 
+	/* Optional: the ideas of a line that wins a puzzle, as words for its
+	 * themes (tabula(6), "Puzzle files"), added to themes (size bytes)
+	 * with puzzle_theme_add: line is len moves from start, to the end
+	 * of the game, won by the side to move at start. */
+	void (*line_themes)(const struct game_pos *start, const game_move *line,
+	                    int len, char *themes, size_t size);
 	/* Canonical text of a legal move (NOTATION in tabula(6)). */
 	void (*format_move)(const struct game_pos *pos, game_move move,
 	                    char *buf, size_t size);

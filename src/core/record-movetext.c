@@ -133,15 +133,19 @@ movetext_write_line(struct movetext_writer *w, struct session *s,
 {
 	char text[GAME_TEXT_MAX + 8], word[GAME_TEXT_MAX + 16];
 	bool need_number = true;
+	/* Counted once, then carried along the line: counting from the
+	 * start at every move made a long record quadratic to save. */
+	size_t number = movetext_number(s, s->ply);
 	for (size_t i = 0; i < line->len; i++) {
 		const struct game_pos *pos = session_current(s);
 		game_move move = line->moves[i];
 		if (depth > 0 && !session_move_legal(s->ops, pos, move))
 			return;
 		bool starts = movetext_starts_number(s, s->ply);
+		if (i > 0 && starts)
+			number++;
 		if (starts || need_number) {
-			snprintf(text, sizeof text, "%zu%s",
-			         movetext_number(s, s->ply),
+			snprintf(text, sizeof text, "%zu%s", number,
 			         starts ? "." : "...");
 			movetext_put(w, text);
 		}

@@ -16,6 +16,7 @@
 #include "core/attrs.h"
 #include "core/file.h"
 #include "core/record.h"
+#include "core/record-format.h"
 #include "core/registry.h"
 #include "core/text.h"
 
@@ -232,7 +233,10 @@ record_store_tag(struct record_reader *r, struct record_tags *t,
 			t->game_line = r->line;
 		return true;
 	}
-	return true; /* unknown tags are allowed and ignored */
+	/* Other tags are kept, to be written back. */
+	if (!record_meta_set_tag(meta, name, value))
+		return record_fail(r, r->line, "out of memory");
+	return true;
 }
 
 /* Reads tag lines up to the first line that is neither a tag nor blank. */
@@ -599,6 +603,12 @@ record_read(FILE *in, const char *name, struct session *s,
 	memset(s, 0, sizeof *s);
 	if ((r.text = record_slurp(in, &r)) == NULL)
 		return false;
+	const struct record_format *fmt = record_format_detect(r.text);
+	if (fmt != NULL) {
+		bool ok = fmt->read(r.text, name, s, meta, err, err_size);
+		free(r.text);
+		return ok;
+	}
 	bool ok = record_read_magic(&r) && record_read_tags(&r, &tags, meta) &&
 	          record_build_session(&r, &tags, s);
 	r.line++; /* from here on: the number of the line being read */

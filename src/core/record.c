@@ -39,6 +39,7 @@ record_meta_free(struct record_meta *meta)
 	free(meta->notes);
 	meta->notes = NULL;
 	meta->note_count = 0;
+	record_meta_free_tags(meta);
 }
 
 bool
@@ -207,6 +208,8 @@ record_write_tags(FILE *out, const struct session *s,
 	record_put_tag(out, "Termination",
 	               meta->termination[0] != '\0' ? meta->termination
 	                                            : st.reason);
+	for (size_t i = 0; i < meta->tag_count; i++)
+		record_put_tag(out, meta->tags[i].name, meta->tags[i].value);
 	fputc('\n', out);
 }
 

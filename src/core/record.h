@@ -97,6 +97,15 @@ struct record_line {
 	size_t capacity;
 };
 
+/* A tag the record's fields do not name (an Event, a Source, ...), kept
+ * so that it is written back. */
+struct record_tag {
+	char *name;
+	char *value;
+};
+
+struct record_format;
+
 /* What a record says besides the moves.  Empty strings are "not given". */
 struct record_meta {
 	char setup[RECORD_TAG_MAX];   /* "standard", "random", "position" */
@@ -109,6 +118,10 @@ struct record_meta {
 	size_t comment_count;      /* entries in comments */
 	struct record_note *notes; /* notes[i]: on move i; malloc'd */
 	size_t note_count;         /* entries in notes */
+	struct record_tag *tags;   /* other tags, in the order read; malloc'd */
+	size_t tag_count;
+	/* The format the record was read from; NULL: a tabula record. */
+	const struct record_format *format;
 };
 
 /* Clears meta to "nothing given". */
@@ -120,6 +133,17 @@ void record_meta_free(struct record_meta *meta);
 /* Sets the comment after move ply (replacing any); false if out of memory. */
 bool record_meta_set_comment(struct record_meta *meta, size_t ply,
                              const char *text);
+
+/* Sets the tag name to value (replacing any; "" drops it); false if out
+ * of memory. */
+bool record_meta_set_tag(struct record_meta *meta, const char *name,
+                         const char *value);
+
+/* The value of tag name, or NULL when meta has none. */
+const char *record_meta_tag(const struct record_meta *meta, const char *name);
+
+/* Frees meta's tags (record_meta_free does it with the rest). */
+void record_meta_free_tags(struct record_meta *meta);
 
 /* Drops the comments and notes of moves ply and later (the moves after
  * ply were taken back or replaced). */

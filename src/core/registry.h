@@ -1,6 +1,8 @@
 /*
  * The games tabula knows, by name.  The protocol's Game option, the CLI
- * and the TUI menu all read this table, which games/games.h fills.
+ * and the TUI menu all read this table.  The core declares it and the
+ * games define it (games/registry.c, from the list in games/games.h), so
+ * no core file includes a game.
  */
 #ifndef TABULA_CORE_REGISTRY_H
 #define TABULA_CORE_REGISTRY_H

@@ -1,7 +1,7 @@
 /*
  * Every game tabula knows, listed once.  GAMES_EACH(X) expands X(name) for
  * each game, in the order menus and help texts list them; the registry
- * (core/registry.c) builds its table of name##_game from it and the
+ * (games/registry.c) builds its table of name##_game from it and the
  * terminal UI its table of board views ui_board_##name (ui/views.c).
  * Adding a game is one X(name) here, beside the game's own files and its
  * board view.

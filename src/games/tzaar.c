@@ -20,6 +20,7 @@
 #include "games/games.h"
 #include "games/tzaar.h"
 #include "games/tzaar-eval.h"
+#include "games/tzaar-lg.h"
 
 static_assert(sizeof(struct tzaar_pos) <= GAME_POS_BYTES,
               "TZAAR position must fit in struct game_pos");
@@ -384,6 +385,7 @@ const struct game_ops tzaar_game = {
                   * levels"). */
                  .top_level_nodes = 10000000,
                  .reduce_late = true,
+                 .record_format = &tzaar_littlegolem,
                  /* man page "Win chance": scale and draw fitted
                   * by `tabula tune winchance tzaar` on the
                   * recipe's games; marks in hundredths of a
@@ -404,6 +406,7 @@ const struct game_ops tzaar_game = {
         .hash = tzaar_op_hash,
         .evaluate = tzaar_eval, /* games/tzaar-eval.c */
         .is_noisy = tzaar_is_noisy,
+        .line_themes = tzaar_line_themes,
         .solvable = tzaar_solvable,
         .near_end = tzaar_near_end,
         .tense = tzaar_tense,

@@ -22,6 +22,11 @@ const char *net_socket_path(void);
 /* The longest protocol line, its newline excluded. */
 #define NET_LINE_MAX 512
 
+/* The messages a client may send a second, and in one burst, unless the
+ * server is told otherwise (tabula(6), PLAY ON THIS HOST, "Limits"). */
+#define NET_RATE_PER_SEC 20
+#define NET_RATE_BURST   40
+
 /* The most output queued for one peer before it counts as not reading. */
 #define NET_OUT_MAX (256 * 1024)
 

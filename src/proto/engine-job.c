@@ -10,6 +10,7 @@
 
 #include "core/perft.h"
 #include "proto/engine-go.h"
+#include "proto/engine-input.h"
 #include "proto/engine-job.h"
 #include "search/bench.h"
 
@@ -72,6 +73,8 @@ engine_job_main(void *arg)
 		}
 	}
 	atomic_store(&job->done, true);
+	if (job->engine->input != NULL)
+		engine_input_wake(job->engine->input);
 	return NULL;
 }
 
@@ -119,11 +122,22 @@ engine_job_busy(const struct engine *e)
 	return e->job != NULL;
 }
 
+static bool
+engine_job_done(void *ctx)
+{
+	struct engine_job *job = ctx;
+	return atomic_load(&job->done);
+}
+
 void
 engine_job_wait(struct engine *e)
 {
 	if (e->job == NULL)
 		return;
+	/* A `stop` or `quit` read meanwhile, or the end of input, ends it. */
+	if (e->input != NULL && !engine_input_wait(e->input, engine_job_done,
+	                                           e->job, ENGINE_EOF_GRACE_MS))
+		atomic_store(&e->job->stop, true);
 	pthread_join(e->job->thread, NULL);
 	free(e->job);
 	e->job = NULL;

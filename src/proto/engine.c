@@ -15,13 +15,11 @@
 #include "core/registry.h"
 #include "proto/engine.h"
 #include "proto/engine-go.h"
+#include "proto/engine-input.h"
 #include "proto/engine-job.h"
 #include "core/text.h"
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
-
-/* How long a perft or search may go on after the end of input. */
-static const int ENGINE_EOF_GRACE_MS = 2000;
 
 void
 engine_reply(struct engine *e, const char *fmt, ...)
@@ -542,13 +540,24 @@ engine_run(FILE *in, FILE *out)
 	}
 	char *line = NULL;
 	size_t cap = 0;
-	while (!e.quit && getline(&line, &cap, in) >= 0)
+	struct engine_input input;
+	if (engine_input_open(&input, in))
+		e.input = &input;
+	while (e.input == NULL && !e.quit && getline(&line, &cap, in) >= 0)
+		engine_handle_line(&e, line); /* no pipe: a job is waited for */
+	while (e.input != NULL && !e.quit &&
+	       (line = engine_input_next(e.input)) != NULL) {
 		engine_handle_line(&e, line);
+		free(line);
+		line = NULL;
+	}
 	/* End of input ends everything, after a short grace for what was
 	 * asked last (`echo go depth 3 | tabula engine` still answers). */
 	engine_job_finish_within(&e, ENGINE_EOF_GRACE_MS);
 	engine_go_finish_within(&e, ENGINE_EOF_GRACE_MS);
 	engine_go_shutdown(&e);
+	if (e.input != NULL)
+		engine_input_close(e.input);
 	free(line);
 	session_free(&e.session);
 	pthread_mutex_destroy(&e.out_lock);

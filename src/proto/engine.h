@@ -13,10 +13,14 @@
 
 #include "core/attrs.h"
 #include "core/session.h"
+#include "proto/engine-input.h"
 
 struct searcher;
 struct engine_go;
 struct engine_job;
+
+/* How long a perft, bench or search may go on after the end of input. */
+#define ENGINE_EOF_GRACE_MS 2000
 
 struct engine_options {
 	int hash_mb;
@@ -34,6 +38,8 @@ struct engine {
 	struct searcher *searcher; /* NULL until the first go */
 	struct engine_go *go;   /* what the search thread reads (engine-go.c) */
 	struct engine_job *job; /* a running perft or bench (engine-job.c) */
+	struct engine_input *input; /* the command lines, or NULL when they
+	                               come from engine_handle_line's caller */
 	bool quit;
 };
 

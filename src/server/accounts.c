@@ -25,7 +25,7 @@ accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
 	if (access(path, F_OK) != 0 && errno == ENOENT)
 		return true;
 	char why[512];
-	char *text = store_read(path, why, sizeof why);
+	char *text = store_read_max(path, ACCOUNTS_FILE_MAX, why, sizeof why);
 	if (text == NULL) {
 		snprintf(err, err_size, "%s", why);
 		return false;
@@ -71,12 +71,31 @@ accounts_free(struct accounts *a)
 	a->count = 0;
 }
 
-const char *
-accounts_name_of(const struct accounts *a, const char *key)
+/* The entry of key, saved or not, or NULL. */
+static const struct account *
+accounts_find(const struct accounts *a, const char *key)
 {
 	for (size_t i = 0; i < a->count; i++) {
 		if (strcmp(a->list[i].key, key) == 0)
-			return a->list[i].name;
+			return &a->list[i];
+	}
+	return NULL;
+}
+
+const char *
+accounts_name_of(const struct accounts *a, const char *key)
+{
+	const struct account *e = accounts_find(a, key);
+	return e != NULL && e->version <= a->saved_version ? e->name : NULL;
+}
+
+const char *
+accounts_key_of(const struct accounts *a, const char *name)
+{
+	for (size_t i = 0; i < a->count; i++) {
+		if (strcasecmp(a->list[i].name, name) == 0 &&
+		    a->list[i].version <= a->saved_version)
+			return a->list[i].key;
 	}
 	return NULL;
 }
@@ -137,7 +156,7 @@ accounts_save_job_new(const struct accounts *a)
 bool
 accounts_add(struct accounts *a, const char *key, const char *name)
 {
-	if (a->count >= ACCOUNTS_MAX || accounts_name_of(a, key) != NULL ||
+	if (a->count >= ACCOUNTS_MAX || accounts_find(a, key) != NULL ||
 	    accounts_name_taken(a, name))
 		return false;
 	struct account *list = realloc(a->list, (a->count + 1) * sizeof *list);
@@ -149,7 +168,21 @@ accounts_add(struct accounts *a, const char *key, const char *name)
 		return false;
 	snprintf(list[a->count].name, sizeof list[a->count].name, "%s", name);
 	list[a->count].key = copy;
+	list[a->count].version = ++a->version;
 	a->count++;
-	a->version++;
 	return true;
+}
+
+void
+accounts_forget_unsaved(struct accounts *a, unsigned version)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < a->count; i++) {
+		struct account *e = &a->list[i];
+		if (e->version > a->saved_version && e->version <= version)
+			free(e->key);
+		else
+			a->list[kept++] = *e;
+	}
+	a->count = kept;
 }

@@ -18,15 +18,31 @@ engine_job_run(struct worker_job *base)
 	struct engine_job *job = (struct engine_job *)base;
 	struct player pl;
 	char spec[32];
+	if (atomic_load(&job->cancel)) {
+		job->ok = false;
+		snprintf(job->err, sizeof job->err, "cancelled");
+		return;
+	}
 	snprintf(spec, sizeof spec, "level=%d", job->level);
 	job->ok = player_parse(&pl, spec, NULL, job->err, sizeof job->err) &&
 	          player_open(&pl, job->ops, job->err, sizeof job->err);
 	if (!job->ok)
 		return;
+	pl.stop = &job->cancel;
 	job->ok = player_choose(&pl, job->ops, &job->start, job->moves, job->n,
 	                        &job->pos, job->seed, &job->move, job->err,
 	                        sizeof job->err);
 	player_close(&pl);
+	if (atomic_load(&job->cancel)) {
+		job->ok = false;
+		snprintf(job->err, sizeof job->err, "cancelled");
+	}
+}
+
+void
+engine_job_cancel(struct engine_job *job)
+{
+	atomic_store(&job->cancel, true);
 }
 
 struct engine_job *
@@ -42,6 +58,7 @@ engine_job_new(unsigned room_id, const struct session *s, int level,
 		return NULL;
 	}
 	job->base.run = engine_job_run;
+	atomic_init(&job->cancel, false);
 	job->room_id = room_id;
 	job->ply = s->ply;
 	job->ops = s->ops;

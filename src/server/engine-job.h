@@ -6,6 +6,7 @@
 #ifndef TABULA_SERVER_ENGINE_JOB_H
 #define TABULA_SERVER_ENGINE_JOB_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +21,10 @@ struct engine_job {
 	size_t ply;
 	const struct game_ops *ops;
 	int level;
+	/* Set by the event loop (the job stays allocated until the loop takes
+	 * it back, so it may): a queued job does not start, a running search
+	 * ends at once; ok is then false. */
+	atomic_bool cancel;
 	uint64_t seed;
 	struct game_pos start, pos;
 	game_move *moves; /* moves[0..n) from start */
@@ -34,6 +39,9 @@ struct engine_job {
  * memory. */
 struct engine_job *engine_job_new(unsigned room_id, const struct session *s,
                                   int level, uint64_t seed);
+
+/* Asks the job to end (any thread; see cancel). */
+void engine_job_cancel(struct engine_job *job);
 
 /* Frees an engine job (given as its worker_job head). */
 void engine_job_free(struct worker_job *job);

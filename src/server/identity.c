@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "server/identity.h"
+#include "server/sha256.h"
 #include "server/store.h"
 
 /* sshd (session.c, ExposeAuthInfo) always makes its file here. */
@@ -188,4 +189,82 @@ identity_of_peer(int fd, bool have_shared, uid_t shared_uid,
 	}
 	snprintf(id->name, sizeof id->name, "%s", pw->pw_name);
 	return true;
+}
+
+static const char IDENTITY_B64[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Decodes base64 text (padding allowed at the end) into out; the byte
+ * count, or -1 when text is not base64 or does not fit. */
+static long
+identity_b64_decode(const char *text, uint8_t *out, size_t size)
+{
+	size_t n = 0, len = strlen(text);
+	uint32_t acc = 0;
+	int bits = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '=') {
+			if (len - i > 2)
+				return -1;
+			break;
+		}
+		const char *p = strchr(IDENTITY_B64, text[i]);
+		if (p == NULL || text[i] == '\0')
+			return -1;
+		acc = acc << 6 | (uint32_t)(p - IDENTITY_B64);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			if (n >= size)
+				return -1;
+			out[n++] = (uint8_t)(acc >> bits);
+		}
+	}
+	return len % 4 == 0 ? (long)n : -1;
+}
+
+/* Base64 of data without padding, as OpenSSH prints fingerprints. */
+static void
+identity_b64_encode(const uint8_t *data, size_t len, char *out, size_t size)
+{
+	size_t o = 0;
+	uint32_t acc = 0;
+	int bits = 0;
+	for (size_t i = 0; i < len; i++) {
+		acc = acc << 8 | data[i];
+		bits += 8;
+		while (bits >= 6 && o + 1 < size) {
+			bits -= 6;
+			out[o++] = IDENTITY_B64[(acc >> bits) & 63];
+		}
+	}
+	if (bits > 0 && o + 1 < size)
+		out[o++] = IDENTITY_B64[(acc << (6 - bits)) & 63];
+	out[o] = '\0';
+}
+
+void
+identity_key_owner(const char *key, char *buf, size_t size)
+{
+	const char *blob = strchr(key, ' ');
+	blob = blob != NULL ? blob + 1 : key;
+	uint8_t raw[IDENTITY_KEY_MAX];
+	uint8_t digest[SHA256_BYTES];
+	long n = identity_b64_decode(blob, raw, sizeof raw);
+	if (n > 0)
+		sha256(raw, (size_t)n, digest);
+	else
+		sha256(blob, strlen(blob), digest);
+	char b64[64];
+	identity_b64_encode(digest, sizeof digest, b64, sizeof b64);
+	snprintf(buf, size, "key:SHA256:%s", b64);
+}
+
+void
+identity_owner(const struct identity *id, char *buf, size_t size)
+{
+	if (id->by_key)
+		identity_key_owner(id->key, buf, size);
+	else
+		snprintf(buf, size, "uid:%lu", (unsigned long)id->uid);
 }

@@ -26,6 +26,9 @@
 /* A display name: 1 to 16 letters, digits, '_', '-', '.' (a letter first). */
 #define IDENTITY_NAME_MAX 16
 
+/* "uid:N" or "key:SHA256:..." (the fingerprint of the key's blob). */
+#define IDENTITY_OWNER_MAX 64
+
 /* What the auth-info file of sshd names a session's key by. */
 #define IDENTITY_AUTH_VAR "SSH_USER_AUTH"
 
@@ -53,6 +56,15 @@ bool identity_key_of_process(pid_t pid, uid_t uid, char *key, size_t size,
 /* The first public key of an auth-info file's text ("publickey TYPE
  * BLOB" lines); false when it names none. */
 bool identity_key_from_auth_info(const char *text, char *key, size_t size);
+
+/* Who id is, whatever its name: "uid:N" for a local user, "key:SHA256:..."
+ * for an SSH key (its fingerprint as `ssh-keygen -l` shows it; a blob that
+ * is not base64 is hashed as text).  Seats belong to this, never to a
+ * display name (tabula(6), PLAY ON THIS HOST, "Identity"). */
+void identity_owner(const struct identity *id, char *buf, size_t size);
+
+/* The owner string of SSH key ("TYPE BLOB"). */
+void identity_key_owner(const char *key, char *buf, size_t size);
 
 /* Whether name is a valid display name (see IDENTITY_NAME_MAX). */
 bool identity_name_valid(const char *name);

@@ -6,5 +6,6 @@ src_libtabula_a_SOURCES += \
 	src/server/identity.c src/server/identity.h \
 	src/server/room.c src/server/room.h \
 	src/server/server.c src/server/server.h \
+	src/server/sha256.c src/server/sha256.h \
 	src/server/store.c src/server/store.h \
 	src/server/workers.c src/server/workers.h

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/registry.h"
 #include "server/room.h"
@@ -45,6 +46,8 @@ room_free(struct room *r)
 	if (r->ops != NULL)
 		session_free(&r->s);
 	record_meta_free(&r->meta);
+	if (r->on_disk != NULL)
+		room_save_job_free(&r->on_disk->base);
 	while (r->pending != NULL) {
 		struct room_line *next = r->pending->next;
 		free(r->pending);
@@ -59,10 +62,14 @@ room_both_seated(const struct room *r)
 	return r->seat[0].kind != SEAT_OPEN && r->seat[1].kind != SEAT_OPEN;
 }
 
+/* Why a game that nobody played ends: no result ("*"). */
+static const char ROOM_ABANDONED[] = "abandoned before an opponent came";
+
 bool
 room_over(const struct room *r, const char **result, const char **reason)
 {
-	if (r->meta.result[0] != '\0' && strcmp(r->meta.result, "*") != 0) {
+	if ((r->meta.result[0] != '\0' && strcmp(r->meta.result, "*") != 0) ||
+	    strcmp(r->meta.termination, ROOM_ABANDONED) == 0) {
 		*result = r->meta.result;
 		*reason = r->meta.termination[0] ? r->meta.termination
 		                                 : "game over";
@@ -87,11 +94,11 @@ room_turn(const struct room *r)
 }
 
 int
-room_seat_of(const struct room *r, const char *account)
+room_seat_of(const struct room *r, const char *owner)
 {
 	for (int i = 0; i < 2; i++) {
-		if (r->seat[i].kind == SEAT_PERSON &&
-		    strcmp(r->seat[i].account, account) == 0)
+		if (r->seat[i].kind == SEAT_PERSON && owner[0] != '\0' &&
+		    strcmp(r->seat[i].owner, owner) == 0)
 			return i;
 	}
 	return -1;
@@ -266,6 +273,11 @@ room_resign(struct room *r, int side, char *err, size_t err_size)
 		snprintf(err, err_size, "the game is over");
 		return false;
 	}
+	if (!room_both_seated(r)) {
+		/* Nobody beat anybody: the room closes without a result. */
+		room_end(r, "*", ROOM_ABANDONED);
+		return true;
+	}
 	room_end(r, side == 0 ? "0-1" : "1-0",
 	         side == 0 ? "player 1 resigned" : "player 2 resigned");
 	return true;
@@ -305,8 +317,8 @@ room_engine_to_move(const struct room *r)
 }
 
 int
-room_take_seat(struct room *r, const char *account, int64_t now, char *err,
-               size_t err_size)
+room_take_seat(struct room *r, const char *owner, const char *account,
+               int64_t now, char *err, size_t err_size)
 {
 	int side = r->seat[0].kind == SEAT_OPEN   ? 0
 	           : r->seat[1].kind == SEAT_OPEN ? 1
@@ -317,6 +329,7 @@ room_take_seat(struct room *r, const char *account, int64_t now, char *err,
 		return -1;
 	}
 	r->seat[side].kind = SEAT_PERSON;
+	snprintf(r->seat[side].owner, sizeof r->seat[side].owner, "%s", owner);
 	snprintf(r->seat[side].account, sizeof r->seat[side].account, "%s",
 	         account);
 	room_start_clock(r, now);
@@ -327,8 +340,11 @@ room_take_seat(struct room *r, const char *account, int64_t now, char *err,
 /* ---------------------------------------------------------------------- */
 /* Files                                                                   */
 
+/* A seat as the room file keeps it; with_owner false: as the record's
+ * Player tag shows it (the name, not the key's fingerprint). */
 static void
-room_seat_spec(const struct room_seat *s, char *buf, size_t size)
+room_seat_spec(const struct room_seat *s, bool with_owner, char *buf,
+               size_t size)
 {
 	switch (s->kind) {
 	case SEAT_OPEN:
@@ -338,7 +354,11 @@ room_seat_spec(const struct room_seat *s, char *buf, size_t size)
 		snprintf(buf, size, "engine %d", s->level);
 		break;
 	case SEAT_PERSON:
-		snprintf(buf, size, "person %s", s->account);
+		if (with_owner && s->owner[0] != '\0')
+			snprintf(buf, size, "person %s %s", s->account,
+			         s->owner);
+		else
+			snprintf(buf, size, "person %s", s->account);
 		break;
 	}
 }
@@ -379,6 +399,26 @@ room_copy_session(const struct session *s, struct session *copy)
 	return true;
 }
 
+/* A copy of src's tags and comments (the clocks) into dst, which owns
+ * them.  A room's game has no variations or review notes (the server
+ * writes its records itself), so the notes are not carried: sharing the
+ * room's pointers would free them twice. */
+static bool
+room_copy_meta(const struct record_meta *src, struct record_meta *dst)
+{
+	*dst = *src;
+	dst->comments = NULL;
+	dst->comment_count = 0;
+	dst->notes = NULL;
+	dst->note_count = 0;
+	for (size_t i = 0; i < src->comment_count; i++) {
+		if (src->comments[i] != NULL &&
+		    !record_meta_set_comment(dst, i, src->comments[i]))
+			return false;
+	}
+	return true;
+}
+
 struct room_save_job *
 room_save_job_new(const struct room *r)
 {
@@ -392,29 +432,21 @@ room_save_job_new(const struct room *r)
 		free(job);
 		return NULL;
 	}
-	/* The snapshot owns what it holds: the tags by value, the comments
-	 * (the clocks) copied below.  A room's game has no variations or
-	 * review notes (the server writes its records itself), so the notes
-	 * are not carried: sharing the room's pointers would free them twice.
-	 */
-	job->meta = r->meta;
-	job->meta.comments = NULL;
-	job->meta.comment_count = 0;
-	job->meta.notes = NULL;
-	job->meta.note_count = 0;
-	for (size_t i = 0; i < r->meta.comment_count; i++) {
-		if (r->meta.comments[i] != NULL &&
-		    !record_meta_set_comment(&job->meta, i,
-		                             r->meta.comments[i])) {
-			room_save_job_free(&job->base);
-			return NULL;
-		}
+	if (!room_copy_meta(&r->meta, &job->meta)) {
+		room_save_job_free(&job->base);
+		return NULL;
 	}
-	char spec[2][ROOM_ACCOUNT_MAX + 16];
+	memcpy(job->seat, r->seat, sizeof job->seat);
+	memcpy(job->left_ms, r->left_ms, sizeof job->left_ms);
+	job->turn_start = r->turn_start;
+	job->draw_offer = r->draw_offer;
+	char spec[2][ROOM_ACCOUNT_MAX + IDENTITY_OWNER_MAX + 16];
 	for (int i = 0; i < 2; i++)
-		room_seat_spec(&r->seat[i], spec[i], sizeof spec[i]);
+		room_seat_spec(&r->seat[i], false, spec[i], sizeof spec[i]);
 	snprintf(job->meta.player1, sizeof job->meta.player1, "%s", spec[0]);
 	snprintf(job->meta.player2, sizeof job->meta.player2, "%s", spec[1]);
+	for (int i = 0; i < 2; i++)
+		room_seat_spec(&r->seat[i], true, spec[i], sizeof spec[i]);
 	room_path(r, "rec", job->rec_path, sizeof job->rec_path);
 	room_path(r, "room", job->room_path, sizeof job->room_path);
 	int len = snprintf(job->room_text, sizeof job->room_text,
@@ -437,23 +469,59 @@ room_save(struct room *r, char *err, size_t err_size)
 	job->base.run(&job->base);
 	bool ok = job->ok;
 	if (ok)
-		r->saved_version = job->version;
-	else
+		room_keep_saved(r, job);
+	else {
 		snprintf(err, err_size, "%s", job->err);
-	room_save_job_free(&job->base);
+		room_save_job_free(&job->base);
+	}
 	return ok;
 }
 
+void
+room_keep_saved(struct room *r, struct room_save_job *job)
+{
+	if (r->on_disk != NULL)
+		room_save_job_free(&r->on_disk->base);
+	r->on_disk = job;
+	r->saved_version = job->version;
+}
+
+bool
+room_restore(struct room *r)
+{
+	const struct room_save_job *d = r->on_disk;
+	struct session s;
+	struct record_meta meta;
+	if (d == NULL || !room_copy_session(&d->s, &s))
+		return false;
+	if (!room_copy_meta(&d->meta, &meta)) {
+		record_meta_free(&meta);
+		session_free(&s);
+		return false;
+	}
+	session_free(&r->s);
+	record_meta_free(&r->meta);
+	r->s = s;
+	r->meta = meta;
+	memcpy(r->seat, d->seat, sizeof r->seat);
+	memcpy(r->left_ms, d->left_ms, sizeof r->left_ms);
+	r->turn_start = d->turn_start;
+	r->draw_offer = d->draw_offer;
+	r->version = r->saved_version = d->version;
+	if (r->announced_ply > r->s.ply)
+		r->announced_ply = r->s.ply;
+	return true;
+}
+
 struct room *
-room_create(const char *dir, const char *code, unsigned id,
-            const struct room_options *opt, const char *account, int64_t now,
-            char *err, size_t err_size)
+room_new(const char *dir, const char *code, unsigned id,
+         const struct room_options *opt, const char *owner, const char *account,
+         int64_t now)
 {
 	struct room *r = room_alloc(dir, code, id);
 	struct game_setup setup = {0};
 	if (r == NULL || !session_init(&r->s, opt->ops, &setup)) {
 		free(r);
-		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
 	r->ops = opt->ops;
@@ -463,6 +531,7 @@ room_create(const char *dir, const char *code, unsigned id,
 	r->left_ms[0] = r->left_ms[1] = opt->clock_ms;
 	int me = opt->creator_seat;
 	r->seat[me].kind = SEAT_PERSON;
+	snprintf(r->seat[me].owner, sizeof r->seat[me].owner, "%s", owner);
 	snprintf(r->seat[me].account, sizeof r->seat[me].account, "%s",
 	         account);
 	if (opt->engine_level > 0) {
@@ -474,6 +543,20 @@ room_create(const char *dir, const char *code, unsigned id,
 	if (gmtime_r(&t, &tm) != NULL)
 		strftime(r->meta.date, sizeof r->meta.date, "%Y.%m.%d", &tm);
 	room_start_clock(r, now);
+	r->version = 1; /* not on disk yet */
+	return r;
+}
+
+struct room *
+room_create(const char *dir, const char *code, unsigned id,
+            const struct room_options *opt, const char *owner,
+            const char *account, int64_t now, char *err, size_t err_size)
+{
+	struct room *r = room_new(dir, code, id, opt, owner, account, now);
+	if (r == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
 	if (!room_save(r, err, err_size)) {
 		room_free(r);
 		return NULL;
@@ -481,7 +564,21 @@ room_create(const char *dir, const char *code, unsigned id,
 	return r;
 }
 
-/* Reads "open", "engine N" or "person ACCOUNT". */
+/* Whether text is an owner as identity_owner writes it. */
+static bool
+room_owner_valid(const char *text)
+{
+	size_t len = strlen(text);
+	if (len == 0 || len >= IDENTITY_OWNER_MAX)
+		return false;
+	if (strncmp(text, "uid:", 4) == 0)
+		return len > 4 && strspn(text + 4, "0123456789") == len - 4;
+	return strncmp(text, "key:SHA256:", 11) == 0 && len > 11 &&
+	       strcspn(text, " \t") == len;
+}
+
+/* Reads "open", "engine N" or "person ACCOUNT [OWNER]" (a file from
+ * before owners has none: the server finds it). */
 static bool
 room_parse_seat(const char *text, struct room_seat *s)
 {
@@ -497,11 +594,18 @@ room_parse_seat(const char *text, struct room_seat *s)
 	}
 	if (strncmp(text, "person ", 7) == 0) {
 		const char *a = text + 7;
-		const char *colon = strchr(a, ':');
+		const char *sp = strchr(a, ' ');
+		size_t len = sp != NULL ? (size_t)(sp - a) : strlen(a);
 		s->kind = SEAT_PERSON;
-		return colon != NULL && identity_name_valid(colon + 1) &&
-		       (size_t)snprintf(s->account, sizeof s->account, "%s",
-		                        a) < sizeof s->account;
+		if (len >= sizeof s->account ||
+		    (sp != NULL && !room_owner_valid(sp + 1)))
+			return false;
+		memcpy(s->account, a, len);
+		s->account[len] = '\0';
+		if (sp != NULL)
+			snprintf(s->owner, sizeof s->owner, "%s", sp + 1);
+		const char *colon = strchr(s->account, ':');
+		return colon != NULL && identity_name_valid(colon + 1);
 	}
 	return false;
 }
@@ -580,7 +684,8 @@ room_load(const char *dir, const char *code, unsigned id, int64_t now,
 		return NULL;
 	}
 	r->ops = r->s.ops;
-	if (strcmp(r->meta.result, "*") == 0) {
+	if (strcmp(r->meta.result, "*") == 0 &&
+	    strcmp(r->meta.termination, ROOM_ABANDONED) != 0) {
 		/* Still being played: the rules will say when it ends. */
 		r->meta.result[0] = '\0';
 		r->meta.termination[0] = '\0';
@@ -606,6 +711,12 @@ room_load(const char *dir, const char *code, unsigned id, int64_t now,
 	r->announced_ply = r->s.ply;
 	/* The time the server was down is nobody's. */
 	room_start_clock(r, now);
+	r->on_disk = room_save_job_new(r);
+	if (r->on_disk == NULL) {
+		snprintf(err, err_size, "out of memory");
+		room_free(r);
+		return NULL;
+	}
 	return r;
 }
 
@@ -613,12 +724,33 @@ void
 room_archive(const struct room *r, const char *to)
 {
 	static const char *const exts[] = {"rec", "room"};
+	char stem[4200];
+	unsigned second = (unsigned)time(NULL);
+	/* link() refuses an existing name, where rename() would replace it:
+	 * the first free stem takes both files. */
+	for (unsigned n = 0; n < 1000; n++) {
+		char from[4200], dest[4300];
+		if (n == 0)
+			snprintf(stem, sizeof stem, "%s/%s-%u", to, r->code,
+			         second);
+		else
+			snprintf(stem, sizeof stem, "%s/%s-%u-%u", to, r->code,
+			         second, n);
+		room_path(r, exts[0], from, sizeof from);
+		snprintf(dest, sizeof dest, "%s.%s", stem, exts[0]);
+		if (link(from, dest) == 0)
+			break;
+		if (errno != EEXIST) {
+			fprintf(stderr, "tabula serve: %s: %s\n", from,
+			        strerror(errno));
+			return;
+		}
+	}
 	for (int i = 0; i < 2; i++) {
-		char from[4200], dest[4200];
+		char from[4200], dest[4300];
 		room_path(r, exts[i], from, sizeof from);
-		snprintf(dest, sizeof dest, "%s/%s-%u.%s", to, r->code,
-		         (unsigned)time(NULL), exts[i]);
-		if (rename(from, dest) != 0)
+		snprintf(dest, sizeof dest, "%s.%s", stem, exts[i]);
+		if (i == 0 ? unlink(from) != 0 : rename(from, dest) != 0)
 			fprintf(stderr, "tabula serve: %s: %s\n", from,
 			        strerror(errno));
 	}

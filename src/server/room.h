@@ -34,12 +34,18 @@
 #define ROOM_CLOCK_MAX_MIN 180
 #define ROOM_CLOCK_MAX_INC 60
 
+struct engine_job;
+
 enum seat_kind { SEAT_OPEN, SEAT_PERSON, SEAT_ENGINE };
 
 struct room_seat {
 	enum seat_kind kind;
-	char account[ROOM_ACCOUNT_MAX]; /* SEAT_PERSON */
-	int level;                      /* SEAT_ENGINE */
+	/* SEAT_PERSON: who holds it (identity_owner: "uid:N" or
+	 * "key:SHA256:..."; "" in a room file from before owners, until the
+	 * server finds it) and the name it shows. */
+	char owner[IDENTITY_OWNER_MAX];
+	char account[ROOM_ACCOUNT_MAX];
+	int level; /* SEAT_ENGINE */
 };
 
 struct room_options {
@@ -65,21 +71,35 @@ struct room {
 	                       from; 0 while the clock stands */
 	int draw_offer;     /* 0, or the offering side + 1 */
 	bool engine_busy;   /* a move is being searched */
-	int spectators;     /* kept by the server */
-	int present[2];     /* connections holding each seat, by the server */
-	char dir[4096];     /* where its files live */
-	unsigned version;   /* bumped by every change to save */
+	/* The search under way (the engine pool's; the server only cancels
+	 * it), or NULL. */
+	struct engine_job *engine_job;
+	bool engine_waiting; /* its player has their most searches under way:
+	                        it starts when one of theirs ends */
+	int spectators;      /* kept by the server */
+	int present[2];      /* connections holding each seat, by the server */
+	char dir[4096];      /* where its files live */
+	unsigned version;    /* bumped by every change to save */
 	unsigned saved_version;                   /* the version on disk */
 	bool saving;                              /* a save job is under way */
 	struct room_line *pending, *pending_tail; /* news held for the disk */
 	size_t announced_ply; /* moves told to the room's people */
+	/* The room as it stands on disk: what a failed save goes back to
+	 * (NULL until its first save; then nobody but its creator knows
+	 * of it). */
+	struct room_save_job *on_disk;
+	unsigned creator; /* the connection told once it is on disk */
+	/* After a failed save, the clock's and the engine's own changes wait
+	 * until this monotonic ms (a full disk is not retried in a loop). */
+	int64_t retry_at;
 };
 
 /* A line for the room's people, held until the version it tells of is
  * saved (kept by the server; freed with the room). */
 struct room_line {
 	unsigned version;
-	size_t ply; /* the move it tells of, or 0 */
+	size_t ply;    /* the move it tells of, or 0 */
+	unsigned from; /* the connection whose command it tells of, or 0 */
 	struct room_line *next;
 	char text[];
 };
@@ -94,16 +114,27 @@ struct room_save_job {
 	struct record_meta meta;
 	char room_text[1024];
 	size_t room_len;
+	/* What room_restore puts back besides the game. */
+	struct room_seat seat[2];
+	int64_t left_ms[2], turn_start;
+	int draw_offer;
 	bool ok;
 	char err[512];
 };
 
 /* A new room in dir with code, the creator (account) seated as options
- * say; saved at once (before anyone is told of it).  NULL with a message on
+ * say, in memory only (the server saves it before anyone is told of it).
+ * NULL when out of memory. */
+struct room *room_new(const char *dir, const char *code, unsigned id,
+                      const struct room_options *opt, const char *owner,
+                      const char *account, int64_t now);
+
+/* room_new, then saved at once on this thread.  NULL with a message on
  * failure. */
 struct room *room_create(const char *dir, const char *code, unsigned id,
-                         const struct room_options *opt, const char *account,
-                         int64_t now, char *err, size_t err_size);
+                         const struct room_options *opt, const char *owner,
+                         const char *account, int64_t now, char *err,
+                         size_t err_size);
 
 /* Reads room code from dir; NULL with a message on failure. */
 struct room *room_load(const char *dir, const char *code, unsigned id,
@@ -118,13 +149,13 @@ int room_turn(const struct room *r);
  * how. */
 bool room_over(const struct room *r, const char **result, const char **reason);
 
-/* The seat account holds (0 or 1), or -1. */
-int room_seat_of(const struct room *r, const char *account);
+/* The seat owner (an identity_owner string) holds (0 or 1), or -1. */
+int room_seat_of(const struct room *r, const char *owner);
 
-/* Seats account in the open seat (the clock starts when both are taken);
- * the seat, or -1 when none is open. */
-int room_take_seat(struct room *r, const char *account, int64_t now, char *err,
-                   size_t err_size);
+/* Seats owner, shown as account, in the open seat (the clock starts when
+ * both are taken); the seat, or -1 when none is open. */
+int room_take_seat(struct room *r, const char *owner, const char *account,
+                   int64_t now, char *err, size_t err_size);
 
 /* Plays move text for side; false with the reason (not your turn, the
  * game is over, the rule the move breaks, a save failure).  Saves. */
@@ -170,7 +201,18 @@ void room_save_job_free(struct worker_job *job);
  * message. */
 bool room_save(struct room *r, char *err, size_t err_size);
 
-/* Moves the room's files into directory to (its game is kept). */
+/* Keeps job (a save of r that reached the disk) as what r goes back to
+ * when a later save fails. */
+void room_keep_saved(struct room *r, struct room_save_job *job);
+
+/* Puts r back as it stands on disk (its last kept save) after a failed
+ * save: the moves, result, seats and clocks since are undone.  False when
+ * out of memory. */
+bool room_restore(struct room *r);
+
+/* Moves the room's files into directory to under a name no other archived
+ * game has (CODE-SECOND, then CODE-SECOND-N): a reused code never
+ * overwrites a kept game. */
 void room_archive(const struct room *r, const char *to);
 
 #endif

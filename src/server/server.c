@@ -9,8 +9,11 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <pwd.h>
+#include <ctype.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +39,13 @@
  * make before it is dropped. */
 enum { SERVER_MAX_STRIKES = 10 };
 
+/* How long a room whose save failed waits before its clock or its engine
+ * changes it again (a person's move is tried at once). */
+enum { SERVER_SAVE_RETRY_MS = 1000 };
+
+/* Reads of a dropped client's unread input (4 KiB each) before closing. */
+enum { SERVER_DRAIN_READS = 64 };
+
 /* What the savers' jobs are (worker_job.kind). */
 enum { SAVE_ROOM = 1, SAVE_ACCOUNTS = 2 };
 
@@ -44,8 +54,11 @@ static const char SERVER_CODE_LETTERS[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 struct client {
 	int fd;
+	unsigned serial; /* never reused while the server runs */
 	struct identity id;
-	char account[ROOM_ACCOUNT_MAX]; /* "" until welcomed */
+	char owner[IDENTITY_OWNER_MAX]; /* who it is: what seats belong to */
+	char account[ROOM_ACCOUNT_MAX]; /* the name it shows; "" until
+	                                   welcomed */
 	struct net_inbuf in;
 	struct net_outbuf out;
 	struct room *room; /* the room it is in, or NULL (lobby) */
@@ -56,6 +69,9 @@ struct client {
 	unsigned naming; /* the accounts version whose save welcomes it */
 	char new_name[IDENTITY_NAME_MAX + 1];
 	bool closing; /* drop once the output is sent */
+	/* The room it created, until that is on disk or failed: its next
+	 * lines wait (they may be about that room). */
+	unsigned creating;
 	/* Asked to quit while news of its room was held for the disk: the
 	 * bye waits until the room is saved up to bye_version, so a script
 	 * that resigns and quits still reads the result. */
@@ -73,6 +89,8 @@ struct server {
 	struct room **rooms;
 	size_t nrooms;
 	unsigned next_room_id;
+	unsigned next_serial;
+	unsigned actor; /* the connection whose command runs now, or 0 */
 	struct accounts accounts;
 	struct workers *engines; /* the engine seats' searches */
 	struct workers *savers;  /* the rooms' saves */
@@ -94,9 +112,10 @@ server_config_defaults(struct server_config *cfg)
 	cfg->max_per_account = 16;
 	cfg->max_games_per_account = 20;
 	cfg->engine_threads = 2;
+	cfg->max_searches_per_account = 1;
 	cfg->save_threads = 4;
-	cfg->rate_per_sec = 20;
-	cfg->rate_burst = 40;
+	cfg->rate_per_sec = NET_RATE_PER_SEC;
+	cfg->rate_burst = NET_RATE_BURST;
 }
 
 static int64_t
@@ -193,6 +212,7 @@ server_broadcast(struct server *sv, struct room *r, size_t ply, const char *fmt,
 	}
 	l->version = r->version;
 	l->ply = ply;
+	l->from = sv->actor;
 	l->next = NULL;
 	memcpy(l->text, line, len + 1);
 	if (r->pending_tail != NULL)
@@ -216,27 +236,126 @@ server_release_news(struct server *sv, struct room *r)
 	}
 }
 
+static struct room *server_room_by_id(struct server *sv, unsigned id);
+
+static struct client *
+server_client_by_serial(struct server *sv, unsigned serial)
+{
+	for (size_t i = 0; serial != 0 && i < sv->nclients; i++) {
+		if (sv->clients[i]->serial == serial)
+			return sv->clients[i];
+	}
+	return NULL;
+}
+
+static void server_enter(struct server *sv, struct client *c, struct room *r,
+                         int seat);
+static void server_kick_engine(struct server *sv, struct room *r);
+static void server_forget_room(struct server *sv, struct room *r);
+
+/* A room's first save failed: it never was; its creator is told. */
+static void
+server_create_failed(struct server *sv, struct room *r, const char *why)
+{
+	struct client *c = server_client_by_serial(sv, r->creator);
+	if (c != NULL) {
+		server_send(c, "error cannot save the room: %s", why);
+		c->creating = 0;
+	}
+	for (int i = 0; i < 2; i++) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/%s.%s", r->dir, r->code,
+		         i == 0 ? "rec" : "room");
+		unlink(path); /* a link planted there goes, not its target */
+	}
+	server_forget_room(sv, r);
+}
+
+/* A save failed: the room goes back to what is on disk, the news held for
+ * it is dropped (nobody saw it) and each person whose command it told of
+ * is told why (tabula(6), PLAY ON THIS HOST, "Files"). */
+static void
+server_save_failed(struct server *sv, struct room *r, const char *why)
+{
+	fprintf(stderr, "tabula serve: room %s: %s\n", r->code, why);
+	while (r->pending != NULL) {
+		struct room_line *l = r->pending;
+		r->pending = l->next;
+		struct client *c = server_client_by_serial(sv, l->from);
+		for (struct room_line *o = r->pending; o != NULL; o = o->next)
+			if (o->from == l->from)
+				c = NULL; /* told once, at its last line */
+		if (c != NULL)
+			server_send(c, "error cannot save: %s", why);
+		free(l);
+	}
+	r->pending_tail = NULL;
+	if (!room_restore(r)) {
+		fprintf(stderr, "tabula serve: room %s: out of memory\n",
+		        r->code);
+		return;
+	}
+	r->retry_at = server_now_ms() + SERVER_SAVE_RETRY_MS;
+	/* A seat taken in the lost change is open again: its taker
+	 * watches. */
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->room == r && c->seat >= 0 &&
+		    room_seat_of(r, c->owner) != c->seat)
+			server_enter(sv, c, r, -1);
+	}
+	server_kick_engine(sv, r);
+}
+
+/* What became of a save of r (job, or NULL when none could be made). */
+static void
+server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
+{
+	bool first = r->on_disk == NULL;
+	r->saving = false;
+	if (job == NULL || !job->ok) {
+		const char *why = job != NULL ? job->err : "out of memory";
+		if (first)
+			server_create_failed(sv, r, why);
+		else
+			server_save_failed(sv, r, why);
+		if (job != NULL)
+			room_save_job_free(&job->base);
+		return;
+	}
+	room_keep_saved(r, job);
+	struct client *c =
+	        first ? server_client_by_serial(sv, r->creator) : NULL;
+	if (c != NULL) {
+		c->creating = 0;
+		server_send(c, "created %s", r->code);
+		server_enter(sv, c, r, room_seat_of(r, c->owner));
+	}
+	if (first)
+		server_kick_engine(sv, r);
+	server_release_news(sv, r);
+}
+
 /* Starts saving r when it has changed and no save is under way. */
 static void
 server_save_room(struct server *sv, struct room *r)
 {
-	if (r->saving || r->saved_version == r->version)
-		return;
-	struct room_save_job *job = room_save_job_new(r);
-	if (job != NULL)
-		job->base.kind = SAVE_ROOM;
-	if (job != NULL && workers_submit(sv->savers, &job->base)) {
-		r->saving = true;
-		return;
+	while (!r->saving && r->saved_version != r->version) {
+		struct room_save_job *job = room_save_job_new(r);
+		if (job != NULL) {
+			job->base.kind = SAVE_ROOM;
+			if (workers_submit(sv->savers, &job->base)) {
+				r->saving = true;
+				return;
+			}
+			/* No room in the queue: save here and now. */
+			job->base.run(&job->base);
+		}
+		unsigned id = r->id;
+		server_room_saved(sv, r, job);
+		if (server_room_by_id(sv, id) == NULL)
+			return; /* a room that never was */
 	}
-	/* No memory or no room in the queue: save here and now. */
-	room_save_job_free(&job->base);
-	char err[512];
-	if (!room_save(r, err, sizeof err)) {
-		fprintf(stderr, "tabula serve: room %s: %s\n", r->code, err);
-		r->saved_version = r->version; /* the game goes on */
-	}
-	server_release_news(sv, r);
 }
 
 static struct room *server_room_by_id(struct server *sv, unsigned id);
@@ -274,6 +393,7 @@ server_accounts_saved(struct server *sv, struct accounts_save_job *job)
 		/* A name is only used once it is bound to its key on disk:
 		 * the waiting clients are told, and may try again. */
 		fprintf(stderr, "tabula serve: %s\n", job->err);
+		accounts_forget_unsaved(a, job->version);
 		for (size_t i = 0; i < sv->nclients; i++) {
 			struct client *c = sv->clients[i];
 			if (c->naming != 0 && c->naming <= job->version) {
@@ -282,6 +402,7 @@ server_accounts_saved(struct server *sv, struct accounts_save_job *job)
 				c->closing = true;
 			}
 		}
+		server_save_accounts(sv); /* names given since */
 		return;
 	}
 	a->saved_version = job->version;
@@ -308,18 +429,14 @@ server_saves_done(struct server *sv)
 		}
 		struct room_save_job *job = (struct room_save_job *)base;
 		struct room *r = server_room_by_id(sv, job->room_id);
-		if (r != NULL) {
-			r->saving = false;
-			/* A failed save is logged and the game goes on in
-			 * memory; the next change saves it all again. */
-			if (!job->ok)
-				fprintf(stderr, "tabula serve: room %s: %s\n",
-				        r->code, job->err);
-			r->saved_version = job->version;
-			server_release_news(sv, r);
-			server_save_room(sv, r);
+		if (r == NULL) {
+			room_save_job_free(base);
+			continue;
 		}
-		room_save_job_free(base);
+		unsigned id = r->id;
+		server_room_saved(sv, r, job);
+		if (server_room_by_id(sv, id) != NULL)
+			server_save_room(sv, r);
 	}
 }
 
@@ -419,22 +536,89 @@ server_send_room(struct server *sv, struct client *c, struct room *r)
 /* ---------------------------------------------------------------------- */
 /* The engine seats                                                        */
 
-/* Starts the engine's search when it is its turn and it is not already
- * thinking. */
+/* Whether nobody is in r (a search for it would be for nobody). */
+static bool
+server_room_empty(const struct room *r)
+{
+	return r->present[0] == 0 && r->present[1] == 0 && r->spectators == 0;
+}
+
+/* The person r's engine plays for: its searches count as theirs. */
+static const char *
+server_engine_owner(const struct room *r)
+{
+	for (int i = 0; i < 2; i++) {
+		if (r->seat[i].kind == SEAT_PERSON)
+			return r->seat[i].owner;
+	}
+	return "";
+}
+
+/* Searches under way or queued for account's rooms. */
+static int
+server_searches_of(const struct server *sv, const char *account)
+{
+	int n = 0;
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		n += sv->rooms[i]->engine_busy &&
+		     strcmp(server_engine_owner(sv->rooms[i]), account) == 0;
+	}
+	return n;
+}
+
+/* Starts the engine's search when it is its turn, it is not already
+ * thinking and someone is in the room; a person whose rooms have their
+ * most searches under way waits for one of them to end (so one person's
+ * rooms never fill the engine threads: tabula(6), PLAY ON THIS HOST,
+ * "Limits"). */
 static void
 server_kick_engine(struct server *sv, struct room *r)
 {
-	if (r->engine_busy || !room_engine_to_move(r))
+	r->engine_waiting = false;
+	if (r->engine_busy || !room_engine_to_move(r) || server_room_empty(r))
 		return;
+	if (server_now_ms() < r->retry_at) {
+		r->engine_waiting = true; /* server_check_clocks, later */
+		return;
+	}
+	if (server_searches_of(sv, server_engine_owner(r)) >=
+	    sv->cfg->max_searches_per_account) {
+		r->engine_waiting = true;
+		return;
+	}
 	int turn = room_turn(r);
 	struct engine_job *job = engine_job_new(
 	        r->id, &r->s, r->seat[turn].level, rng_next(&sv->rng));
 	if (job == NULL)
 		return;
-	if (workers_submit(sv->engines, &job->base))
+	if (workers_submit(sv->engines, &job->base)) {
 		r->engine_busy = true;
-	else
+		r->engine_job = job;
+	} else
 		engine_job_free(&job->base);
+}
+
+/* Ends the searches nobody waits for: of rooms whose game is over or that
+ * everyone has left (entering starts it again). */
+static void
+server_cancel_searches(struct server *sv, bool all)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		struct room *r = sv->rooms[i];
+		if (r->engine_job != NULL &&
+		    (all || room_turn(r) < 0 || server_room_empty(r)))
+			engine_job_cancel(r->engine_job);
+	}
+}
+
+/* Starts the searches that waited for their person's to end. */
+static void
+server_kick_waiting(struct server *sv)
+{
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (sv->rooms[i]->engine_waiting)
+			server_kick_engine(sv, sv->rooms[i]);
+	}
 }
 
 static struct room *
@@ -489,11 +673,17 @@ server_engine_done(struct server *sv)
 			continue;
 		}
 		r->engine_busy = false;
+		r->engine_job = NULL;
 		char err[256];
 		bool stale = job->ply != r->s.ply || !room_engine_to_move(r);
 		if (stale) {
 			/* The game moved on (a resignation, a reload): ask
 			 * again if it is still the engine's turn. */
+			engine_job_free(base);
+			server_kick_engine(sv, r);
+		} else if (atomic_load(&job->cancel)) {
+			/* Again if someone came back meanwhile (else
+			 * entering starts it). */
 			engine_job_free(base);
 			server_kick_engine(sv, r);
 		} else if (!job->ok) {
@@ -532,6 +722,7 @@ server_enter(struct server *sv, struct client *c, struct room *r, int seat)
 	else
 		r->spectators++;
 	server_send_room(sv, c, r);
+	server_kick_engine(sv, r); /* nobody was there to wait for it */
 }
 
 static bool
@@ -551,13 +742,13 @@ server_make_code(struct server *sv, char *code)
 	return false;
 }
 
-/* Unfinished games account sits in. */
+/* Unfinished games owner sits in. */
 static int
-server_games_of(const struct server *sv, const char *account)
+server_games_of(const struct server *sv, const char *owner)
 {
 	int n = 0;
 	for (size_t i = 0; i < sv->nrooms; i++) {
-		if (room_seat_of(sv->rooms[i], account) >= 0 &&
+		if (room_seat_of(sv->rooms[i], owner) >= 0 &&
 		    room_turn(sv->rooms[i]) >= 0)
 			n++;
 	}
@@ -624,7 +815,7 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 		            sv->cfg->max_rooms);
 		return;
 	}
-	if (server_games_of(sv, c->account) >= sv->cfg->max_games_per_account) {
+	if (server_games_of(sv, c->owner) >= sv->cfg->max_games_per_account) {
 		server_send(c, "error you already play %d unfinished games",
 		            sv->cfg->max_games_per_account);
 		return;
@@ -633,18 +824,18 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 		server_send(c, "error no free room code");
 		return;
 	}
-	struct room *r =
-	        room_create(sv->rooms_dir, code, sv->next_room_id++, &opt,
-	                    c->account, server_now_ms(), err, sizeof err);
+	struct room *r = room_new(sv->rooms_dir, code, sv->next_room_id++, &opt,
+	                          c->owner, c->account, server_now_ms());
 	if (r == NULL) {
-		fprintf(stderr, "tabula serve: %s\n", err);
-		server_send(c, "error cannot save the room");
+		server_send(c, "error out of memory");
 		return;
 	}
+	/* Nobody hears of it, its creator included, before it is on disk
+	 * (the fsync on a saver thread, not here: server_room_saved). */
+	r->creator = c->serial;
+	c->creating = r->id;
 	sv->rooms[sv->nrooms++] = r;
-	server_send(c, "created %s", code);
-	server_enter(sv, c, r, opt.creator_seat);
-	server_kick_engine(sv, r);
+	server_save_room(sv, r);
 }
 
 static void
@@ -656,15 +847,22 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 		server_strike(c, "usage: %s CODE", watch ? "watch" : "join");
 		return;
 	}
-	if (r == NULL) {
+	if (r == NULL || r->on_disk == NULL) {
 		server_send(c, "error no room '%.16s'", words[1]);
+		return;
+	}
+	int seat = room_seat_of(r, c->owner);
+	if (watch && seat >= 0 && room_turn(r) >= 0) {
+		/* Watching is where analysis is allowed: a player watching
+		 * their own game would analyse it (tabula(6), PLAY ON THIS
+		 * HOST). */
+		server_send(c, "error you play in room %s: join it", r->code);
 		return;
 	}
 	if (watch) {
 		server_enter(sv, c, r, -1);
 		return;
 	}
-	int seat = room_seat_of(r, c->account);
 	if (seat < 0) {
 		char err[256];
 		if (room_turn(r) < 0) {
@@ -672,7 +870,7 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			            r->code);
 			return;
 		}
-		if (server_games_of(sv, c->account) >=
+		if (server_games_of(sv, c->owner) >=
 		    sv->cfg->max_games_per_account) {
 			server_send(c,
 			            "error you already play %d unfinished "
@@ -680,8 +878,8 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			            sv->cfg->max_games_per_account);
 			return;
 		}
-		seat = room_take_seat(r, c->account, server_now_ms(), err,
-		                      sizeof err);
+		seat = room_take_seat(r, c->owner, c->account, server_now_ms(),
+		                      err, sizeof err);
 		if (seat < 0) {
 			server_send(c, "error %s", err);
 			return;
@@ -768,12 +966,30 @@ server_cmd_draw(struct server *sv, struct client *c)
 		server_broadcast(sv, r, 0, "draw %s %d", r->code, c->seat + 1);
 }
 
+/* Which kind a seat's holder is, for the lobby: "user" (a local account),
+ * "ssh" (a key of the shared account), "engine" or "-" (open); a local
+ * user and a key may show the same name, never be the same. */
+static const char *
+server_seat_kind(const struct room *r, int side)
+{
+	const struct room_seat *s = &r->seat[side];
+	if (s->kind == SEAT_ENGINE)
+		return "engine";
+	if (s->kind == SEAT_OPEN)
+		return "-";
+	return strncmp(s->account, "ssh:", 4) == 0 ? "ssh" : "user";
+}
+
 static void
 server_cmd_list(struct server *sv, struct client *c)
 {
+	size_t listed = 0;
 	for (size_t i = 0; i < sv->nrooms; i++) {
 		const struct room *r = sv->rooms[i];
 		char p1[64], p2[64], clock[32];
+		if (r->on_disk == NULL)
+			continue; /* not yet on disk: nobody knows of it */
+		listed++;
 		const char *result, *reason, *state = "playing";
 		room_seat_text(r, 0, p1, sizeof p1);
 		room_seat_text(r, 1, p2, sizeof p2);
@@ -783,8 +999,8 @@ server_cmd_list(struct server *sv, struct client *c)
 		else if (r->seat[0].kind == SEAT_OPEN ||
 		         r->seat[1].kind == SEAT_OPEN)
 			state = "waiting";
-		int turn = room_turn(r), mine = room_seat_of(r, c->account);
-		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s",
+		int turn = room_turn(r), mine = room_seat_of(r, c->owner);
+		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s %s %s",
 		            r->code, r->ops->name, r->s.ply,
 		            turn < 0    ? "-"
 		            : turn == 0 ? "1"
@@ -793,9 +1009,10 @@ server_cmd_list(struct server *sv, struct client *c)
 		            r->analysis ? "analysis" : "-",
 		            mine < 0    ? "-"
 		            : mine == 0 ? "1"
-		                        : "2");
+		                        : "2",
+		            server_seat_kind(r, 0), server_seat_kind(r, 1));
 	}
-	server_send(c, "listed %zu", sv->nrooms);
+	server_send(c, "listed %zu", listed);
 }
 
 static void
@@ -805,7 +1022,8 @@ server_welcome(struct server *sv, struct client *c, const char *name)
 	snprintf(c->account, sizeof c->account, "%s:%s",
 	         c->id.by_key ? "ssh" : "user", name);
 	for (size_t i = 0; i < sv->nclients; i++)
-		same += strcmp(sv->clients[i]->account, c->account) == 0;
+		same += sv->clients[i]->account[0] != '\0' &&
+		        strcmp(sv->clients[i]->owner, c->owner) == 0;
 	if (same > sv->cfg->max_per_account) {
 		server_send(c, "bye %s has %d connections already", name,
 		            sv->cfg->max_per_account);
@@ -814,6 +1032,19 @@ server_welcome(struct server *sv, struct client *c, const char *name)
 		return;
 	}
 	server_send(c, "welcome %s", name);
+}
+
+/* Whether name (in any case) is a local user's login, root's included:
+ * a key may not pass for one (names are unique across both kinds). */
+static bool
+server_local_user(const char *name)
+{
+	char lower[IDENTITY_NAME_MAX + 1];
+	size_t i = 0;
+	for (; name[i] != '\0' && i < IDENTITY_NAME_MAX; i++)
+		lower[i] = (char)tolower((unsigned char)name[i]);
+	lower[i] = '\0';
+	return getpwnam(name) != NULL || getpwnam(lower) != NULL;
 }
 
 static void
@@ -830,7 +1061,8 @@ server_cmd_name(struct server *sv, struct client *c, char **words, int n)
 		            IDENTITY_NAME_MAX);
 		return;
 	}
-	if (accounts_name_taken(&sv->accounts, words[1])) {
+	if (accounts_name_taken(&sv->accounts, words[1]) ||
+	    server_local_user(words[1])) {
 		server_send(c, "error the name '%s' is taken", words[1]);
 		return;
 	}
@@ -932,6 +1164,8 @@ server_rate_ok(const struct server *sv, struct client *c, int64_t now)
 	return true;
 }
 
+static void server_take_lines(struct server *sv, struct client *c);
+
 static void
 server_read(struct server *sv, struct client *c)
 {
@@ -940,10 +1174,20 @@ server_read(struct server *sv, struct client *c)
 		c->dead = true;
 		return;
 	}
+	server_take_lines(sv, c);
+}
+
+/* Carries out the whole lines c has sent, unless it waits (quitting, or
+ * for the room it created or the name it picked to reach the disk: its next
+ * lines may need them). */
+static void
+server_take_lines(struct server *sv, struct client *c)
+{
 	char line[NET_LINE_MAX + 1];
 	enum net_line kind;
 	int64_t now = server_now_ms();
-	while (!c->dead && !c->closing && !c->quitting &&
+	while (!c->dead && !c->closing && !c->quitting && c->creating == 0 &&
+	       c->naming == 0 &&
 	       (kind = net_inbuf_next(&c->in, line)) != NET_LINE_NONE) {
 		if (!server_rate_ok(sv, c, now)) {
 			server_strike(c,
@@ -957,8 +1201,11 @@ server_read(struct server *sv, struct client *c)
 			              NET_LINE_MAX);
 		else if (kind == NET_LINE_BAD)
 			server_strike(c, "line: control characters");
-		else
+		else {
+			sv->actor = c->serial;
 			server_line(sv, c, line);
+			sv->actor = 0;
+		}
 	}
 }
 
@@ -982,6 +1229,7 @@ server_accept(struct server *sv)
 			continue;
 		}
 		c->fd = fd;
+		c->serial = ++sv->next_serial;
 		c->seat = -1;
 		c->tokens = sv->cfg->rate_burst;
 		c->refill_ms = server_now_ms();
@@ -997,6 +1245,7 @@ server_accept(struct server *sv)
 			c->closing = true;
 			continue;
 		}
+		identity_owner(&c->id, c->owner, sizeof c->owner);
 		const char *name =
 		        c->id.by_key
 		                ? accounts_name_of(&sv->accounts, c->id.key)
@@ -1018,10 +1267,38 @@ server_drop(struct server *sv, size_t i)
 		else
 			c->room->spectators--;
 	}
+	/* Lines it sent that were never read would make close() reset the
+	 * connection, and the client would lose our last lines (the bye that
+	 * says why) with them: read them first, a bounded amount. */
+	char junk[4096];
+	for (int n = 0; n < SERVER_DRAIN_READS &&
+	                recv(c->fd, junk, sizeof junk, MSG_DONTWAIT) > 0;
+	     n++)
+		;
 	close(c->fd);
 	net_outbuf_free(&c->out);
 	free(c);
 	sv->clients[i] = sv->clients[--sv->nclients];
+}
+
+/* Takes r out of the server (its files stay) and frees it. */
+static void
+server_forget_room(struct server *sv, struct room *r)
+{
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->room == r) {
+			c->room = NULL;
+			server_send(c, "left");
+		}
+	}
+	for (size_t i = 0; i < sv->nrooms; i++) {
+		if (sv->rooms[i] == r) {
+			sv->rooms[i] = sv->rooms[--sv->nrooms];
+			break;
+		}
+	}
+	room_free(r);
 }
 
 /* Finished games nobody looks at leave memory (their files are kept in
@@ -1051,6 +1328,15 @@ server_check_clocks(struct server *sv)
 	int64_t now = server_now_ms(), next = -1;
 	for (size_t i = 0; i < sv->nrooms; i++) {
 		struct room *r = sv->rooms[i];
+		if (now < r->retry_at) { /* its last save failed */
+			if (next < 0 || r->retry_at - now < next)
+				next = r->retry_at - now;
+			continue;
+		}
+		if (r->engine_waiting && r->retry_at != 0) {
+			r->retry_at = 0;
+			server_kick_engine(sv, r);
+		}
 		if (r->clock_ms == 0)
 			continue;
 		if (room_check_time(r, now)) {
@@ -1120,6 +1406,36 @@ server_listen(const char *path, char *err, size_t err_size)
 	return fd;
 }
 
+/* Finds the owners of seats in a room file from before owners: a local
+ * user by their login's uid, a key by the name it has in the accounts; a
+ * seat whose owner cannot be found belongs to nobody. */
+static void
+server_find_owners(struct server *sv, struct room *r)
+{
+	for (int i = 0; i < 2; i++) {
+		struct room_seat *s = &r->seat[i];
+		if (s->kind != SEAT_PERSON || s->owner[0] != '\0')
+			continue;
+		const char *name = strchr(s->account, ':') + 1;
+		if (strncmp(s->account, "user:", 5) == 0) {
+			struct passwd *pw = getpwnam(name);
+			if (pw != NULL)
+				snprintf(s->owner, sizeof s->owner, "uid:%lu",
+				         (unsigned long)pw->pw_uid);
+		} else {
+			const char *key = accounts_key_of(&sv->accounts, name);
+			if (key != NULL)
+				identity_key_owner(key, s->owner,
+				                   sizeof s->owner);
+		}
+		if (s->owner[0] == '\0')
+			fprintf(stderr,
+			        "tabula serve: room %s: nobody is %s now; "
+			        "the seat is nobody's\n",
+			        r->code, s->account);
+	}
+}
+
 /* Loads every room kept in the rooms directory. */
 static void
 server_load_rooms(struct server *sv)
@@ -1146,6 +1462,7 @@ server_load_rooms(struct server *sv)
 			        err);
 			continue;
 		}
+		server_find_owners(sv, r);
 		sv->rooms[sv->nrooms++] = r;
 	}
 	closedir(d);
@@ -1207,6 +1524,9 @@ server_open(struct server *sv, const struct server_config *cfg)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* Past a file size limit a save fails (EFBIG) and is refused like
+	 * any other; the signal would kill the server. */
+	signal(SIGXFSZ, SIG_IGN);
 	fprintf(stderr, "tabula serve: listening on %s, %zu rooms from %s\n",
 	        cfg->socket_path, sv->nrooms, sv->rooms_dir);
 	return true;
@@ -1237,7 +1557,9 @@ server_close(struct server *sv)
 	}
 	while (sv->nclients > 0)
 		server_drop(sv, sv->nclients - 1);
-	/* Every save under way or queued reaches the disk before we go. */
+	/* Every save under way or queued reaches the disk before we go; the
+	 * searches end at once (their moves were never played). */
+	server_cancel_searches(sv, true);
 	workers_free(sv->savers, true, server_free_save_job);
 	workers_free(sv->engines, false, engine_job_free);
 	for (size_t i = 0; i < sv->nrooms; i++)
@@ -1274,7 +1596,10 @@ server_run(const struct server_config *cfg)
 		const size_t first_client = nfds;
 		for (size_t i = 0; i < sv.nclients; i++) {
 			struct client *c = sv.clients[i];
-			short ev = c->closing || c->quitting ? 0 : POLLIN;
+			short ev = c->closing || c->quitting || c->creating ||
+			                           c->naming
+			                   ? 0
+			                   : POLLIN;
 			if (c->out.len > 0)
 				ev |= POLLOUT;
 			sv.pfds[nfds++] = (struct pollfd){c->fd, ev, 0};
@@ -1285,8 +1610,10 @@ server_run(const struct server_config *cfg)
 		}
 		if (sv.pfds[0].revents & POLLIN)
 			break;
-		if (sv.pfds[1].revents & POLLIN)
+		if (sv.pfds[1].revents & POLLIN) {
 			server_engine_done(&sv);
+			server_kick_waiting(&sv);
+		}
 		if (sv.pfds[2].revents & POLLIN)
 			server_saves_done(&sv);
 		/* Clients first (their slots match pfds), then new ones. */
@@ -1303,6 +1630,7 @@ server_run(const struct server_config *cfg)
 			server_accept(&sv);
 		for (size_t i = 0; i < sv.nclients;) {
 			struct client *c = sv.clients[i];
+			server_take_lines(&sv, c); /* held while it waited */
 			server_say_bye_when_told(c);
 			if (!c->dead && c->out.len > 0 &&
 			    !net_outbuf_flush(&c->out, c->fd))
@@ -1312,6 +1640,7 @@ server_run(const struct server_config *cfg)
 			else
 				i++;
 		}
+		server_cancel_searches(&sv, false);
 		server_unload_rooms(&sv);
 	}
 	fprintf(stderr, "tabula serve: stopping\n");

@@ -26,7 +26,9 @@ struct server_config {
 	int max_per_account;       /* connections of one person at once */
 	int max_games_per_account; /* unfinished games one person sits in */
 	int engine_threads;
-	int save_threads; /* saves waiting for the disk at once */
+	int max_searches_per_account; /* engine searches one person's rooms
+	                                 have under way or queued at once */
+	int save_threads;             /* saves waiting for the disk at once */
 	int rate_per_sec; /* messages a client may send per second ... */
 	int rate_burst;   /* ... and in one burst */
 };

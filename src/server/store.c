@@ -42,9 +42,15 @@ store_write(const char *path, const char *data, size_t len, char *err,
 char *
 store_read(const char *path, char *err, size_t err_size)
 {
+	return store_read_max(path, STORE_FILE_MAX, err, err_size);
+}
+
+char *
+store_read_max(const char *path, size_t max, char *err, size_t err_size)
+{
 	char *buf;
 	size_t len;
-	if (!file_read_all(path, STORE_FILE_MAX, &buf, &len, err, err_size))
+	if (!file_read_all(path, max, &buf, &len, err, err_size))
 		return NULL;
 	if (strlen(buf) != len) {
 		snprintf(err, err_size, "%s: contains a NUL byte", path);
@@ -54,6 +60,28 @@ store_read(const char *path, char *err, size_t err_size)
 	return buf;
 }
 
+/* Whether a directory the server keeps its state in is its own and
+ * nobody else's to write: one another user owns, or that the group or
+ * others may write, could have its rooms and accounts replaced. */
+static bool
+store_dir_trusted(const char *path, const struct stat *st, char *err,
+                  size_t err_size)
+{
+	if (st->st_uid != geteuid()) {
+		snprintf(err, err_size,
+		         "%s: owned by another user (uid %ld); not trusted",
+		         path, (long)st->st_uid);
+		return false;
+	}
+	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(err, err_size,
+		         "%s: others may write it (mode %04o); not trusted",
+		         path, (unsigned)(st->st_mode & 07777));
+		return false;
+	}
+	return true;
+}
+
 bool
 store_mkdir(const char *path, char *err, size_t err_size)
 {
@@ -61,7 +89,7 @@ store_mkdir(const char *path, char *err, size_t err_size)
 		return true;
 	struct stat st;
 	if (errno == EEXIST && lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return true;
+		return store_dir_trusted(path, &st, err, err_size);
 	snprintf(err, err_size, "%s: %s", path,
 	         errno == EEXIST ? "exists and is not a directory"
 	                         : strerror(errno));

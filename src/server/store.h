@@ -24,7 +24,12 @@ bool store_write(const char *path, const char *data, size_t len, char *err,
  * on failure. */
 char *store_read(const char *path, char *err, size_t err_size);
 
-/* Makes directory path (mode 0700) unless it exists as a directory. */
+/* store_read with a cap of max bytes (for a file that grows with the
+ * number of people, such as the accounts). */
+char *store_read_max(const char *path, size_t max, char *err, size_t err_size);
+
+/* Makes directory path (mode 0700) unless it exists as a directory; an
+ * existing one must be the server's own and writable by nobody else. */
 bool store_mkdir(const char *path, char *err, size_t err_size);
 
 #endif

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/status.h"
 
 bool
 ui_analysis_init(struct ui_app *app, char *err, size_t err_size)
@@ -43,7 +45,8 @@ ui_analysis_over(const struct ui_app *app, const struct game_pos *pos)
 static bool
 ui_analysis_welcome(const struct ui_app *app)
 {
-	return app->screen == SCREEN_GAME && !app->prompt.active;
+	return ui_screen_top(&app->host) == app->screens.game &&
+	       !app->prompt.active;
 }
 
 void
@@ -58,7 +61,7 @@ ui_analysis_sync(struct ui_app *app)
 	int side = ops->side_to_move(pos);
 	enum ui_search_mode want = SEARCH_NONE;
 	struct search_limits lim = {0};
-	if (ui_analysis_over(app, pos) || game->nmoves == 0) {
+	if (ui_analysis_over(app, pos) || app->build.nmoves == 0) {
 		want = SEARCH_NONE;
 	} else if (game->shown == game->session.ply &&
 	           game->players[side].engine && !game->paused) {
@@ -92,7 +95,7 @@ ui_analysis_sync(struct ui_app *app)
 	an->search_len = game->session.ply;
 	memset(&an->info, 0, sizeof an->info);
 	an->search_number = ui_engine_start(an->engine, ops, pos, &lim);
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 void
@@ -115,6 +118,10 @@ ui_analysis_toggle(struct ui_app *app)
 	an->on = !an->on;
 	ui_status(app, false, "analysis %s", an->on ? "on" : "off");
 	ui_analysis_sync(app);
+	/* Off means gone: the panel's lines and their ghosts on the board
+	 * go with it (the engine thinking about its move keeps its own). */
+	if (!an->on && an->mode != SEARCH_THINK)
+		memset(&an->info, 0, sizeof an->info);
 }
 
 void
@@ -163,11 +170,13 @@ ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
 		return false;
 	struct ui_engine_view v;
 	ui_engine_snapshot(an->engine, &v);
-	if (v.search != an->search_number ||
+	/* News of a search nobody wants any more (analysis turned off)
+	 * would bring its lines back. */
+	if (v.search != an->search_number || an->mode == SEARCH_NONE ||
 	    v.generation == an->info.generation)
 		return false;
 	an->info = v;
-	app->dirty = true;
+	app->host.dirty = true;
 	if (an->mode != SEARCH_THINK || !v.finished)
 		return false;
 	an->mode = SEARCH_NONE;

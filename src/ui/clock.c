@@ -4,8 +4,10 @@
  */
 #include "config.h"
 
+#include <stdbool.h>
+
 #include "core/clock.h"
-#include "ui/app.h"
+#include "ui/clock.h"
 
 /* Set once at start-up, before any thread starts. */
 static bool ui_clock_frozen;

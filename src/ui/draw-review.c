@@ -16,6 +16,7 @@
 #include "ui/draw-review.h"
 #include "ui/facts.h"
 #include "ui/graph.h"
+#include "ui/input.h"
 
 /* Rows of the graph (the marks row comes under them). */
 static const int UI_GRAPH_ROWS = 4;
@@ -83,7 +84,7 @@ ui_dr_variations(struct ui_app *app, size_t ply, int y, int x, int w, int rows)
 		}
 		snprintf(line + len, sizeof line - len, "%s)",
 		         var->len > 3 ? " ..." : "");
-		ui_grid_print(&app->grid, y + used, x, w, ROLE_DIM, line);
+		ui_grid_print(&app->host.grid, y + used, x, w, ROLE_DIM, line);
 		used++;
 	}
 	return used;
@@ -128,7 +129,7 @@ ui_dr_graph(struct ui_app *app, int y, int x, int w)
 	                        strcmp(app->glyphs->empty, ".") == 0);
 	for (int r = 0; r < gr.rows; r++)
 		for (int c = 0; c < gr.cols; c++)
-			ui_grid_print(&app->grid, y + r, x + c, 1,
+			ui_grid_print(&app->host.grid, y + r, x + c, 1,
 			              gr.marks[c] == '^' ? ROLE_SELECTED
 			              : gr.above[r][c]   ? ROLE_P1
 			                                 : ROLE_P2,
@@ -138,7 +139,8 @@ ui_dr_graph(struct ui_app *app, int y, int x, int w)
 		int role = gr.marks[c] == '^'              ? ROLE_SELECTED
 		           : gr.mark_of[c] == MARK_BLUNDER ? ROLE_WARN
 		                                           : ROLE_DIM;
-		ui_grid_print(&app->grid, y + gr.rows, x + c, 1, role, mark);
+		ui_grid_print(&app->host.grid, y + gr.rows, x + c, 1, role,
+		              mark);
 	}
 	return y + gr.rows + 1;
 }
@@ -155,7 +157,7 @@ ui_dr_summary(struct ui_app *app, int y, int x, int w)
 			count[s->ops->side_to_move(&s->positions[i])]
 			     [n->mark]++;
 	}
-	ui_grid_printf(&app->grid, y++, x, w, ROLE_NORMAL,
+	ui_grid_printf(&app->host.grid, y++, x, w, ROLE_NORMAL,
 	               "%s ?!%d ?%d ?\?%d  %s ?!%d ?%d ?\?%d",
 	               s->ops->side_names[0], count[0][MARK_INACCURACY],
 	               count[0][MARK_MISTAKE], count[0][MARK_BLUNDER],
@@ -179,7 +181,7 @@ ui_dr_marked(struct ui_app *app, int y, int x, int w)
 	if (n->review.has_best)
 		s->ops->format_move(&s->positions[game->shown - 1],
 		                    n->review.best, best, sizeof best);
-	ui_grid_printf(&app->grid, y++, x, w, ROLE_WARN,
+	ui_grid_printf(&app->host.grid, y++, x, w, ROLE_WARN,
 	               "%zu%s lost %d.%02d%s%s", game->shown,
 	               record_mark_text(n->mark), n->review.loss / 100,
 	               n->review.loss % 100, best[0] ? "  best* " : "", best);
@@ -194,11 +196,11 @@ ui_dr_review(struct ui_app *app, int y, int x, int w)
 	if (!rv->running && !any)
 		return y;
 	if (rv->running)
-		ui_grid_printf(&app->grid, y++, x, w, ROLE_TITLE,
+		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_TITLE,
 		               "Review %zu/%zu  (A stops)", rv->done,
 		               rv->total);
 	else
-		ui_grid_printf(&app->grid, y++, x, w, ROLE_TITLE,
+		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_TITLE,
 		               "Review  (%s's view; . , jump)",
 		               app->game.session.ops->side_names[0]);
 	if (any) {
@@ -218,7 +220,8 @@ ui_dr_facts(struct ui_app *app, int y, int x, int w)
 	if (ui_facts(ops->name, fen, facts, sizeof facts)) {
 		char *line = strtok(facts, "\n");
 		while (line != NULL) {
-			ui_grid_print(&app->grid, y++, x, w, ROLE_DIM, line);
+			ui_grid_print(&app->host.grid, y++, x, w, ROLE_DIM,
+			              line);
 			line = strtok(NULL, "\n");
 		}
 	}
@@ -226,11 +229,11 @@ ui_dr_facts(struct ui_app *app, int y, int x, int w)
 	ops->status(ui_shown_pos(app), &st);
 	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
 		ui_grid_printf(
-		        &app->grid, y++, x, w, ROLE_WARN, "%s wins: %s",
+		        &app->host.grid, y++, x, w, ROLE_WARN, "%s wins: %s",
 		        ops->side_names[st.outcome == OUTCOME_P2_WINS ? 1 : 0],
 		        st.reason ? st.reason : "game over");
 	else if (st.outcome != OUTCOME_ONGOING)
-		ui_grid_printf(&app->grid, y++, x, w, ROLE_WARN, "%s: %s",
+		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_WARN, "%s: %s",
 		               st.outcome == OUTCOME_DRAW ? "draw" : "over",
 		               st.reason ? st.reason : "game over");
 	return y;

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "ui/app.h"
+struct ui_app;
 
 /* A score from the first player's view in words: "+0.35", or "Red wins in
  * 5" / "Red loses in 2" for a forced result (mate: plies, signed). */

@@ -2,7 +2,8 @@
  * Drawing the game screen into the virtual grid: the title line, the board
  * with its marks (cursor, picked cells, legal targets, last move, the
  * engine's ghost moves, cells a clear just emptied), the analysis panel,
- * the move list and the status line; and the help and "too small" screens.
+ * the shown move's comment, the move list (with every move's comment)
+ * and the status line.
  */
 #include "config.h"
 
@@ -12,16 +13,21 @@
 
 #include "ui/app.h"
 #include "ui/draw-review.h"
+#include "ui/draw.h"
+#include "ui/input.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/status.h"
 #include "ui/trainer.h"
 
 /* Gap between the board and the panel. */
 static const int UI_PANEL_GAP = 3;
 
-/* Columns of the help's key names ("I O T J L S Z"). */
-static const int UI_HELP_KEYS = 14;
-
 /* Rows of the principal variation shown when there is one line. */
 static const int UI_PV_ROWS = 3;
+
+/* Rows of the shown move's comment, at most. */
+static const int UI_COMMENT_ROWS = 3;
 
 /* The engine's first moves, numbered on empty cells. */
 static void
@@ -110,12 +116,12 @@ ui_draw_board(struct ui_app *app)
 	char fen[GAME_TEXT_MAX];
 	game->session.ops->format_pos(ui_shown_pos(app), fen, sizeof fen);
 	if (game->view == NULL || !game->view->decode(fen, cells, &info)) {
-		ui_grid_print(&app->grid, app->board_y, app->board_x, -1,
+		ui_grid_print(&app->host.grid, app->board_y, app->board_x, -1,
 		              ROLE_WARN, "(no board view for this position)");
 		return;
 	}
 	int cursor = ui_draw_marks(app, cells, marks);
-	ui_board_draw(&app->grid, app->board_y, app->board_x, game->view,
+	ui_board_draw(&app->host.grid, app->board_y, app->board_x, game->view,
 	              app->glyphs, cells, marks);
 	if (game->input->draw_side != NULL)
 		game->input->draw_side(app, app->board_y,
@@ -123,14 +129,37 @@ ui_draw_board(struct ui_app *app)
 		                       &info);
 	int y, x;
 	game->view->cell_xy(cursor, &y, &x);
-	app->grid.cursor_y = app->board_y + y;
-	app->grid.cursor_x = app->board_x + x;
+	app->host.grid.cursor_y = app->board_y + y;
+	app->host.grid.cursor_x = app->board_x + x;
+}
+
+/* Who is to move in the shown position, or once it ends the result:
+ * "Red to move", "Blue wins", "draw", "game over". */
+static void
+ui_draw_turn(const struct ui_app *app, char *buf, size_t size)
+{
+	const struct game_ops *ops = app->game.session.ops;
+	const struct game_pos *pos = ui_shown_pos(app);
+	struct game_status st;
+	ops->status(pos, &st);
+	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
+		snprintf(buf, size, "%s wins",
+		         ops->side_names[st.outcome == OUTCOME_P2_WINS]);
+	else if (st.outcome == OUTCOME_DRAW)
+		snprintf(buf, size, "draw");
+	else if (st.outcome != OUTCOME_ONGOING)
+		snprintf(buf, size, "game over");
+	else if (ops->players > 1)
+		snprintf(buf, size, "%s to move",
+		         ops->side_names[ops->side_to_move(pos)]);
+	else
+		buf[0] = '\0';
 }
 
 static void
 ui_draw_title(struct ui_app *app)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	const struct ui_game *game = &app->game;
 	const struct game_ops *ops = game->session.ops;
 	char line[512], who[2][64];
@@ -142,17 +171,16 @@ ui_draw_title(struct ui_app *app)
 			snprintf(who[i], sizeof who[i], "%s",
 			         p->engine ? "engine" : "human");
 	}
-	int side = ops->side_to_move(ui_shown_pos(app));
+	char turn[64];
+	ui_draw_turn(app, turn, sizeof turn);
 	int n = snprintf(line, sizeof line, " tabula  %s   %s: %s", ops->title,
 	                 ops->side_names[0], who[0]);
 	if (ops->players > 1)
 		n += snprintf(line + n, sizeof line - (size_t)n, "  %s: %s",
 		              ops->side_names[1], who[1]);
-	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s%s",
-	         game->shown, game->session.ply,
-	         ops->players > 1 ? ops->side_names[side] : "",
-	         ops->players > 1 ? " to move" : "");
-	if (app->online.in_room)
+	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s",
+	         game->shown, game->session.ply, turn);
+	if (ui_online_in_room(app))
 		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
@@ -248,7 +276,7 @@ ui_draw_wrapped(struct ui_grid *g, int y, int x, int w, int rows, int role,
 static int
 ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	const struct ui_analysis *an = &app->analysis;
 	const char *head = an->mode == SEARCH_THINK ? "Engine thinking"
 	                   : an->on                 ? "Analysis"
@@ -296,11 +324,28 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 	return y + 1;
 }
 
+/* The shown move's comment, whole (up to UI_COMMENT_ROWS rows) from row
+ * y; returns the next free row. */
+static int
+ui_draw_comment(struct ui_app *app, int y, int x, int w)
+{
+	const char *comment =
+	        app->game.shown > 0 ? ui_play_comment(app, app->game.shown - 1)
+	                            : NULL;
+	if (comment == NULL)
+		return y;
+	struct ui_grid *g = &app->host.grid;
+	ui_grid_print(g, y++, x, w, ROLE_TITLE, "Comment  (; edits)");
+	y += ui_draw_wrapped(g, y, x, w, UI_COMMENT_ROWS, ROLE_NORMAL, comment,
+	                     app->glyphs->ellipsis);
+	return y + 1;
+}
+
 /* The move list around the shown ply, from row y to row last. */
 static void
 ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	const struct ui_game *game = &app->game;
 	const struct game_ops *ops = game->session.ops;
 	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "Moves  [ ] { } to step");
@@ -324,10 +369,13 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 		bool here = (size_t)ply == game->shown;
 		char notes[64];
 		ui_dr_history_suffix(app, (size_t)ply - 1, notes, sizeof notes);
+		/* The comment follows, as far as the row goes. */
+		const char *comment = ui_play_comment(app, (size_t)ply - 1);
 		ui_grid_printf(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
-		               "%c%3ld %c %s%s", here ? '>' : ' ', ply,
+		               "%c%3ld %c %s%s%s%s", here ? '>' : ' ', ply,
 		               ops->players > 1 ? ops->side_letters[side] : ' ',
-		               text, notes);
+		               text, notes, comment != NULL ? " " : "",
+		               comment != NULL ? comment : "");
 		if (here)
 			y += ui_dr_variations(app, (size_t)ply - 1, y, x, w,
 			                      last - y);
@@ -377,7 +425,7 @@ ui_draw_status_text(struct ui_grid *g, int last, int role, const char *text)
 static void
 ui_draw_status(struct ui_app *app)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	int y = g->height - 1;
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, y, x, 1, ROLE_STATUS, " ");
@@ -413,10 +461,10 @@ ui_draw_status(struct ui_app *app)
 	        g, y, app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS, text);
 }
 
-static void
+void
 ui_draw_game(struct ui_app *app)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	ui_draw_title(app);
 	/* Tall boards (the Tetris well) start right under the title. */
 	const struct ui_board_view *view = app->game.view;
@@ -435,77 +483,7 @@ ui_draw_game(struct ui_app *app)
 	int y = ui_dr_facts(app, 2, panel_x, w);
 	y = ui_draw_analysis(app, y, panel_x, w);
 	y = ui_dr_review(app, y, panel_x, w);
+	y = ui_draw_comment(app, y, panel_x, w);
 	ui_draw_history(app, y, g->height - 3, panel_x, w);
 	ui_draw_status(app);
-}
-
-struct ui_draw_help_ctx {
-	struct ui_grid *g;
-	int y, x, col_w;
-};
-
-static void
-ui_draw_help_line(void *ctx, const char *keys, const char *what)
-{
-	struct ui_draw_help_ctx *h = ctx;
-	if (h->y >= h->g->height - 2) {
-		h->y = 2;
-		h->x += h->col_w;
-	}
-	ui_grid_printf(h->g, h->y, h->x, UI_HELP_KEYS, ROLE_TITLE, "%s", keys);
-	ui_grid_printf(h->g, h->y, h->x + UI_HELP_KEYS,
-	               h->col_w - UI_HELP_KEYS - 1, ROLE_NORMAL, "%s", what);
-	h->y++;
-}
-
-static void
-ui_draw_help(struct ui_app *app)
-{
-	struct ui_grid *g = &app->grid;
-	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE,
-	              " tabula: keys (any key returns)");
-	struct ui_draw_help_ctx h = {g, 2, 1, g->width / 2};
-	ui_keys_each(ui_draw_help_line, &h);
-	/* What the panel's numbers mean (tabula(6), REVIEW). */
-	ui_grid_printf(g, g->height - 1, 1, g->width - 2, ROLE_DIM,
-	               "Scores from %s's view: 1.00 = 1 power (Infexion), "
-	               "6 tokens (Tetress)",
-	               app->game.have ? app->game.session.ops->side_names[0]
-	                              : "the first player");
-}
-
-static void
-ui_draw_too_small(struct ui_app *app)
-{
-	struct ui_grid *g = &app->grid;
-	char text[128];
-	int need_w, need_h;
-	ui_too_small(app, &need_w, &need_h);
-	snprintf(text, sizeof text, "Terminal too small: %dx%d, need %dx%d",
-	         g->width, g->height, need_w, need_h);
-	int y = g->height / 2, x = (g->width - (int)strlen(text)) / 2;
-	ui_grid_print(g, y > 0 ? y - 1 : 0, x > 0 ? x : 0, g->width, ROLE_WARN,
-	              text);
-	ui_grid_print(g, y + 1, 0, g->width, ROLE_DIM,
-	              " q quits; the game goes on when the terminal grows");
-}
-
-void
-ui_draw(struct ui_app *app)
-{
-	ui_grid_clear(&app->grid);
-	int need_w, need_h;
-	if (ui_too_small(app, &need_w, &need_h))
-		ui_draw_too_small(app);
-	else if (app->screen == SCREEN_HELP)
-		ui_draw_help(app);
-	else if (app->screen == SCREEN_LOBBY)
-		ui_online_draw(app);
-	else if (app->screen == SCREEN_PUZZLE && app->trainer != NULL)
-		ui_trainer_draw(app->trainer, &app->grid);
-	else if (app->screen == SCREEN_MENU || !app->game.have)
-		ui_menu_draw(app);
-	else
-		ui_draw_game(app);
-	app->dirty = false;
 }

@@ -13,10 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/registry.h"
 #include "core/file.h"
+#include "core/registry.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
-#include "ui/trainer.h"
+#include "ui/input.h"
+#include "ui/keys.h"
+#include "ui/lines.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* Keys of one command, 0-terminated. */
 #define UI_KEYS_MAX 8
@@ -30,7 +38,17 @@ struct ui_command {
 	/* Instead of run, for commands whose keys differ in one value
 	 * (the piece letters): told the key. */
 	void (*run_key)(struct ui_app *app, int key);
+	/* Whether the help lists it for the game shown; NULL: always. */
+	bool (*applies)(const struct ui_app *app);
 };
+
+/* The Tetress piece keys: only where moves are pieces. */
+static bool
+ui_keys_pieces_apply(const struct ui_app *app)
+{
+	return app->game.have &&
+	       app->game.session.ops->caps.input == GAME_INPUT_PIECE;
+}
 
 /* A move made here: to the room server in a room, else played. */
 static void
@@ -169,7 +187,7 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 	game_move move;
 	char why[256];
 	const struct game_ops *ops = app->game.session.ops;
-	if (!app->online.in_room) {
+	if (!ui_online_in_room(app)) {
 		ui_play_text(app, text);
 		return;
 	}
@@ -212,22 +230,22 @@ static void
 ui_keys_cmd_back(struct ui_app *app)
 {
 	if (app->game.shown > 0)
-		ui_play_show(app, app->game.shown - 1);
+		ui_shown_go(app, app->game.shown - 1);
 }
 static void
 ui_keys_cmd_forward(struct ui_app *app)
 {
-	ui_play_show(app, app->game.shown + 1);
+	ui_shown_go(app, app->game.shown + 1);
 }
 static void
 ui_keys_cmd_start(struct ui_app *app)
 {
-	ui_play_show(app, 0);
+	ui_shown_go(app, 0);
 }
 static void
 ui_keys_cmd_end(struct ui_app *app)
 {
-	ui_play_show(app, app->game.session.ply);
+	ui_shown_go(app, app->game.session.ply);
 }
 
 static void
@@ -294,31 +312,47 @@ ui_keys_cmd_hint(struct ui_app *app)
 	ui_lines_hint(app);
 }
 
+/* Opens the prompt on the shown move's comment, to edit it. */
+static void
+ui_keys_cmd_comment(struct ui_app *app)
+{
+	if (ui_online_in_room(app)) {
+		ui_status(app, true,
+		          "the room's server keeps this game's "
+		          "record: no comments here");
+		return;
+	}
+	if (app->game.shown == 0) {
+		ui_status(app, true, "no move here to comment on");
+		return;
+	}
+	const char *old = ui_play_comment(app, app->game.shown - 1);
+	ui_prompt_open(app, UI_PROMPT_COMMENT);
+	ui_prompt_fill(app, old != NULL ? old : "");
+}
+
 static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
-	ui_menu_init(app);
-	app->screen = SCREEN_MENU;
-	app->dirty = true;
+	ui_screen_show(&app->host, app->screens.menu, app);
 }
 
 static void
 ui_keys_cmd_help(struct ui_app *app)
 {
-	app->screen = SCREEN_HELP;
-	app->dirty = true;
+	ui_screen_show(&app->host, app->screens.help, app);
 }
 
 static void
 ui_keys_cmd_redraw(struct ui_app *app)
 {
-	app->dirty = true;
+	app->host.dirty = true;
 }
 
 static void
 ui_keys_cmd_quit(struct ui_app *app)
 {
-	app->quit = true;
+	app->host.quit = true;
 }
 
 static const struct ui_command UI_COMMANDS[] = {
@@ -363,25 +397,44 @@ static const struct ui_command UI_COMMANDS[] = {
          {'v'},
          "v",
          "Tetress: piece/cell mode",
-         ui_keys_cmd_piece_cursor},
+         ui_keys_cmd_piece_cursor,
+         NULL,
+         ui_keys_pieces_apply},
         {"piece-kind",
          {'I', 'O', 'T', 'J', 'L', 'S', 'Z'},
          "I O T J L S Z",
          "Tetress: take that piece",
          NULL,
-         ui_keys_cmd_piece_kind},
-        {"next-kind", {'c'}, "c", "Tetress: next piece", ui_keys_cmd_next_kind},
+         ui_keys_cmd_piece_kind,
+         ui_keys_pieces_apply},
+        {"next-kind",
+         {'c'},
+         "c",
+         "Tetress: next piece",
+         ui_keys_cmd_next_kind,
+         NULL,
+         ui_keys_pieces_apply},
         {"prev-kind",
          {'C'},
          "C",
          "Tetress: previous piece",
-         ui_keys_cmd_prev_kind},
-        {"turn", {'r'}, "r", "Tetress: turn clockwise", ui_keys_cmd_turn},
+         ui_keys_cmd_prev_kind,
+         NULL,
+         ui_keys_pieces_apply},
+        {"turn",
+         {'r'},
+         "r",
+         "Tetress: turn clockwise",
+         ui_keys_cmd_turn,
+         NULL,
+         ui_keys_pieces_apply},
         {"turn-back",
          {'R'},
          "R",
          "Tetress: anticlockwise",
-         ui_keys_cmd_turn_back},
+         ui_keys_cmd_turn_back,
+         NULL,
+         ui_keys_pieces_apply},
         {"cancel",
          {27, KEY_BACKSPACE, 127},
          "Esc",
@@ -427,15 +480,11 @@ static const struct ui_command UI_COMMANDS[] = {
          "to the latest position",
          ui_keys_cmd_end},
         {"review", {'A'}, "A", "review the game, or stop", ui_keys_cmd_review},
-        {"next-mark",
-         {'.'},
-         ".",
-         "to the next marked move",
-         ui_keys_cmd_next_mark},
+        {"next-mark", {'.'}, ".", "to the next mark", ui_keys_cmd_next_mark},
         {"prev-mark",
          {','},
          ",",
-         "to the previous marked move",
+         "to the previous mark",
          ui_keys_cmd_prev_mark},
         {"next-mark-side",
          {'>'},
@@ -464,6 +513,11 @@ static const struct ui_command UI_COMMANDS[] = {
          ui_keys_cmd_line_promote},
         {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
         {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
+        {"comment",
+         {';'},
+         ";",
+         "comment on the shown move",
+         ui_keys_cmd_comment},
         {"takeback",
          {'u'},
          "u",
@@ -481,11 +535,13 @@ static const int UI_COMMAND_COUNT =
         (int)(sizeof UI_COMMANDS / sizeof UI_COMMANDS[0]);
 
 void
-ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
-             void *ctx)
+ui_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
 {
-	for (int i = 0; i < UI_COMMAND_COUNT; i++)
-		fn(ctx, UI_COMMANDS[i].label, UI_COMMANDS[i].help);
+	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
+		const struct ui_command *c = &UI_COMMANDS[i];
+		if (app == NULL || c->applies == NULL || c->applies(app))
+			fn(ctx, c->label, c->help);
+	}
 }
 
 /* Saves the game to path, saying how it went. */
@@ -507,6 +563,16 @@ ui_keys_prompt_done(struct ui_app *app)
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_keys_play_text(app, text);
+	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
+		bool had = app->game.shown > 0 &&
+		           ui_play_comment(app, app->game.shown - 1) != NULL;
+		if (!ui_play_set_comment(app, text, err, sizeof err))
+			ui_status(app, true, "%s", err);
+		else
+			ui_status(app, false, "%s",
+			          text[0] ? "comment saved"
+			          : had   ? "comment removed"
+			                  : "no comment");
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
 		struct stat st;
 		char full[1024];
@@ -529,63 +595,10 @@ ui_keys_prompt_done(struct ui_app *app)
 	}
 }
 
-static void ui_keys_dispatch(struct ui_app *app, int key);
-
-void
-ui_keys_handle(struct ui_app *app, int key)
+/* Runs the command whose keys hold key; false when none does. */
+static bool
+ui_keys_command(struct ui_app *app, int key)
 {
-	ui_keys_dispatch(app, key);
-	/* A menu, the help or a prompt may have opened or closed: the
-	 * analysis stops behind them and comes back after; a review pauses
-	 * (A goes on). */
-	ui_analysis_sync(app);
-	if (app->screen != SCREEN_GAME || app->prompt.active)
-		ui_review_pause(app);
-}
-
-static void
-ui_keys_dispatch(struct ui_app *app, int key)
-{
-	app->dirty = true;
-	int need_w, need_h;
-	if (ui_too_small(app, &need_w, &need_h)) {
-		if (key == 'q')
-			app->quit = true;
-		return;
-	}
-	if (app->screen == SCREEN_HELP) {
-		app->screen = app->game.have ? SCREEN_GAME : SCREEN_MENU;
-		return;
-	}
-	if (app->screen == SCREEN_LOBBY) {
-		ui_online_key(app, key);
-		return;
-	}
-	if (app->screen == SCREEN_MENU) {
-		ui_menu_key(app, key);
-		return;
-	}
-	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
-		app->prompt.active = false;
-		if (key == 'y' || key == 'Y')
-			ui_keys_save_to(app, app->prompt.pending);
-		else
-			ui_status(app, false, "not saved");
-		return;
-	}
-	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
-		ui_trainer_key(app->trainer, key);
-		if (app->trainer->quit)
-			ui_menu_close_puzzles(app);
-		return;
-	}
-	if (app->prompt.active) {
-		if (ui_prompt_key(app, key))
-			ui_keys_prompt_done(app);
-		return;
-	}
-	if (ui_online_game_key(app, key))
-		return;
 	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
 		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
 		     k++) {
@@ -595,9 +608,30 @@ ui_keys_dispatch(struct ui_app *app, int key)
 				UI_COMMANDS[i].run_key(app, key);
 			else
 				UI_COMMANDS[i].run(app);
-			return;
+			return true;
 		}
 	}
+	return false;
+}
+
+void
+ui_keys_handle(struct ui_app *app, int key)
+{
+	if (app->prompt.active && app->prompt.kind == UI_PROMPT_OVERWRITE) {
+		app->prompt.active = false;
+		if (key == 'y' || key == 'Y')
+			ui_keys_save_to(app, app->prompt.pending);
+		else
+			ui_status(app, false, "not saved");
+		return;
+	}
+	if (app->prompt.active) {
+		if (ui_prompt_key(app, key))
+			ui_keys_prompt_done(app);
+		return;
+	}
+	if (ui_online_game_key(app, key) || ui_keys_command(app, key))
+		return;
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",
 		          key);
@@ -607,12 +641,7 @@ void
 ui_keys_click(struct ui_app *app, int y, int x)
 {
 	const struct ui_game *game = &app->game;
-	if (app->screen == SCREEN_PUZZLE && app->trainer != NULL) {
-		ui_trainer_click(app->trainer, y, x);
-		return;
-	}
-	if (app->screen != SCREEN_GAME || game->view == NULL ||
-	    game->input->click == NULL)
+	if (game->view == NULL || game->input->click == NULL)
 		return;
 	int cell = ui_board_hit(game->view, app->board_y, app->board_x, y, x);
 	game_move move;

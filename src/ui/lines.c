@@ -11,7 +11,11 @@
 
 #include <string.h>
 
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/lines.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* Rotates the variations at ply one step left (first goes last) or right. */
 static void
@@ -71,7 +75,7 @@ ui_lines_next(struct ui_app *app)
 		return;
 	}
 	ui_status(app, false, "in a variation (( goes back, P keeps it)");
-	ui_play_show_line(app);
+	ui_shown_line(app);
 }
 
 /* Leaves the last line entered; false when there is none. */
@@ -107,7 +111,7 @@ ui_lines_drop_temporary(struct ui_app *app)
 	while (l->depth > 0 && l->temporary[l->depth - 1])
 		left = ui_lines_leave(app) || left;
 	if (left)
-		ui_play_show_line(app);
+		ui_shown_line(app);
 }
 
 void
@@ -118,7 +122,7 @@ ui_lines_back(struct ui_app *app)
 		return;
 	}
 	ui_status(app, false, "back to the line before");
-	ui_play_show_line(app);
+	ui_shown_line(app);
 }
 
 void
@@ -144,7 +148,7 @@ ui_lines_pv(struct ui_app *app)
 	if (l->depth > 0 && l->temporary[l->depth - 1]) {
 		ui_lines_leave(app);
 		ui_status(app, false, "left the engine's line");
-		ui_play_show_line(app);
+		ui_shown_line(app);
 		return;
 	}
 	const struct ui_analysis *an = &app->analysis;
@@ -180,7 +184,7 @@ ui_lines_pv(struct ui_app *app)
 	game->shown = at;
 	ui_status(app, false,
 	          "the engine's line: ] steps through it, x comes back");
-	ui_play_show_line(app);
+	ui_shown_line(app);
 }
 
 void

@@ -3,31 +3,38 @@
 noinst_LIBRARIES += src/libtabulaui.a
 src_libtabulaui_a_CFLAGS = $(AM_CFLAGS) $(CURSES_CFLAGS)
 src_libtabulaui_a_SOURCES = \
-	src/ui/analysis.c \
+	src/ui/analysis.c src/ui/analysis.h \
 	src/ui/app.h \
 	src/ui/board.c src/ui/board.h \
 	src/ui/board-infexion.c \
 	src/ui/board-tetress.c \
 	src/ui/board-tetris.c \
 	src/ui/board-tzaar.c \
-	src/ui/clock.c \
-	src/ui/draw.c \
+	src/ui/builder.c src/ui/builder.h \
+	src/ui/clock.c src/ui/clock.h \
+	src/ui/draw.c src/ui/draw.h \
 	src/ui/draw-review.c src/ui/draw-review.h \
 	src/ui/engine.c src/ui/engine.h \
 	src/ui/facts.c src/ui/facts.h \
+	src/ui/game-screen.c src/ui/game-screen.h \
 	src/ui/graph.c src/ui/graph.h \
 	src/ui/grid.c src/ui/grid.h \
-	src/ui/keys.c \
-	src/ui/lines.c \
-	src/ui/menu.c \
-	src/ui/online.c \
+	src/ui/help.c src/ui/help.h \
+	src/ui/input.c src/ui/input.h \
+	src/ui/keys.c src/ui/keys.h src/ui/keyhelp.h \
+	src/ui/lines.c src/ui/lines.h \
+	src/ui/list.c src/ui/list.h \
+	src/ui/menu.c src/ui/menu.h \
+	src/ui/online.c src/ui/online.h \
 	src/ui/pick.c \
 	src/ui/piece.c \
-	src/ui/play.c \
-	src/ui/review.c \
-	src/ui/save.c \
+	src/ui/play.c src/ui/play.h \
+	src/ui/review.c src/ui/review.h \
+	src/ui/save.c src/ui/save.h \
+	src/ui/screen.c src/ui/screen.h \
+	src/ui/shown.c src/ui/shown.h \
 	src/ui/script.c src/ui/script.h \
-	src/ui/status.c \
+	src/ui/status.c src/ui/status.h \
 	src/ui/term.c src/ui/term.h \
 	src/ui/tetris.c \
 	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \

@@ -16,9 +16,16 @@
 #include <unistd.h>
 
 #include "core/datadir.h"
-#include "core/registry.h"
 #include "core/file.h"
+#include "core/registry.h"
 #include "ui/app.h"
+#include "ui/list.h"
+#include "ui/menu.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/save.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 #include "ui/trainer.h"
 
 enum ui_menu_row {
@@ -42,18 +49,24 @@ enum ui_menu_row {
 /* Example games looked for: data/games/GAME-1.rec up to this number. */
 enum { UI_MENU_MAX_EXAMPLES = 9 };
 
+/* Characters of a line's text. */
+enum { UI_MENU_ROW = 300 };
+
 /* Pieces files larger than this are refused. */
 static const long UI_MENU_MAX_PIECES = 1L << 24;
 
-void
-ui_menu_init(struct ui_app *app)
+/* Shown by n, at the start, or from the lobby: on the Start line. */
+static bool
+ui_menu_enter(struct ui_host *host, void *ctx)
 {
-	struct ui_menu *m = &app->menu;
+	(void)host;
+	struct ui_menu *m = &((struct ui_app *)ctx)->menu;
 	if (m->who[1] == 0 && m->who[0] == 0 && m->seed == 0) {
 		m->who[1] = UI_DEFAULT_LEVEL;
 		m->seed = 1;
 	}
 	m->row = MENU_START;
+	return true;
 }
 
 static const char *
@@ -89,53 +102,65 @@ ui_menu_examples(const struct game_ops *ops)
 	return n;
 }
 
-void
-ui_menu_draw(struct ui_app *app)
+/* The text of each line for game ops; returns how many example games
+ * it has. */
+static int
+ui_menu_rows(const struct ui_app *app, const struct game_ops *ops,
+             char rows[MENU_ROWS][UI_MENU_ROW])
 {
-	struct ui_grid *g = &app->grid;
+	const struct ui_menu *m = &app->menu;
+	char a[64], b[64];
+	snprintf(rows[MENU_GAME], UI_MENU_ROW, "Game          < %s >",
+	         ops->title);
+	snprintf(rows[MENU_PLAYER1], UI_MENU_ROW, "%-13s < %s >",
+	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
+	snprintf(rows[MENU_PLAYER2], UI_MENU_ROW, "%-13s < %s >",
+	         ops->players > 1 ? ops->side_names[1] : "(one player)",
+	         ui_menu_who(m->who[1], b, sizeof b));
+	snprintf(rows[MENU_SETUP], UI_MENU_ROW, "TZAAR set-up  < %s >",
+	         m->random_setup ? "random (seed below)" : "standard");
+	snprintf(rows[MENU_PIECES], UI_MENU_ROW, "Tetris pieces < %s >",
+	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
+	snprintf(rows[MENU_SEED], UI_MENU_ROW, "Seed            %" PRIu64,
+	         m->seed);
+	if (app->opt.analysis_time > 0)
+		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
+		         "Analysis      < %d s >", app->opt.analysis_time);
+	else
+		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
+		         "Analysis      < no limit >");
+	snprintf(rows[MENU_REVIEW], UI_MENU_ROW, "Review the last game");
+	snprintf(rows[MENU_START], UI_MENU_ROW, "Start");
+	snprintf(rows[MENU_RESUME], UI_MENU_ROW, "Resume the last game");
+	snprintf(rows[MENU_ONLINE], UI_MENU_ROW, "Play on this host");
+	snprintf(rows[MENU_PUZZLES], UI_MENU_ROW, "Puzzles: %s",
+	         ops->players == 2 ? ops->title : "(two-player games)");
+	int examples = ui_menu_examples(ops);
+	if (examples > 0)
+		snprintf(rows[MENU_EXAMPLE], UI_MENU_ROW,
+		         "Example game  < %s %d of %d >", ops->title,
+		         m->example % examples + 1, examples);
+	else
+		snprintf(rows[MENU_EXAMPLE], UI_MENU_ROW,
+		         "Example game  (none installed for %s)", ops->title);
+	snprintf(rows[MENU_QUIT], UI_MENU_ROW, "Quit");
+	return examples;
+}
+
+static void
+ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
+{
+	(void)host;
+	struct ui_app *app = ctx;
 	struct ui_menu *m = &app->menu;
 	const struct game_ops *ops = registry_at((size_t)m->game);
-	char a[64], b[64];
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, " tabula: new game");
 	if (ops == NULL) {
 		ui_grid_print(g, 2, 2, -1, ROLE_WARN, "no game is built in");
 		return;
 	}
-	char rows[MENU_ROWS][300];
-	snprintf(rows[MENU_GAME], sizeof rows[0], "Game          < %s >",
-	         ops->title);
-	snprintf(rows[MENU_PLAYER1], sizeof rows[0], "%-13s < %s >",
-	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
-	snprintf(rows[MENU_PLAYER2], sizeof rows[0], "%-13s < %s >",
-	         ops->players > 1 ? ops->side_names[1] : "(one player)",
-	         ui_menu_who(m->who[1], b, sizeof b));
-	snprintf(rows[MENU_SETUP], sizeof rows[0], "TZAAR set-up  < %s >",
-	         m->random_setup ? "random (seed below)" : "standard");
-	snprintf(rows[MENU_PIECES], sizeof rows[0], "Tetris pieces < %s >",
-	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
-	snprintf(rows[MENU_SEED], sizeof rows[0], "Seed            %" PRIu64,
-	         m->seed);
-	if (app->opt.analysis_time > 0)
-		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
-		         "Analysis      < %d s >", app->opt.analysis_time);
-	else
-		snprintf(rows[MENU_ANALYSIS], sizeof rows[0],
-		         "Analysis      < no limit >");
-	snprintf(rows[MENU_REVIEW], sizeof rows[0], "Review the last game");
-	snprintf(rows[MENU_START], sizeof rows[0], "Start");
-	snprintf(rows[MENU_RESUME], sizeof rows[0], "Resume the last game");
-	snprintf(rows[MENU_ONLINE], sizeof rows[0], "Play on this host");
-	snprintf(rows[MENU_PUZZLES], sizeof rows[0], "Puzzles: %s",
-	         ops->players == 2 ? ops->title : "(two-player games)");
-	int examples = ui_menu_examples(ops);
-	if (examples > 0)
-		snprintf(rows[MENU_EXAMPLE], sizeof rows[0],
-		         "Example game  < %s %d of %d >", ops->title,
-		         m->example % examples + 1, examples);
-	else
-		snprintf(rows[MENU_EXAMPLE], sizeof rows[0],
-		         "Example game  (none installed for %s)", ops->title);
-	snprintf(rows[MENU_QUIT], sizeof rows[0], "Quit");
+	char rows[MENU_ROWS][UI_MENU_ROW];
+	int examples = ui_menu_rows(app, ops, rows);
 	for (int i = 0; i < MENU_ROWS; i++) {
 		bool dim = (i == MENU_SETUP && !ops->caps.random_setup) ||
 		           (i == MENU_PIECES && ops->item_from_char == NULL) ||
@@ -165,10 +190,7 @@ ui_menu_draw(struct ui_app *app)
 		ui_grid_print(g, 4 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
 		              keys2);
 	}
-	if (app->prompt.status[0] != '\0')
-		ui_grid_print(g, g->height - 1, 0, g->width,
-		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
-		              app->prompt.status);
+	ui_status_print(app, g);
 }
 
 /* Reads a file of piece letters (whitespace ignored) into a string. */
@@ -315,37 +337,22 @@ ui_menu_change(struct ui_app *app, int delta)
 	}
 }
 
-/* Opens the trainer on the menu's game (SCREEN_PUZZLE). */
+/* Opens the trainer on the menu's game, on top of the menu. */
 static void
 ui_menu_open_puzzles(struct ui_app *app)
 {
 	const struct game_ops *ops = registry_at((size_t)app->menu.game);
 	char err[1024];
-	struct ui_trainer *tr = malloc(sizeof *tr);
-	if (ops == NULL || tr == NULL) {
-		free(tr);
+	struct ui_trainer *tr =
+	        ops != NULL ? ui_trainer_new(ops, app->glyphs, app->opt.no_save,
+	                                     err, sizeof err)
+	                    : NULL;
+	if (ops == NULL)
 		ui_status(app, true, "out of memory");
-		return;
-	}
-	if (!ui_trainer_open(tr, ops, app->glyphs, app->opt.no_save, err,
-	                     sizeof err)) {
-		free(tr);
+	else if (tr == NULL)
 		ui_status(app, true, "puzzles: %s", err);
-		return;
-	}
-	app->trainer = tr;
-	app->screen = SCREEN_PUZZLE;
-}
-
-void
-ui_menu_close_puzzles(struct ui_app *app)
-{
-	if (app->trainer != NULL) {
-		ui_trainer_close(app->trainer);
-		free(app->trainer);
-		app->trainer = NULL;
-	}
-	app->screen = SCREEN_MENU;
+	else if (!ui_screen_push(&app->host, &ui_screen_trainer, tr))
+		ui_screen_trainer.close(&app->host, tr);
 }
 
 /* Opens the chosen example game at its first position. */
@@ -365,7 +372,7 @@ ui_menu_open_example(struct ui_app *app)
 		ui_status(app, true, "cannot open the example: %s", err);
 		return;
 	}
-	ui_play_show(app, 0);
+	ui_shown_go(app, 0);
 	ui_status(app, false, "example game: ] steps forward, } to the end");
 }
 
@@ -375,9 +382,9 @@ ui_menu_activate(struct ui_app *app)
 	struct ui_menu *m = &app->menu;
 	char err[1024];
 	if (m->row == MENU_QUIT) {
-		app->quit = true;
+		app->host.quit = true;
 	} else if (m->row == MENU_ONLINE) {
-		ui_online_open(app);
+		ui_screen_show(&app->host, app->screens.lobby, app);
 	} else if (m->row == MENU_PUZZLES) {
 		ui_menu_open_puzzles(app);
 	} else if (m->row == MENU_EXAMPLE) {
@@ -389,7 +396,7 @@ ui_menu_activate(struct ui_app *app)
 			ui_status(app, true, "cannot open the last game: %s",
 			          err);
 		else if (m->row == MENU_REVIEW) {
-			ui_play_show(app, 0);
+			ui_shown_go(app, 0);
 			ui_review_toggle(app);
 		}
 	} else if (m->row == MENU_ANALYSIS) {
@@ -429,47 +436,75 @@ ui_menu_edit(struct ui_app *app, int key)
 	return false;
 }
 
-void
-ui_menu_key(struct ui_app *app, int key)
+static void
+ui_menu_list_change(void *ctx, int delta)
 {
-	struct ui_menu *m = &app->menu;
-	app->dirty = true;
-	if (ui_menu_edit(app, key))
+	ui_menu_change(ctx, delta);
+}
+
+static void
+ui_menu_list_activate(void *ctx)
+{
+	ui_menu_activate(ctx);
+}
+
+/* The keys ui_menu_key and ui_list_key take, for the help. */
+static const struct ui_keyhelp UI_MENU_KEYS[] = {
+        {"Up Down", "pick a line (also j k)"},
+        {"Left Right", "change it (also h l)"},
+        {"Enter Space", "start, or act on the line"},
+        {"0-9", "type the seed (its line)"},
+        {"letters", "type the pieces file"},
+        {"Backspace", "erase the last one"},
+        {"?", "this help"},
+        {"q Esc", "back to the game, or quit"},
+};
+
+void
+ui_menu_keys_each(ui_keyhelp_fn fn, void *ctx)
+{
+	ui_keyhelp_each(UI_MENU_KEYS,
+	                sizeof UI_MENU_KEYS / sizeof UI_MENU_KEYS[0], fn, ctx);
+}
+
+static const struct ui_list_ops UI_MENU_LIST = {
+        .change = ui_menu_list_change,
+        .activate = ui_menu_list_activate,
+};
+
+static void
+ui_menu_key(struct ui_host *host, void *ctx, int key)
+{
+	struct ui_app *app = ctx;
+	if (ui_menu_edit(app, key) ||
+	    ui_list_key(key, &app->menu.row, MENU_ROWS, &UI_MENU_LIST, app))
 		return;
 	switch (key) {
-	case 'k':
-	case KEY_UP:
-		m->row = (m->row + MENU_ROWS - 1) % MENU_ROWS;
-		break;
-	case 'j':
-	case KEY_DOWN:
-		m->row = (m->row + 1) % MENU_ROWS;
-		break;
-	case 'h':
-	case KEY_LEFT:
-		ui_menu_change(app, -1);
-		break;
-	case 'l':
-	case KEY_RIGHT:
-		ui_menu_change(app, 1);
-		break;
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
-		ui_menu_activate(app);
-		break;
 	case '?':
-		app->screen = SCREEN_HELP;
+		ui_screen_show(host, app->screens.help, app);
 		break;
 	case 'q':
 	case 27:
 		if (app->game.have)
-			app->screen = SCREEN_GAME;
+			ui_screen_back_to(host, app->screens.game, app);
 		else
-			app->quit = true;
+			host->quit = true;
 		break;
 	default:
 		break;
 	}
 }
+
+static void
+ui_menu_min_size(void *ctx, int *width, int *height)
+{
+	ui_min_size(ctx, true, width, height);
+}
+
+const struct ui_screen_ops ui_screen_menu = {
+        .name = "menu",
+        .enter = ui_menu_enter,
+        .min_size = ui_menu_min_size,
+        .draw = ui_menu_draw,
+        .key = ui_menu_key,
+};

@@ -19,7 +19,13 @@
 #include "client/client.h"
 #include "client/view.h"
 #include "core/registry.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/list.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* How often the lobby asks for the list again. */
 static const int64_t UI_ONLINE_LIST_MS = 2000;
@@ -75,19 +81,21 @@ ui_online_next_game(int game, int step)
 	return game;
 }
 
-void
-ui_online_open(struct ui_app *app)
+/* Shown from the menu, or after leaving a room: connects to the room
+ * server unless connected (the status line says why not). */
+static bool
+ui_online_enter(struct ui_host *host, void *ctx)
 {
+	(void)host;
+	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	char err[512];
-	if (on->connected) {
-		app->screen = SCREEN_LOBBY;
-		return;
-	}
+	if (on->connected)
+		return true;
 	if (!net_client_connect(&on->conn, net_socket_path(), err,
 	                        sizeof err)) {
 		ui_status(app, true, "cannot reach the room server: %s", err);
-		return;
+		return false;
 	}
 	view_init(&on->view);
 	on->connected = true;
@@ -97,8 +105,8 @@ ui_online_open(struct ui_app *app)
 		on->game = ui_online_next_game(on->game, 1);
 	on->listed_at = 0;
 	on->pointed = false;
-	app->screen = SCREEN_LOBBY;
 	ui_status(app, false, "connecting to %s", net_socket_path());
+	return true;
 }
 
 void
@@ -115,22 +123,29 @@ ui_online_close(struct ui_app *app)
 	on->in_room = false;
 }
 
+bool
+ui_online_in_room(const struct ui_app *app)
+{
+	return app->online.in_room;
+}
+
 int
 ui_online_fd(const struct ui_app *app)
 {
 	return app->online.connected ? app->online.conn.fd : -1;
 }
 
+/* How often a room's clock and the lobby's list are looked at, ms. */
+static const int UI_ONLINE_TICK_MS = 250;
+
 int
 ui_online_timeout(const struct ui_app *app, int timeout)
 {
 	const struct ui_online *on = &app->online;
-	if (!on->connected)
-		return timeout;
-	/* The clock ticks each second; the lobby refreshes itself. */
-	if ((on->in_room && on->view.clock_running) ||
-	    app->screen == SCREEN_LOBBY)
-		return timeout > 250 ? 250 : timeout;
+	/* The clock ticks each second. */
+	if (on->connected && on->in_room && on->view.clock_running &&
+	    timeout > UI_ONLINE_TICK_MS)
+		return UI_ONLINE_TICK_MS;
 	return timeout;
 }
 
@@ -161,11 +176,11 @@ ui_online_enter_room(struct ui_app *app)
 		return;
 	}
 	for (size_t i = 0; i < v->s.ply; i++)
-		session_play(&app->game.session, v->s.moves[i]);
+		ui_play_append(app, v->s.moves[i]);
 	on->in_room = true;
 	on->confirm_resign = false;
-	ui_play_show(app, v->s.ply);
-	app->screen = SCREEN_GAME;
+	ui_shown_go(app, v->s.ply);
+	ui_screen_show(&app->host, app->screens.game, app);
 	ui_status(app, false, "room %s: %s%s", v->code,
 	          v->seat ? "you play " : "watching",
 	          v->seat ? v->s.ops->side_names[v->seat - 1] : "");
@@ -185,13 +200,13 @@ ui_online_follow(struct ui_app *app)
 		int side = v->s.ops->side_to_move(pos);
 		game_move m = v->s.moves[game->session.ply];
 		v->s.ops->format_move(pos, m, text, sizeof text);
-		if (!session_play(&game->session, m))
+		if (!ui_play_append(app, m))
 			break;
 		ui_status(app, false, "%s played %s",
 		          v->s.ops->side_names[side], text);
 	}
 	if (game->session.ply != before && at_end)
-		ui_play_show(app, game->session.ply);
+		ui_shown_go(app, game->session.ply);
 	if (v->draw_offer != 0 && !v->over)
 		ui_status(app, false, "%s offers a draw%s",
 		          v->s.ops->side_names[v->draw_offer - 1],
@@ -232,13 +247,13 @@ ui_online_poll(struct ui_app *app)
 	       (r = net_client_next(&on->conn, line, 0)) != 0) {
 		if (r < 0) {
 			ui_online_close(app);
-			app->screen = SCREEN_MENU;
+			ui_screen_back_to(&app->host, app->screens.menu, app);
 			ui_status(app, true,
 			          "the room server closed the "
 			          "connection");
 			break;
 		}
-		app->dirty = true;
+		app->host.dirty = true;
 		switch (view_feed(&on->view, line, ui_now_ms())) {
 		case VIEW_WELCOME:
 			on->asking = false;
@@ -355,7 +370,7 @@ ui_online_leave(struct ui_app *app)
 	ui_online_send(app, "leave");
 	on->in_room = false;
 	ui_play_close(app);
-	app->screen = SCREEN_LOBBY;
+	ui_screen_show(&app->host, app->screens.lobby, app);
 	ui_online_send(app, "list");
 	on->listed_at = ui_now_ms();
 }
@@ -416,6 +431,25 @@ ui_online_game_key(struct ui_app *app, int key)
 	}
 }
 
+/* What ui_online_game_key takes, for the help (and tabula(6), Lobby and
+ * rooms in the terminal UI). */
+static const struct ui_keyhelp UI_ONLINE_ROOM_KEYS[] = {
+        {"R", "resign (press it twice)"},    {"D", "offer or accept a draw"},
+        {"L n", "leave the room"},           {"a", "analysis (analysis rooms)"},
+        {"u e ! o", "not in a room's game"},
+};
+
+void
+ui_online_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+{
+	if (!ui_online_in_room(app))
+		return;
+	ui_keyhelp_each(UI_ONLINE_ROOM_KEYS,
+	                sizeof UI_ONLINE_ROOM_KEYS /
+	                        sizeof UI_ONLINE_ROOM_KEYS[0],
+	                fn, ctx);
+}
+
 /* ---------------------------------------------------------------------- */
 /* The lobby                                                               */
 
@@ -425,95 +459,115 @@ ui_online_rows(const struct ui_app *app)
 	return ONLINE_FORM_ROWS + (int)app->online.view.room_count;
 }
 
-void
-ui_online_draw(struct ui_app *app)
+/* The name being typed on first contact. */
+static void
+ui_online_draw_asking(const struct ui_online *on, struct ui_grid *g, int y)
 {
-	struct ui_grid *g = &app->grid;
+	ui_grid_printf(g, y, 2, g->width - 4, ROLE_CURSOR, "Your name: %s_",
+	               on->typed);
+	ui_grid_print(g, y + 2, 2, g->width - 4, ROLE_DIM,
+	              "1 to 16 letters, digits, _ - or ., a letter "
+	              "first; it stays yours");
+	g->cursor_y = y;
+	g->cursor_x = 13 + (int)on->typed_len;
+}
+
+/* The new room's form and the join line, from row y; returns the next
+ * row. */
+static int
+ui_online_draw_form(const struct ui_online *on, struct ui_grid *g, int y)
+{
+	const struct game_ops *ops = registry_at((size_t)on->game);
+	char rows[ONLINE_FORM_ROWS][120];
+	snprintf(rows[ONLINE_GAME], sizeof rows[0],
+	         "New room:  game     < %s >", ops->title);
+	if (on->opponent == 0)
+		snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
+		         "           opponent < a person (share the "
+		         "code) >");
+	else
+		snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
+		         "           opponent < engine level %d >",
+		         on->opponent);
+	snprintf(rows[ONLINE_CLOCK], sizeof rows[0],
+	         "           clock    < %s >",
+	         UI_ONLINE_CLOCKS[on->clock].label);
+	snprintf(rows[ONLINE_ANALYSIS], sizeof rows[0],
+	         "           analysis < %s >",
+	         on->analysis_room ? "players too (analysis room)"
+	                           : "spectators only");
+	snprintf(rows[ONLINE_CREATE], sizeof rows[0],
+	         "           Create the room");
+	snprintf(rows[ONLINE_JOIN], sizeof rows[0], "Join by code: %s%s",
+	         on->code, on->row == ONLINE_JOIN ? "_" : "");
+	for (int i = 0; i < ONLINE_FORM_ROWS; i++)
+		ui_grid_printf(g, y + i, 2, g->width - 4,
+		               i == on->row ? ROLE_CURSOR : ROLE_NORMAL,
+		               "%c %s", i == on->row ? '>' : ' ', rows[i]);
+	return y + ONLINE_FORM_ROWS + 1;
+}
+
+/* One room of the list on row y. */
+static void
+ui_online_draw_room(const struct view_room_entry *e, bool here,
+                    struct ui_grid *g, int y)
+{
+	const struct game_ops *rops = registry_find(e->game);
+	char players[80], turn[24];
+	snprintf(players, sizeof players, "%s v %s", e->player[0],
+	         e->player[1]);
+	snprintf(turn, sizeof turn, "%s",
+	         e->turn[0] == '1' && rops   ? rops->side_names[0]
+	         : e->turn[0] == '2' && rops ? rops->side_names[1]
+	                                     : "-");
+	/* Your seat is a star after the code, not a word after the state:
+	 * the row then fits 80 columns with a clock (a word there was cut to
+	 * "waiting (y"). */
+	char code[sizeof e->code + 1];
+	snprintf(code, sizeof code, "%s%s", e->code, e->yours ? "*" : "");
+	ui_grid_printf(g, y, 2, g->width - 4, here ? ROLE_CURSOR : ROLE_NORMAL,
+	               "%c %-5s %-9s %-23.23s %4u %5d %-8s %s%s",
+	               here ? '>' : ' ', code, rops ? rops->title : e->game,
+	               players, e->ply, e->spectators, turn, e->state,
+	               strcmp(e->clock, "-") ? " clock" : "");
+}
+
+/* The list of rooms from row y, scrolled to the selected one. */
+static void
+ui_online_draw_rooms(const struct ui_online *on, struct ui_grid *g, int y)
+{
+	const struct view *v = &on->view;
+	ui_grid_printf(g, y++, 2, g->width - 4, ROLE_TITLE,
+	               "  %-5s %-9s %-23s %4s %5s %-8s %s", "Code", "Game",
+	               "Players", "Ply", "Watch", "Turn", "State");
+	int room_rows = g->height - 3 - y;
+	int first = 0, sel = on->row - ONLINE_FORM_ROWS;
+	if (sel >= room_rows)
+		first = sel - room_rows + 1;
+	for (int i = first; i < (int)v->room_count && y < g->height - 3; i++)
+		ui_online_draw_room(&v->rooms[i],
+		                    ONLINE_FORM_ROWS + i == on->row, g, y++);
+	if (v->room_count == 0)
+		ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
+		              "no rooms yet: create one");
+}
+
+static void
+ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
+{
+	(void)host;
+	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	const struct view *v = &on->view;
-	const struct game_ops *ops = registry_at((size_t)on->game);
 	char line[300];
 	snprintf(line, sizeof line, " tabula: play on this host%s%s",
 	         v->name[0] ? "  - you are " : "", v->name);
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
 	int y = 2;
 	if (on->asking) {
-		ui_grid_printf(g, y, 2, g->width - 4, ROLE_CURSOR,
-		               "Your name: %s_", on->typed);
-		ui_grid_print(g, y + 2, 2, g->width - 4, ROLE_DIM,
-		              "1 to 16 letters, digits, _ - or ., a letter "
-		              "first; it stays yours");
-		g->cursor_y = y;
-		g->cursor_x = 13 + (int)on->typed_len;
+		ui_online_draw_asking(on, g, y);
 	} else {
-		char rows[ONLINE_FORM_ROWS][120];
-		snprintf(rows[ONLINE_GAME], sizeof rows[0],
-		         "New room:  game     < %s >", ops->title);
-		if (on->opponent == 0)
-			snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
-			         "           opponent < a person (share the "
-			         "code) >");
-		else
-			snprintf(rows[ONLINE_OPPONENT], sizeof rows[0],
-			         "           opponent < engine level %d >",
-			         on->opponent);
-		snprintf(rows[ONLINE_CLOCK], sizeof rows[0],
-		         "           clock    < %s >",
-		         UI_ONLINE_CLOCKS[on->clock].label);
-		snprintf(rows[ONLINE_ANALYSIS], sizeof rows[0],
-		         "           analysis < %s >",
-		         on->analysis_room ? "players too (analysis room)"
-		                           : "spectators only");
-		snprintf(rows[ONLINE_CREATE], sizeof rows[0],
-		         "           Create the room");
-		snprintf(rows[ONLINE_JOIN], sizeof rows[0],
-		         "Join by code: %s%s", on->code,
-		         on->row == ONLINE_JOIN ? "_" : "");
-		for (int i = 0; i < ONLINE_FORM_ROWS; i++)
-			ui_grid_printf(g, y + i, 2, g->width - 4,
-			               i == on->row ? ROLE_CURSOR : ROLE_NORMAL,
-			               "%c %s", i == on->row ? '>' : ' ',
-			               rows[i]);
-		y += ONLINE_FORM_ROWS + 1;
-		ui_grid_printf(g, y++, 2, g->width - 4, ROLE_TITLE,
-		               "  %-5s %-9s %-23s %4s %5s %-8s %s", "Code",
-		               "Game", "Players", "Ply", "Watch", "Turn",
-		               "State");
-		int room_rows = g->height - 3 - y;
-		int first = 0, sel = on->row - ONLINE_FORM_ROWS;
-		if (sel >= room_rows)
-			first = sel - room_rows + 1;
-		for (int i = first; i < (int)v->room_count && y < g->height - 3;
-		     i++) {
-			const struct view_room_entry *e = &v->rooms[i];
-			const struct game_ops *rops = registry_find(e->game);
-			char players[80], turn[24];
-			snprintf(players, sizeof players, "%s v %s",
-			         e->player[0], e->player[1]);
-			snprintf(turn, sizeof turn, "%s",
-			         e->turn[0] == '1' && rops ? rops->side_names[0]
-			         : e->turn[0] == '2' && rops
-			                 ? rops->side_names[1]
-			                 : "-");
-			/* Your seat is a star after the code, not a word after
-			 * the state: the row then fits 80 columns with a clock
-			 * (a word there was cut to "waiting (y"). */
-			char code[sizeof e->code + 1];
-			snprintf(code, sizeof code, "%s%s", e->code,
-			         e->yours ? "*" : "");
-			bool here = ONLINE_FORM_ROWS + i == on->row;
-			ui_grid_printf(
-			        g, y++, 2, g->width - 4,
-			        here ? ROLE_CURSOR : ROLE_NORMAL,
-			        "%c %-5s %-9s %-23.23s %4u %5d %-8s %s%s",
-			        here ? '>' : ' ', code,
-			        rops ? rops->title : e->game, players, e->ply,
-			        e->spectators, turn, e->state,
-			        strcmp(e->clock, "-") ? " clock" : "");
-		}
-		if (v->room_count == 0)
-			ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
-			              "no rooms yet: create one");
+		ui_online_draw_rooms(on, g, ui_online_draw_form(on, g, y));
 		if (on->row < ONLINE_FORM_ROWS) {
 			g->cursor_y = 2 + on->row;
 			g->cursor_x = 4;
@@ -522,10 +576,7 @@ ui_online_draw(struct ui_app *app)
 	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
 	              "Up/Down line  Left/Right change  Enter create/join/watch"
 	              "  w watch  Esc menu");
-	if (app->prompt.status[0] != '\0')
-		ui_grid_print(g, g->height - 1, 0, g->width,
-		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
-		              app->prompt.status);
+	ui_status_print(app, g);
 }
 
 static void
@@ -617,37 +668,33 @@ ui_online_type(struct ui_app *app, int key)
 	return true;
 }
 
-void
-ui_online_key(struct ui_app *app, int key)
+static void
+ui_online_list_change(void *ctx, int delta)
 {
+	ui_online_change(ctx, delta);
+}
+
+static void
+ui_online_list_activate(void *ctx)
+{
+	ui_online_activate(ctx, false);
+}
+
+static const struct ui_list_ops UI_ONLINE_LIST = {
+        .change = ui_online_list_change,
+        .activate = ui_online_list_activate,
+};
+
+static void
+ui_online_key(struct ui_host *host, void *ctx, int key)
+{
+	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
-	int rows = ui_online_rows(app);
-	app->dirty = true;
-	if (ui_online_type(app, key))
+	if (ui_online_type(app, key) ||
+	    ui_list_key(key, &on->row, ui_online_rows(app), &UI_ONLINE_LIST,
+	                app))
 		return;
 	switch (key) {
-	case 'k':
-	case KEY_UP:
-		on->row = (on->row + rows - 1) % rows;
-		break;
-	case 'j':
-	case KEY_DOWN:
-		on->row = (on->row + 1) % rows;
-		break;
-	case 'h':
-	case KEY_LEFT:
-		ui_online_change(app, -1);
-		break;
-	case 'l':
-	case KEY_RIGHT:
-		ui_online_change(app, 1);
-		break;
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
-		ui_online_activate(app, false);
-		break;
 	case 'w':
 		ui_online_activate(app, true);
 		break;
@@ -658,8 +705,7 @@ ui_online_key(struct ui_app *app, int key)
 	case 27:
 	case 'q':
 		ui_online_close(app);
-		ui_menu_init(app);
-		app->screen = SCREEN_MENU;
+		ui_screen_show(host, app->screens.menu, app);
 		break;
 	default:
 		break;
@@ -672,14 +718,49 @@ ui_online_tick(struct ui_app *app)
 	struct ui_online *on = &app->online;
 	if (!on->connected)
 		return;
+	if (on->row >= ui_online_rows(app))
+		on->row = ui_online_rows(app) - 1;
+	if (on->in_room && on->view.clock_running)
+		app->host.dirty = true;
+}
+
+/* The lobby refreshes its list itself. */
+static int
+ui_online_lobby_timeout(void *ctx, int timeout)
+{
+	const struct ui_app *app = ctx;
+	if (app->online.connected && timeout > UI_ONLINE_TICK_MS)
+		return UI_ONLINE_TICK_MS;
+	return timeout;
+}
+
+/* Asks for the list now and then. */
+static void
+ui_online_lobby_tick(struct ui_host *host, void *ctx)
+{
+	(void)host;
+	struct ui_app *app = ctx;
+	struct ui_online *on = &app->online;
 	int64_t now = ui_now_ms();
-	if (app->screen == SCREEN_LOBBY && on->view.name[0] != '\0' &&
+	if (on->connected && on->view.name[0] != '\0' &&
 	    now - on->listed_at >= UI_ONLINE_LIST_MS) {
 		ui_online_send(app, "list");
 		on->listed_at = now;
 	}
-	if (on->row >= ui_online_rows(app))
-		on->row = ui_online_rows(app) - 1;
-	if (on->in_room && on->view.clock_running)
-		app->dirty = true;
 }
+
+static void
+ui_online_min_size(void *ctx, int *width, int *height)
+{
+	ui_min_size(ctx, false, width, height);
+}
+
+const struct ui_screen_ops ui_screen_lobby = {
+        .name = "lobby",
+        .enter = ui_online_enter,
+        .min_size = ui_online_min_size,
+        .draw = ui_online_draw,
+        .key = ui_online_key,
+        .wait_ms = ui_online_lobby_timeout,
+        .tick = ui_online_lobby_tick,
+};

@@ -2,8 +2,10 @@
  * Building a move by picking cells (struct game_caps: GAME_INPUT_CELLS):
  * the cursor walks the board, Enter or a click picks the cell under it,
  * and the move is played once the picked cells name exactly one legal
- * move, as a set (Tetress) or a path (Infexion, TZAAR).  The legal moves
- * with their cells come from play.c; this file only reads them.
+ * move, as a set (Tetress) or a path (Infexion, TZAAR).  The move
+ * builder (ui/builder.h) holds the legal moves, the cursor and the picks;
+ * this file turns keys into its calls and says on the status line what
+ * came of them.
  */
 #include "config.h"
 
@@ -11,76 +13,40 @@
 #include <string.h>
 
 #include "ui/app.h"
-
-const struct ui_input *
-ui_input_of(const struct game_ops *ops)
-{
-	switch (ops->caps.input) {
-	case GAME_INPUT_PLACEMENT:
-		return &ui_input_placement;
-	case GAME_INPUT_PIECE:
-		return ops->caps.pieces != NULL ? &ui_input_piece
-		                                : &ui_input_cells;
-	case GAME_INPUT_CELLS:
-		break;
-	}
-	return &ui_input_cells;
-}
-
-/* Whether move m agrees with the picked cells (as a set or a path). */
-static bool
-ui_pick_matches(const struct ui_app *app, const struct ui_move *m)
-{
-	const struct ui_pick *pick = &app->pick;
-	if (m->ncells < pick->nsel)
-		return false;
-	for (int i = 0; i < pick->nsel; i++) {
-		bool found = false;
-		if (app->game.view->unordered) {
-			for (int k = 0; k < m->ncells; k++)
-				found |= m->cells[k] == pick->sel[i];
-		} else {
-			found = m->cells[i] == pick->sel[i];
-		}
-		if (!found)
-			return false;
-	}
-	return true;
-}
+#include "ui/input.h"
+#include "ui/status.h"
 
 /* Puts the cursor where a legal move starts: the centre if one does. */
 static void
 ui_pick_place_cursor(struct ui_app *app)
 {
-	const struct ui_game *game = &app->game;
+	struct ui_builder *b = &app->build;
 	int first = -1;
-	for (int i = 0; i < game->nmoves; i++) {
-		if (game->moves[i].ncells == 0)
+	for (int i = 0; i < b->nmoves; i++) {
+		if (b->moves[i].ncells == 0)
 			continue;
-		if (game->moves[i].cells[0] == app->pick.cursor)
+		if (b->moves[i].cells[0] == b->cursor)
 			return;
 		if (first < 0)
-			first = game->moves[i].cells[0];
+			first = b->moves[i].cells[0];
 	}
 	if (first >= 0)
-		app->pick.cursor = first;
+		b->cursor = first;
 }
 
 static void
 ui_pick_start(struct ui_app *app)
 {
-	app->pick.cursor = app->game.view ? app->game.view->cells / 2 : 0;
-	app->pick.nsel = 0;
+	app->build.cursor = app->game.view ? app->game.view->cells / 2 : 0;
+	app->build.nsel = 0;
 	ui_pick_place_cursor(app);
 }
 
 static void
 ui_pick_changed(struct ui_app *app)
 {
-	app->pick.nsel = 0;
+	app->build.nsel = 0;
 }
-
-static int ui_pick_next_cell(const struct ui_app *app, const struct ui_move *m);
 
 /* An arrow.  With the first cells of a path picked (Infexion, TZAAR), it
  * goes to the nearest cell that way where a legal move goes on, however
@@ -90,42 +56,41 @@ static bool
 ui_pick_step(struct ui_app *app, int dy, int dx, game_move *move)
 {
 	(void)move;
-	const struct ui_game *game = &app->game;
-	struct ui_pick *pick = &app->pick;
+	struct ui_builder *b = &app->build;
 	int to = -1;
-	if (pick->nsel > 0 && !game->view->unordered) {
+	if (b->nsel > 0 && !b->view->unordered) {
 		static bool targets[UI_BOARD_MAX_CELLS];
 		memset(targets, 0, sizeof targets);
-		for (int i = 0; i < game->nmoves; i++) {
-			int c = ui_pick_next_cell(app, &game->moves[i]);
+		for (int i = 0; i < b->nmoves; i++) {
+			int c = ui_builder_next_cell(b, &b->moves[i]);
 			if (c >= 0 && c < UI_BOARD_MAX_CELLS)
 				targets[c] = true;
 		}
-		to = ui_board_step_among(game->view, pick->cursor, dy, dx,
-		                         targets);
+		to = ui_board_step_among(b->view, b->cursor, dy, dx, targets);
 	}
-	pick->cursor =
-	        to >= 0 ? to : ui_board_step(game->view, pick->cursor, dy, dx);
-	app->dirty = true;
+	b->cursor = to >= 0 ? to : ui_board_step(b->view, b->cursor, dy, dx);
+	app->host.dirty = true;
 	return false;
 }
 
-/* Says why the picked cells make no legal move. */
+/* Says why the picked cells and cell make no legal move. */
 static void
-ui_pick_explain(struct ui_app *app)
+ui_pick_explain(struct ui_app *app, int cell)
 {
-	const struct ui_pick *pick = &app->pick;
-	const struct ui_board_view *view = app->game.view;
+	const struct ui_builder *b = &app->build;
+	const struct ui_board_view *view = b->view;
 	char text[128], why[256], name[16];
 	game_move move;
-	view->cell_name(pick->sel[pick->nsel - 1], name, sizeof name);
-	bool full =
-	        view->unordered ? pick->nsel == UI_MOVE_CELLS : pick->nsel >= 1;
-	if (full && view->spell(pick->sel, pick->nsel, text, sizeof text) &&
+	int cells[UI_MOVE_CELLS], n = b->nsel;
+	memcpy(cells, b->sel, (size_t)n * sizeof cells[0]);
+	cells[n++] = cell;
+	view->cell_name(cell, name, sizeof name);
+	bool full = view->unordered ? n == UI_MOVE_CELLS : n >= 1;
+	if (full && view->spell(cells, n, text, sizeof text) &&
 	    !app->game.session.ops->parse_move(ui_shown_pos(app), text, &move,
 	                                       why, sizeof why))
 		ui_status(app, true, "%s: %s", text, why);
-	else if (pick->nsel == 1)
+	else if (n == 1)
 		ui_status(app, true, "no legal move starts at %s", name);
 	else
 		ui_status(app, true, "no legal move goes on with %s", name);
@@ -136,48 +101,30 @@ ui_pick_explain(struct ui_app *app)
 static bool
 ui_pick_select(struct ui_app *app, game_move *move)
 {
-	const struct ui_game *game = &app->game;
-	struct ui_pick *pick = &app->pick;
-	int cell = pick->cursor;
-	if (game->nmoves == 0) {
+	struct ui_builder *b = &app->build;
+	int cell = b->cursor, candidates;
+	if (b->nmoves == 0) {
 		ui_status(app, true, "the game is over");
 		return false;
 	}
-	if (game->view == NULL || cell < 0)
+	if (b->view == NULL || cell < 0)
 		return false;
-	for (int i = 0; i < pick->nsel; i++) {
-		if (pick->sel[i] != cell ||
-		    (!game->view->unordered && i != pick->nsel - 1))
-			continue;
-		memmove(&pick->sel[i], &pick->sel[i + 1],
-		        (size_t)(pick->nsel - i - 1) * sizeof pick->sel[0]);
-		pick->nsel--;
+	char name[16];
+	switch (ui_builder_pick(b, cell, &candidates, move)) {
+	case UI_PICK_DROPPED:
 		ui_status(app, false, "cell dropped");
 		return false;
-	}
-	if (pick->nsel >= UI_MOVE_CELLS)
+	case UI_PICK_FULL:
 		return false;
-	pick->sel[pick->nsel++] = cell;
-	int candidates = 0, complete = -1;
-	for (int i = 0; i < game->nmoves; i++) {
-		if (!ui_pick_matches(app, &game->moves[i]))
-			continue;
-		candidates++;
-		if (game->moves[i].ncells == pick->nsel && complete < 0)
-			complete = i;
-	}
-	if (complete >= 0) {
-		*move = game->moves[complete].move;
-		pick->nsel = 0;
+	case UI_PICK_COMPLETE:
 		return true;
-	}
-	if (candidates == 0) {
-		ui_pick_explain(app);
-		pick->nsel--;
+	case UI_PICK_NONE:
+		ui_pick_explain(app, cell);
 		return false;
+	case UI_PICK_GOES_ON:
+		break;
 	}
-	char name[16];
-	game->view->cell_name(cell, name, sizeof name);
+	b->view->cell_name(cell, name, sizeof name);
 	ui_status(app, false, "%s picked: %d legal move%s go on from here",
 	          name, candidates, candidates == 1 ? "" : "s");
 	return false;
@@ -186,7 +133,7 @@ ui_pick_select(struct ui_app *app, game_move *move)
 static bool
 ui_pick_click(struct ui_app *app, int cell, game_move *move)
 {
-	app->pick.cursor = cell;
+	app->build.cursor = cell;
 	return ui_pick_select(app, move);
 }
 
@@ -199,40 +146,21 @@ ui_pick_move_cells(const struct ui_app *app, const struct game_pos *pos,
 	return app->game.view->move_cells(text, cells, max);
 }
 
-/* Whether move m goes on from the picked cells, and the cell it goes to. */
-static int
-ui_pick_next_cell(const struct ui_app *app, const struct ui_move *m)
-{
-	const struct ui_pick *pick = &app->pick;
-	if (m->ncells <= pick->nsel || !ui_pick_matches(app, m))
-		return -1;
-	if (!app->game.view->unordered)
-		return m->cells[pick->nsel];
-	for (int k = 0; k < m->ncells; k++) {
-		bool picked = false;
-		for (int s = 0; s < pick->nsel; s++)
-			picked |= m->cells[k] == pick->sel[s];
-		if (!picked)
-			return m->cells[k];
-	}
-	return -1;
-}
-
 /* Moves the cursor to the next (delta 1) or previous (-1) cell in board
  * order where a legal move starts or goes on, round the end. */
 static void
 ui_pick_next_target(struct ui_app *app, int delta)
 {
-	const struct ui_game *game = &app->game;
+	const struct ui_builder *b = &app->build;
 	int best = -1, first = -1;
-	for (int i = 0; i < game->nmoves; i++) {
-		int c = ui_pick_next_cell(app, &game->moves[i]);
+	for (int i = 0; i < b->nmoves; i++) {
+		int c = ui_builder_next_cell(b, &b->moves[i]);
 		if (c < 0)
 			continue;
 		/* Ordered along the walk: c * delta grows. */
 		if (first < 0 || c * delta < first * delta)
 			first = c;
-		if (c * delta > app->pick.cursor * delta &&
+		if (c * delta > b->cursor * delta &&
 		    (best < 0 || c * delta < best * delta))
 			best = c;
 	}
@@ -242,14 +170,14 @@ ui_pick_next_target(struct ui_app *app, int delta)
 		ui_status(app, true, "no legal move goes on from here");
 		return;
 	}
-	app->pick.cursor = best;
-	app->dirty = true;
+	app->build.cursor = best;
+	app->host.dirty = true;
 }
 
 void
 ui_pick_cancel(struct ui_app *app)
 {
-	app->pick.nsel = 0;
+	app->build.nsel = 0;
 	ui_status(app, false, "selection cleared");
 }
 
@@ -257,20 +185,7 @@ ui_pick_cancel(struct ui_app *app)
 static int
 ui_pick_marks(const struct ui_app *app, struct ui_board_mark *marks)
 {
-	const struct ui_game *game = &app->game;
-	const struct ui_pick *pick = &app->pick;
-	for (int i = 0; i < game->nmoves && pick->nsel > 0; i++) {
-		const struct ui_move *m = &game->moves[i];
-		bool ok = m->ncells > pick->nsel && ui_pick_matches(app, m);
-		for (int k = 0; ok && k < m->ncells; k++)
-			if (game->view->unordered || k == pick->nsel)
-				ui_board_mark_set(marks, m->cells[k],
-				                  ROLE_TARGET, NULL);
-	}
-	for (int s = 0; s < pick->nsel; s++)
-		ui_board_mark_set(marks, pick->sel[s], ROLE_SELECTED, NULL);
-	marks[pick->cursor].role = ROLE_CURSOR;
-	return pick->cursor;
+	return ui_builder_marks(&app->build, marks);
 }
 
 const struct ui_input ui_input_cells = {

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/status.h"
 
 /* The ghost's text on a legal and on an illegal placement. */
 static const char UI_PIECE_LEGAL[] = "+";
@@ -91,7 +93,7 @@ static void
 ui_piece_moved(struct ui_app *app)
 {
 	app->piece.walking = false;
-	app->dirty = true;
+	app->host.dirty = true;
 	ui_piece_tell(app);
 }
 
@@ -123,7 +125,7 @@ ui_piece_toggle(struct ui_app *app)
 	}
 	app->piece.cells = !app->piece.cells;
 	ui_input_cells.changed(app); /* no cells picked */
-	app->dirty = true;
+	app->host.dirty = true;
 	if (app->piece.cells)
 		ui_status(app, false,
 		          "cell cursor: Enter picks cells, v for the piece");
@@ -270,7 +272,7 @@ ui_piece_next(struct ui_app *app, int delta)
 	pc->index = ((pc->index + delta) % n + n) % n;
 	pc->piece = found[pc->index];
 	pc->walking = true;
-	app->dirty = true;
+	app->host.dirty = true;
 	char name[64];
 	ui_piece_name(app, name, sizeof name);
 	ui_status(app, false, "%s: legal placement %d of %d, Enter places it",
@@ -346,7 +348,7 @@ ui_piece_wrap(struct ui_grid *g, int y, int x, int w, int rows,
 static void
 ui_piece_draw_below(struct ui_app *app, int y, int x, int w)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	if (!ui_piece_steering(app)) {
 		ui_grid_print(g, y, x, w, ROLE_DIM,
 		              "Cell cursor  (v: piece cursor)");

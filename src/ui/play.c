@@ -14,7 +14,15 @@
 
 #include "search/level.h"
 #include "search/who.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/lines.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/save.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 /* How long cells emptied by a line clear stay marked. */
 static const int64_t UI_FLASH_MS = 1500;
@@ -81,8 +89,7 @@ ui_player_parse(const char *text, const struct game_ops *ops,
 bool
 ui_play_init(struct ui_app *app)
 {
-	app->game.moves = malloc(GAME_MAX_MOVES * sizeof *app->game.moves);
-	return app->game.moves != NULL;
+	return ui_builder_init(&app->build);
 }
 
 /* Frees the game, if there is one. */
@@ -100,8 +107,7 @@ void
 ui_play_free(struct ui_app *app)
 {
 	ui_play_drop(&app->game);
-	free(app->game.moves);
-	app->game.moves = NULL;
+	ui_builder_free(&app->build);
 }
 
 void
@@ -138,37 +144,6 @@ ui_play_fill_meta(struct ui_app *app)
 		         &tm);
 }
 
-/* The legal moves of the shown position, with their text and cells. */
-static void
-ui_play_list_moves(struct ui_app *app)
-{
-	static game_move list[GAME_MAX_MOVES];
-	struct ui_game *game = &app->game;
-	const struct game_ops *ops = game->session.ops;
-	const struct game_pos *pos = ui_shown_pos(app);
-	game->nmoves = ops->gen_moves(pos, list);
-	for (int i = 0; i < game->nmoves; i++) {
-		struct ui_move *m = &game->moves[i];
-		m->move = list[i];
-		ops->format_move(pos, list[i], m->text, sizeof m->text);
-		m->ncells = game->view
-		                    ? game->view->move_cells(m->text, m->cells,
-		                                             UI_MOVE_CELLS)
-		                    : 0;
-	}
-}
-
-/* Refreshes the legal moves, the move being built and the search after
- * the shown position changed. */
-static void
-ui_play_changed(struct ui_app *app)
-{
-	ui_play_list_moves(app);
-	app->game.input->changed(app);
-	ui_analysis_sync(app);
-	app->dirty = true;
-}
-
 /* Takes over a loaded session and record. */
 static void
 ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
@@ -184,6 +159,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	record_meta_init(meta);
 	game->have = true;
 	game->view = ui_board_find(game->session.ops->name);
+	app->build.view = game->view;
 	game->input = ui_input_of(game->session.ops);
 	game->shown = game->session.ply;
 	game->paused = false;
@@ -191,11 +167,11 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	ui_analysis_forget(app);
 	ui_review_stop(app);
 	ui_lines_forget(app);
-	app->screen = SCREEN_GAME;
+	ui_screen_show(&app->host, app->screens.game, app);
 	ui_play_fill_meta(app);
 	ui_status(app, false, "%s: %s", game->session.ops->title,
 	          game->session.ply ? "game resumed" : "new game");
-	ui_play_changed(app);
+	ui_shown_refresh(app);
 	game->input->start(app);
 }
 
@@ -238,29 +214,6 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	return true;
 }
 
-void
-ui_play_show_line(struct ui_app *app)
-{
-	struct ui_game *game = &app->game;
-	if (game->shown > game->session.ply)
-		game->shown = game->session.ply;
-	ui_analysis_forget(app);
-	ui_play_changed(app);
-}
-
-void
-ui_play_show(struct ui_app *app, size_t ply)
-{
-	struct ui_game *game = &app->game;
-	if (ply > game->session.ply || ply == game->shown)
-		return;
-	game->shown = ply;
-	ui_status(app, false, "ply %zu of %zu%s", ply, game->session.ply,
-	          ply < game->session.ply ? ": a move here starts a variation"
-	                                  : "");
-	ui_play_changed(app);
-}
-
 /* Drops the comments and notes of the moves from ply on. */
 static void
 ui_play_drop_comments(struct ui_game *game, size_t ply)
@@ -292,7 +245,7 @@ ui_play_takeback(struct ui_app *app)
 		ui_status(app, true, "autosave failed: %s", err);
 	else
 		ui_status(app, false, "took back to ply %zu", s->ply);
-	ui_play_changed(app);
+	ui_shown_refresh(app);
 }
 
 void
@@ -316,7 +269,7 @@ ui_play_move_now(struct ui_app *app)
 	if (ui_analysis_thinking(app)) {
 		ui_analysis_stop(app);
 		ui_status(app, false, "engine told to move now");
-	} else if (game->shown == game->session.ply && game->nmoves > 0) {
+	} else if (game->shown == game->session.ply && app->build.nmoves > 0) {
 		/* Let the engine play the side to move this once. */
 		game->paused = false;
 		const struct game_ops *ops = game->session.ops;
@@ -422,13 +375,19 @@ ui_play_commit(struct ui_app *app, game_move move)
 	char err[512];
 	if (!ui_play_save(app, NULL, err, sizeof err))
 		ui_status(app, true, "autosave failed: %s", err);
-	ui_play_changed(app);
+	ui_shown_refresh(app);
 }
 
 void
 ui_play_move(struct ui_app *app, game_move move)
 {
 	ui_play_commit(app, move);
+}
+
+bool
+ui_play_append(struct ui_app *app, game_move move)
+{
+	return session_play(&app->game.session, move);
 }
 
 void
@@ -448,6 +407,42 @@ ui_play_text(struct ui_app *app, const char *text)
 		return;
 	}
 	ui_play_move(app, move);
+}
+
+const char *
+ui_play_comment(const struct ui_app *app, size_t ply)
+{
+	const struct record_meta *meta = &app->game.meta;
+	return ply < meta->comment_count && ply < app->game.session.ply
+	               ? meta->comments[ply]
+	               : NULL;
+}
+
+bool
+ui_play_set_comment(struct ui_app *app, const char *text, char *err,
+                    size_t err_size)
+{
+	struct ui_game *game = &app->game;
+	if (game->shown == 0) {
+		snprintf(err, err_size, "no move here to comment on");
+		return false;
+	}
+	/* The record closes a comment at '}' (tabula(6), Game records). */
+	if (strpbrk(text, "{}") != NULL) {
+		snprintf(err, err_size, "a comment cannot hold { or }");
+		return false;
+	}
+	if (!record_meta_set_comment(&game->meta, game->shown - 1,
+	                             text[0] != '\0' ? text : NULL)) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	char why[512];
+	if (!ui_play_save(app, NULL, why, sizeof why)) {
+		snprintf(err, err_size, "autosave failed: %s", why);
+		return false;
+	}
+	return true;
 }
 
 bool

@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/review.h"
+#include "ui/shown.h"
+#include "ui/status.h"
 
 static const size_t UI_REVIEW_HASH_MB = 16;
 
@@ -150,13 +153,13 @@ ui_review_poll(struct ui_app *app)
 			break;
 		}
 		rv->next++;
-		app->dirty = true;
+		app->host.dirty = true;
 	}
 	rv->done = rv->next;
 	if (!rv->running || st.running)
 		return;
 	rv->running = false;
-	app->dirty = true;
+	app->host.dirty = true;
 	if (rv->done >= rv->total)
 		ui_status(app, false,
 		          "review done: . and , jump between the marked moves");
@@ -209,7 +212,7 @@ ui_review_jump(struct ui_app *app, int dir, bool same_side)
 	long ply = (long)here - 1 + dir;
 	for (; ply >= 0 && ply < (long)s->ply; ply += dir) {
 		if (ui_review_is_target(app, (size_t)ply, side)) {
-			ui_play_show(app, (size_t)ply + 1);
+			ui_shown_go(app, (size_t)ply + 1);
 			const struct record_note *n =
 			        &game->meta.notes[(size_t)ply];
 			ui_status(app, false,

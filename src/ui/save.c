@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "core/file.h"
-#include "ui/app.h"
+#include "ui/save.h"
 
 static const char UI_SAVE_NAME[] = "last.rec";
 

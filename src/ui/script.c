@@ -23,8 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "core/exit.h"
 #include "core/file.h"
+#include "ui/analysis.h"
+#include "ui/app.h"
+#include "ui/play.h"
+#include "ui/review.h"
 #include "ui/script.h"
 
 static const struct {
@@ -57,9 +61,10 @@ ui_script_key(const char *name)
 static void
 ui_script_dump(struct ui_app *app)
 {
-	ui_draw(app);
-	printf("== screen %dx%d ==\n", app->grid.width, app->grid.height);
-	ui_grid_dump(&app->grid, stdout);
+	ui_screen_draw(&app->host);
+	printf("== screen %dx%d ==\n", app->host.grid.width,
+	       app->host.grid.height);
+	ui_grid_dump(&app->host.grid, stdout);
 }
 
 /* Lets every search end and takes in what it reported, until the UI has
@@ -89,17 +94,18 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 	} else if (strcmp(word, "dump") == 0) {
 		ui_script_dump(app);
 	} else if (strcmp(word, "roles") == 0) {
-		ui_draw(app);
-		printf("== roles %dx%d ==\n", app->grid.width,
-		       app->grid.height);
-		ui_grid_dump_roles(&app->grid, stdout);
+		ui_screen_draw(&app->host);
+		printf("== roles %dx%d ==\n", app->host.grid.width,
+		       app->host.grid.height);
+		ui_grid_dump_roles(&app->host.grid, stdout);
 	} else if (strncmp(word, "type:", 5) == 0) {
-		for (const char *p = word + 5; *p != '\0' && !app->quit; p++)
-			ui_keys_handle(app, (unsigned char)*p);
+		for (const char *p = word + 5; *p != '\0' && !app->host.quit;
+		     p++)
+			ui_screen_key(&app->host, (unsigned char)*p);
 	} else if (sscanf(word, "resize:%dx%d", &w, &h) == 2 && w > 0 &&
 	           h > 0) {
-		ui_grid_resize(&app->grid, w, h);
-		app->dirty = true;
+		ui_grid_resize(&app->host.grid, w, h);
+		app->host.dirty = true;
 	} else if (strncmp(word, "click:", 6) == 0) {
 		int y, x;
 		char tail;
@@ -110,15 +116,15 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 			return false;
 		}
 		/* The layout of the last draw is what a click lands on. */
-		ui_draw(app);
-		ui_keys_click(app, y, x);
+		ui_screen_draw(&app->host);
+		ui_screen_click(&app->host, y, x);
 	} else {
 		int key = ui_script_key(word);
 		if (key < 0) {
 			snprintf(err, size, "unknown key '%s'", word);
 			return false;
 		}
-		ui_keys_handle(app, key);
+		ui_screen_key(&app->host, key);
 	}
 	/* Take in news from the search without waiting for it. */
 	ui_play_poll_search(app);
@@ -136,20 +142,24 @@ ui_script_run(struct ui_app *app, const char *path)
 	}
 	char line[4096], err[256];
 	int lineno = 0, rc = EXIT_OK;
-	while (rc == EXIT_OK && !app->quit && fgets(line, sizeof line, f)) {
+	while (rc == EXIT_OK && !app->host.quit &&
+	       fgets(line, sizeof line, f)) {
 		lineno++;
 		char *hash = strchr(line, '#');
 		if (hash != NULL)
 			*hash = '\0';
-		for (char *word = strtok(line, " \t\r\n"); word != NULL;
-		     word = strtok(NULL, " \t\r\n")) {
+		/* strtok_r: drawing the screen (dump) uses strtok too, and
+		 * lost the rest of the line. */
+		char *save = NULL;
+		for (char *word = strtok_r(line, " \t\r\n", &save);
+		     word != NULL; word = strtok_r(NULL, " \t\r\n", &save)) {
 			if (!ui_script_word(app, word, err, sizeof err)) {
 				fprintf(stderr, "tabula: %s:%d: %s\n", path,
 				        lineno, err);
 				rc = EXIT_FAILURE_RUN;
 				break;
 			}
-			if (app->quit)
+			if (app->host.quit)
 				break;
 		}
 	}

@@ -5,7 +5,7 @@
 #ifndef TABULA_UI_SCRIPT_H
 #define TABULA_UI_SCRIPT_H
 
-#include "ui/app.h"
+struct ui_app;
 
 /* Runs the key script at path; prints the screen at each `dump` and at the
  * end; returns the exit status (1 with "path:line: message" on a bad key). */

@@ -1,15 +1,17 @@
 /*
  * The bottom line of the game screen: the status message, and the prompt
- * where a move, a file to save to or a file to open is typed.  What the
- * typed text does is up to the caller (keys.c).
+ * where a move, a file to save to, a file to open or a comment is typed.  What
+ * the typed text does is up to the caller (keys.c).
  */
 #include "config.h"
 
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ui/app.h"
+#include "ui/status.h"
 
 void
 ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
@@ -19,7 +21,16 @@ ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
 	vsnprintf(app->prompt.status, sizeof app->prompt.status, fmt, ap);
 	va_end(ap);
 	app->prompt.status_warn = warn;
-	app->dirty = true;
+	app->host.dirty = true;
+}
+
+void
+ui_status_print(const struct ui_app *app, struct ui_grid *g)
+{
+	if (app->prompt.status[0] != '\0')
+		ui_grid_print(g, g->height - 1, 0, g->width,
+		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
+		              app->prompt.status);
 }
 
 void
@@ -31,18 +42,28 @@ ui_prompt_open(struct ui_app *app, int kind)
 	p->text[0] = '\0';
 	p->len = 0;
 	p->overflow = false;
-	app->dirty = true;
+	app->host.dirty = true;
+}
+
+void
+ui_prompt_fill(struct ui_app *app, const char *text)
+{
+	struct ui_prompt *p = &app->prompt;
+	snprintf(p->text, sizeof p->text, "%s", text);
+	p->len = strlen(p->text);
+	app->host.dirty = true;
 }
 
 bool
 ui_prompt_key(struct ui_app *app, int key)
 {
 	struct ui_prompt *p = &app->prompt;
-	app->dirty = true;
+	app->host.dirty = true;
 	p->overflow = false;
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
 		p->active = false;
-		if (p->len > 0)
+		/* An emptied comment is removed, not cancelled. */
+		if (p->len > 0 || p->kind == UI_PROMPT_COMMENT)
 			return true;
 		ui_status(app, false, "cancelled");
 	} else if (key == UI_KEY_ESC) {
@@ -71,6 +92,8 @@ ui_prompt_label(int kind)
 		return "open: ";
 	case UI_PROMPT_OVERWRITE:
 		return "replace it? (y/n) ";
+	case UI_PROMPT_COMMENT:
+		return "comment: ";
 	default:
 		return "move: ";
 	}

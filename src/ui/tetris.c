@@ -13,6 +13,8 @@
 
 #include "games/tetris.h"
 #include "ui/app.h"
+#include "ui/input.h"
+#include "ui/status.h"
 
 /* Columns the box of pieces and counts takes right of the well. */
 enum { UI_TETRIS_BOX = 12 };
@@ -61,8 +63,8 @@ ui_tetris_index(const struct ui_app *app)
 	    t->col >= TETRIS_COLS)
 		return -1;
 	game_move want = tetris_move_make(t->rot, t->col);
-	for (int i = 0; i < app->game.nmoves; i++) {
-		if (app->game.moves[i].move == want)
+	for (int i = 0; i < app->build.nmoves; i++) {
+		if (app->build.moves[i].move == want)
 			return i;
 	}
 	return -1;
@@ -74,7 +76,7 @@ ui_tetris_aim(struct ui_app *app)
 {
 	int i = ui_tetris_index(app), cells[UI_MOVE_CELLS];
 	if (i >= 0 && ui_tetris_move_cells(app, ui_shown_pos(app),
-	                                   app->game.moves[i].move, cells,
+	                                   app->build.moves[i].move, cells,
 	                                   UI_MOVE_CELLS) > 0)
 		app->tetris.cursor = cells[0];
 }
@@ -84,13 +86,12 @@ static void
 ui_tetris_clamp(struct ui_app *app)
 {
 	struct ui_tetris *t = &app->tetris;
-	const struct ui_game *game = &app->game;
-	if (ui_tetris_index(app) >= 0 || game->nmoves == 0)
+	if (ui_tetris_index(app) >= 0 || app->build.nmoves == 0)
 		return;
 	int best = -1, best_dist = 0;
-	for (int i = 0; i < game->nmoves; i++) {
-		int rot = tetris_move_rotation(game->moves[i].move);
-		int col = tetris_move_column(game->moves[i].move);
+	for (int i = 0; i < app->build.nmoves; i++) {
+		int rot = tetris_move_rotation(app->build.moves[i].move);
+		int col = tetris_move_column(app->build.moves[i].move);
 		int dist = abs(col - t->col) + (rot != t->rot) * 100;
 		if (best < 0 || dist < best_dist) {
 			best = i;
@@ -98,8 +99,8 @@ ui_tetris_clamp(struct ui_app *app)
 		}
 	}
 	if (best >= 0) {
-		t->rot = tetris_move_rotation(game->moves[best].move);
-		t->col = tetris_move_column(game->moves[best].move);
+		t->rot = tetris_move_rotation(app->build.moves[best].move);
+		t->col = tetris_move_column(app->build.moves[best].move);
 	}
 }
 
@@ -127,7 +128,7 @@ ui_tetris_select(struct ui_app *app, game_move *move)
 		ui_status(app, true, "no legal placement there");
 		return false;
 	}
-	*move = app->game.moves[i].move;
+	*move = app->build.moves[i].move;
 	return true;
 }
 
@@ -145,7 +146,7 @@ ui_tetris_step(struct ui_app *app, int dy, int dx, game_move *move)
 		int i = ui_tetris_index(app);
 		if (i < 0)
 			return false;
-		*move = app->game.moves[i].move;
+		*move = app->build.moves[i].move;
 		return true;
 	}
 	int before_rot = t->rot, before_col = t->col;
@@ -160,7 +161,7 @@ ui_tetris_step(struct ui_app *app, int dy, int dx, game_move *move)
 		t->col = before_col - dx;
 	}
 	ui_tetris_aim(app);
-	app->dirty = true;
+	app->host.dirty = true;
 	return false;
 }
 
@@ -172,7 +173,7 @@ ui_tetris_marks(const struct ui_app *app, struct ui_board_mark *marks)
 	int i = ui_tetris_index(app);
 	int n = i < 0 ? 0
 	              : ui_tetris_move_cells(app, ui_shown_pos(app),
-	                                     app->game.moves[i].move, cells,
+	                                     app->build.moves[i].move, cells,
 	                                     UI_MOVE_CELLS);
 	for (int k = 0; k < n; k++)
 		ui_board_mark_set(marks, cells[k], ROLE_SELECTED, "::");
@@ -215,7 +216,8 @@ ui_tetris_draw_piece(struct ui_app *app, int y, int x, const char *letter)
 	for (int i = 0; i < s->height; i++)
 		for (int c = 0; c < s->width; c++)
 			if (s->mask[i] >> c & 1)
-				ui_grid_print(&app->grid, y + s->height - 1 - i,
+				ui_grid_print(&app->host.grid,
+				              y + s->height - 1 - i,
 				              x + 2 * (c + 1), 2, ROLE_P1,
 				              app->glyphs->filled);
 }
@@ -224,7 +226,7 @@ static void
 ui_tetris_draw_box(struct ui_app *app, int y, int x,
                    const struct ui_board_info *info)
 {
-	struct ui_grid *g = &app->grid;
+	struct ui_grid *g = &app->host.grid;
 	long clears[5];
 	ui_tetris_clears(app, clears);
 	ui_grid_printf(g, y, x, UI_TETRIS_BOX, ROLE_TITLE, "Piece %s",

@@ -1,24 +1,21 @@
 /*
- * `tabula puzzle [GAME]`: the puzzle trainer alone in the terminal.  The
- * loop sleeps in poll() on the terminal and the signal pipe, handles every
- * key at once and redraws after it; nothing runs while it waits.
+ * `tabula puzzle [GAME]`: the puzzle trainer alone in the terminal, as the
+ * only screen on the stack of the UI's one loop (ui/screen.h).
  */
 #include "config.h"
 
-#include <curses.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "core/exit.h"
 #include "core/registry.h"
+#include "ui/screen.h"
 #include "ui/term.h"
 #include "ui/trainer.h"
 
-static const int TRAINER_IDLE_MS = 250;
+/* Redraws per second at most. */
+static const int TRAINER_FPS = 20;
 
 static int
 trainer_usage(FILE *out, const char *why)
@@ -30,71 +27,47 @@ trainer_usage(FILE *out, const char *why)
 	return why != NULL ? EXIT_USAGE : EXIT_OK;
 }
 
-static void
-trainer_loop(struct ui_trainer *tr, struct ui_grid *g, int signal_fd)
-{
-	bool dirty = true;
-	while (!tr->quit && ui_term_signalled() == 0) {
-		if (dirty) {
-			int w, h;
-			ui_term_size(&w, &h);
-			if (w != g->width || h != g->height)
-				ui_grid_resize(g, w, h);
-			ui_trainer_draw(tr, g);
-			ui_term_draw(g);
-			dirty = false;
-		}
-		struct pollfd fds[2] = {
-		        {.fd = STDIN_FILENO, .events = POLLIN},
-		        {.fd = signal_fd, .events = POLLIN},
-		};
-		int n = poll(fds, 2, TRAINER_IDLE_MS);
-		if (n < 0 && errno != EINTR)
-			break;
-		for (;;) {
-			struct ui_term_event ev = ui_term_read();
-			if (ev.key == ERR)
-				break;
-			dirty = true;
-			if (ev.click)
-				ui_trainer_click(tr, ev.click_y, ev.click_x);
-			else if (ev.key != KEY_MOUSE && ev.key != KEY_RESIZE)
-				ui_trainer_key(tr, ev.key);
-			if (tr->quit)
-				break;
-		}
-		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			break;
-	}
-}
+/* The command line of `tabula puzzle`. */
+struct trainer_args {
+	const char *game;
+	int color; /* UI_COLOR_* */
+	bool ascii, no_save;
+};
 
-int
-ui_trainer_main(int argc, char **argv)
+/* Reads the words after `puzzle`; -1 to go on, else the exit status
+ * (--help, or a wrong word, said on stderr). */
+static int
+trainer_parse(int argc, char **argv, struct trainer_args *a)
 {
-	const char *game = NULL;
-	int color = UI_COLOR_AUTO;
-	bool ascii = false, no_save = false;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0)
 			return trainer_usage(stdout, NULL);
 		if (strcmp(argv[i], "--ascii") == 0)
-			ascii = true;
+			a->ascii = true;
 		else if (strcmp(argv[i], "--no-save") == 0)
-			no_save = true;
+			a->no_save = true;
 		else if (strcmp(argv[i], "--color=never") == 0)
-			color = UI_COLOR_NEVER;
+			a->color = UI_COLOR_NEVER;
 		else if (strcmp(argv[i], "--color=always") == 0)
-			color = UI_COLOR_ALWAYS;
+			a->color = UI_COLOR_ALWAYS;
 		else if (strcmp(argv[i], "--color=auto") == 0)
-			color = UI_COLOR_AUTO;
+			a->color = UI_COLOR_AUTO;
 		else if (argv[i][0] == '-')
 			return trainer_usage(stderr, "unknown option");
-		else if (game == NULL)
-			game = argv[i];
+		else if (a->game == NULL)
+			a->game = argv[i];
 		else
 			return trainer_usage(stderr, "one GAME at most");
 	}
+	return -1;
+}
+
+/* The game named, or the first two-player game; NULL when it has no
+ * puzzles. */
+static const struct game_ops *
+trainer_game(const char *game)
+{
 	const struct game_ops *ops = NULL;
 	for (size_t i = 0; game == NULL && registry_at(i) != NULL; i++) {
 		if (registry_at(i)->players == 2 && ops == NULL)
@@ -102,40 +75,47 @@ ui_trainer_main(int argc, char **argv)
 	}
 	if (game != NULL)
 		ops = registry_find(game);
-	if (ops == NULL || ops->players != 2)
+	return ops != NULL && ops->players == 2 ? ops : NULL;
+}
+
+int
+ui_trainer_main(int argc, char **argv)
+{
+	struct trainer_args a = {.color = UI_COLOR_AUTO};
+	int rc = trainer_parse(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
+	const struct game_ops *ops = trainer_game(a.game);
+	if (ops == NULL)
 		return trainer_usage(stderr, "want tetress, infexion or tzaar");
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "tabula puzzle: needs a terminal\n");
 		return EXIT_FAILURE_RUN;
 	}
-	static struct ui_trainer tr;
 	char err[1024];
 	const struct ui_glyphs *gl =
-	        ui_term_glyphs(ascii || !ui_term_locale_utf8());
-	if (!ui_trainer_open(&tr, ops, gl, no_save, err, sizeof err)) {
+	        ui_term_glyphs(a.ascii || !ui_term_locale_utf8());
+	struct ui_trainer *tr =
+	        ui_trainer_new(ops, gl, a.no_save, err, sizeof err);
+	if (tr == NULL) {
 		fprintf(stderr, "tabula puzzle: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	int sig_pipe[2];
-	if (pipe(sig_pipe) != 0) {
-		fprintf(stderr, "tabula puzzle: pipe: %s\n", strerror(errno));
-		ui_trainer_close(&tr);
+	/* The one loop of the terminal UI, with the trainer alone on its
+	 * stack: q pops it and the empty stack ends the loop. */
+	static struct ui_host host;
+	rc = EXIT_OK;
+	if (!ui_screen_push(&host, &ui_screen_trainer, tr)) {
+		ui_screen_trainer.close(&host, tr);
+		fprintf(stderr, "tabula puzzle: no room on the screen stack\n");
 		return EXIT_FAILURE_RUN;
 	}
-	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
-	ui_term_signals(sig_pipe[1]);
-	int rc = EXIT_OK;
-	if (!ui_term_open(color, false, err, sizeof err)) {
+	if (!ui_screen_run(&host, a.color, false, TRAINER_FPS, err,
+	                   sizeof err)) {
 		fprintf(stderr, "tabula puzzle: %s\n", err);
 		rc = EXIT_FAILURE_RUN;
-	} else {
-		struct ui_grid g = {0};
-		trainer_loop(&tr, &g, sig_pipe[0]);
-		ui_term_close();
-		ui_grid_free(&g);
 	}
-	ui_trainer_close(&tr);
-	close(sig_pipe[0]);
-	close(sig_pipe[1]);
+	ui_screen_close_all(&host);
+	ui_grid_free(&host.grid);
 	return rc;
 }

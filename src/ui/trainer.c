@@ -37,18 +37,8 @@ trainer_status(struct ui_trainer *tr, bool warn, const char *fmt, ...)
 static void
 trainer_refresh_moves(struct ui_trainer *tr)
 {
-	game_move moves[GAME_MAX_MOVES];
-	int n = tr->ops->gen_moves(&tr->play.pos, moves);
-	for (int i = 0; i < n; i++) {
-		struct ui_trainer_move *m = &tr->moves[i];
-		m->move = moves[i];
-		tr->ops->format_move(&tr->play.pos, moves[i], m->text,
-		                     sizeof m->text);
-		m->ncells = tr->view->move_cells(m->text, m->cells,
-		                                 UI_TRAINER_CELLS);
-	}
-	tr->nmoves = n;
-	tr->nsel = 0;
+	ui_builder_list(&tr->build, tr->ops, &tr->play.pos);
+	tr->build.nsel = 0;
 }
 
 static const struct puzzle *
@@ -66,8 +56,9 @@ trainer_show(struct ui_trainer *tr, size_t index)
 	tr->scored = false;
 	tr->hint[0] = '\0';
 	trainer_refresh_moves(tr);
-	if (tr->nmoves > 0 && tr->moves[0].ncells > 0)
-		tr->cursor = tr->moves[0].cells[0];
+	const struct ui_builder *b = &tr->build;
+	if (b->nmoves > 0 && b->moves[0].ncells > 0)
+		tr->build.cursor = b->moves[0].cells[0];
 	const char *side =
 	        tr->ops->side_names[tr->ops->side_to_move(&pz->start)];
 	if (pz->kind == PUZZLE_WIN)
@@ -152,7 +143,7 @@ trainer_play(struct ui_trainer *tr, game_move m)
 	tr->ops->format_move(&tr->play.pos, m, text, sizeof text);
 	int before = tr->play.played_count;
 	enum puzzle_verdict v = puzzle_play_move(&tr->play, m);
-	tr->nsel = 0;
+	tr->build.nsel = 0;
 	struct puzzle_player *p = trainer_player(tr);
 	switch (v) {
 	case PUZZLE_REFUSED:
@@ -228,8 +219,9 @@ ui_trainer_open(struct ui_trainer *tr, const struct game_ops *ops,
 		return false;
 	}
 	tr->prover = prover_new(ops, TRAINER_PROVER_BITS);
-	tr->moves = malloc(GAME_MAX_MOVES * sizeof *tr->moves);
-	if (tr->prover == NULL || tr->moves == NULL) {
+	bool room = ui_builder_init(&tr->build);
+	tr->build.view = tr->view;
+	if (tr->prover == NULL || !room) {
 		snprintf(err, err_size, "out of memory");
 		ui_trainer_close(tr);
 		return false;
@@ -242,32 +234,12 @@ void
 ui_trainer_close(struct ui_trainer *tr)
 {
 	prover_free(tr->prover);
-	free(tr->moves);
+	ui_builder_free(&tr->build);
 	puzzle_set_free(&tr->set);
 	tr->prover = NULL;
-	tr->moves = NULL;
 }
 
 /* ---- drawing --------------------------------------------------------- */
-
-static bool
-trainer_matches(const struct ui_trainer *tr, const struct ui_trainer_move *m)
-{
-	if (m->ncells < tr->nsel)
-		return false;
-	for (int i = 0; i < tr->nsel; i++) {
-		bool found = false;
-		if (tr->view->unordered) {
-			for (int k = 0; k < m->ncells; k++)
-				found |= m->cells[k] == tr->sel[i];
-		} else {
-			found = m->cells[i] == tr->sel[i];
-		}
-		if (!found)
-			return false;
-	}
-	return true;
-}
 
 static void
 trainer_marks(struct ui_trainer *tr, struct ui_board_mark *marks)
@@ -279,26 +251,15 @@ trainer_marks(struct ui_trainer *tr, struct ui_board_mark *marks)
 		for (int i = 0; i + 1 < tr->play.played_count; i++)
 			tr->ops->play(&pos, tr->play.played[i]);
 		char text[64];
-		int cells[UI_TRAINER_CELLS];
+		int cells[UI_MOVE_CELLS];
 		tr->ops->format_move(&pos,
 		                     tr->play.played[tr->play.played_count - 1],
 		                     text, sizeof text);
-		int n = tr->view->move_cells(text, cells, UI_TRAINER_CELLS);
+		int n = tr->view->move_cells(text, cells, UI_MOVE_CELLS);
 		for (int i = 0; i < n; i++)
 			marks[cells[i]].role = ROLE_LAST;
 	}
-	for (int i = 0; i < tr->nmoves && tr->nsel > 0; i++) {
-		const struct ui_trainer_move *m = &tr->moves[i];
-		if (m->ncells <= tr->nsel || !trainer_matches(tr, m))
-			continue;
-		for (int k = 0; k < m->ncells; k++) {
-			if (tr->view->unordered || k == tr->nsel)
-				marks[m->cells[k]].role = ROLE_TARGET;
-		}
-	}
-	for (int s = 0; s < tr->nsel; s++)
-		marks[tr->sel[s]].role = ROLE_SELECTED;
-	marks[tr->cursor].role = ROLE_CURSOR;
+	ui_builder_marks(&tr->build, marks);
 }
 
 static void
@@ -388,38 +349,27 @@ trainer_pick(struct ui_trainer *tr, int cell)
 		trainer_status(tr, true, "the puzzle is over: n for the next");
 		return;
 	}
-	for (int i = 0; i < tr->nsel; i++) {
-		if (tr->sel[i] == cell &&
-		    (tr->view->unordered || i == tr->nsel - 1)) {
-			memmove(&tr->sel[i], &tr->sel[i + 1],
-			        (size_t)(tr->nsel - i - 1) * sizeof tr->sel[0]);
-			tr->nsel--;
-			trainer_status(tr, false, "cell dropped");
-			return;
-		}
-	}
-	if (tr->nsel >= UI_TRAINER_CELLS)
-		return;
-	tr->sel[tr->nsel++] = cell;
-	int candidates = 0, complete = -1;
-	for (int i = 0; i < tr->nmoves; i++) {
-		if (!trainer_matches(tr, &tr->moves[i]))
-			continue;
-		candidates++;
-		if (tr->moves[i].ncells == tr->nsel && complete < 0)
-			complete = i;
-	}
+	int candidates;
+	game_move move;
 	char name[16];
 	tr->view->cell_name(cell, name, sizeof name);
-	if (complete >= 0) {
-		trainer_play(tr, tr->moves[complete].move);
-	} else if (candidates == 0) {
-		tr->nsel--;
+	switch (ui_builder_pick(&tr->build, cell, &candidates, &move)) {
+	case UI_PICK_DROPPED:
+		trainer_status(tr, false, "cell dropped");
+		break;
+	case UI_PICK_FULL:
+		break;
+	case UI_PICK_COMPLETE:
+		trainer_play(tr, move);
+		break;
+	case UI_PICK_NONE:
 		trainer_status(tr, true, "%s: no legal move goes on from here",
 		               name);
-	} else {
+		break;
+	case UI_PICK_GOES_ON:
 		trainer_status(tr, false, "%s picked: %d legal move%s go on",
 		               name, candidates, candidates == 1 ? "" : "s");
+		break;
 	}
 }
 
@@ -464,9 +414,10 @@ trainer_prompt_key(struct ui_trainer *tr, int key)
 static void
 trainer_pass(struct ui_trainer *tr)
 {
-	for (int i = 0; i < tr->nmoves; i++) {
-		if (tr->moves[i].ncells == 0) {
-			trainer_play(tr, tr->moves[i].move);
+	const struct ui_builder *b = &tr->build;
+	for (int i = 0; i < b->nmoves; i++) {
+		if (b->moves[i].ncells == 0) {
+			trainer_play(tr, b->moves[i].move);
 			return;
 		}
 	}
@@ -516,10 +467,10 @@ ui_trainer_key(struct ui_trainer *tr, int key)
 	case '\r':
 	case ' ':
 	case KEY_ENTER:
-		trainer_pick(tr, tr->cursor);
+		trainer_pick(tr, tr->build.cursor);
 		return;
 	case TRAINER_KEY_ESC:
-		tr->nsel = 0;
+		tr->build.nsel = 0;
 		trainer_status(tr, false, "picks dropped");
 		return;
 	case ':':
@@ -547,7 +498,7 @@ ui_trainer_key(struct ui_trainer *tr, int key)
 	default:
 		return;
 	}
-	tr->cursor = ui_board_step(tr->view, tr->cursor, dy, dx);
+	tr->build.cursor = ui_board_step(tr->view, tr->build.cursor, dy, dx);
 }
 
 void
@@ -556,6 +507,65 @@ ui_trainer_click(struct ui_trainer *tr, int y, int x)
 	int cell = ui_board_hit(tr->view, tr->board_y, tr->board_x, y, x);
 	if (cell < 0)
 		return;
-	tr->cursor = cell;
+	tr->build.cursor = cell;
 	trainer_pick(tr, cell);
 }
+
+struct ui_trainer *
+ui_trainer_new(const struct game_ops *ops, const struct ui_glyphs *glyphs,
+               bool no_save, char *err, size_t err_size)
+{
+	struct ui_trainer *tr = malloc(sizeof *tr);
+	if (tr == NULL) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	if (!ui_trainer_open(tr, ops, glyphs, no_save, err, err_size)) {
+		free(tr);
+		return NULL;
+	}
+	return tr;
+}
+
+/* ---- the screen ---------------------------------------------------- */
+
+static void
+trainer_screen_close(struct ui_host *host, void *ctx)
+{
+	(void)host;
+	ui_trainer_close(ctx);
+	free(ctx);
+}
+
+static void
+trainer_screen_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
+{
+	(void)host;
+	ui_trainer_draw(ctx, g);
+}
+
+static void
+trainer_screen_key(struct ui_host *host, void *ctx, int key)
+{
+	struct ui_trainer *tr = ctx;
+	ui_trainer_key(tr, key);
+	if (tr->quit)
+		ui_screen_pop(host);
+}
+
+static void
+trainer_screen_click(struct ui_host *host, void *ctx, int y, int x)
+{
+	(void)host;
+	ui_trainer_click(ctx, y, x);
+}
+
+/* No smallest size: the trainer says itself when the terminal is too
+ * small. */
+const struct ui_screen_ops ui_screen_trainer = {
+        .name = "trainer",
+        .close = trainer_screen_close,
+        .draw = trainer_screen_draw,
+        .key = trainer_screen_key,
+        .click = trainer_screen_click,
+};

@@ -4,8 +4,8 @@
  * build a move (or a move typed after ':'), the defence played back, right
  * or wrong on the status line, hints, the solution, and the rating kept in
  * the progress file.  It owns everything it shows; it draws into a grid
- * and takes keys, so any loop can host it (trainer-main.c runs it alone
- * for `tabula puzzle`).
+ * and takes keys, as a screen (ui_screen_trainer) that the menu pushes
+ * and that `tabula puzzle` runs alone (trainer-main.c).
  */
 #ifndef TABULA_UI_TRAINER_H
 #define TABULA_UI_TRAINER_H
@@ -18,17 +18,9 @@
 #include "search/prove.h"
 #include "search/puzzle-play.h"
 #include "ui/board.h"
+#include "ui/builder.h"
 #include "ui/grid.h"
-
-/* Cells a move names at most (Tetress: four). */
-#define UI_TRAINER_CELLS 4
-
-struct ui_trainer_move {
-	game_move move;
-	char text[64];
-	int cells[UI_TRAINER_CELLS];
-	int ncells;
-};
+#include "ui/screen.h"
 
 struct ui_trainer {
 	const struct game_ops *ops;
@@ -45,11 +37,7 @@ struct ui_trainer {
 	bool scored; /* this puzzle's result went into the rating */
 	int last_delta;
 
-	struct ui_trainer_move *moves; /* legal moves now */
-	int nmoves;
-	int cursor;
-	int sel[UI_TRAINER_CELLS];
-	int nsel;
+	struct ui_builder build; /* the legal moves now, the cursor, picks */
 	int board_y, board_x;
 
 	bool prompting;
@@ -70,6 +58,15 @@ bool ui_trainer_open(struct ui_trainer *tr, const struct game_ops *ops,
 
 /* Saves the progress (if it changed) and frees everything. */
 void ui_trainer_close(struct ui_trainer *tr);
+
+/* ui_trainer_open on a trainer of its own, or NULL with a message; the
+ * screen's close frees it. */
+struct ui_trainer *ui_trainer_new(const struct game_ops *ops,
+                                  const struct ui_glyphs *glyphs, bool no_save,
+                                  char *err, size_t err_size);
+
+/* The trainer as a screen over a ui_trainer_new trainer: q pops it. */
+extern const struct ui_screen_ops ui_screen_trainer;
 
 /* Draws the screen into g. */
 void ui_trainer_draw(struct ui_trainer *tr, struct ui_grid *g);

@@ -1,38 +1,39 @@
 /*
- * The UI's start and its main loop.  Options pick the game, the players,
- * the set-up and the looks; then the loop poll()s the terminal, the search's
- * self-pipe and the signal pipe, handles every key at once, and redraws at
- * most UI_FPS times a second.  The headless mode (--screen-dump) runs the
- * same code on keys from a file and prints the virtual screen, so screen
- * tests need no terminal.
+ * The UI's start.  Options pick the game, the players, the set-up and the
+ * looks; then the screens go on the stack (ui/screen.h: the game screen,
+ * and the menu over it when no game was named) and the one loop
+ * (screen.c) runs them, redrawing at most UI_FPS times a second.  The
+ * headless mode (--screen-dump) runs the same screens on keys from a file
+ * and prints the virtual screen, so screen tests need no terminal.
  */
 #include "config.h"
 
 #include <ctype.h>
-#include <curses.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "cli/cli.h"
+#include "core/exit.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "search/who.h"
+#include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/game-screen.h"
+#include "ui/help.h"
+#include "ui/keys.h"
+#include "ui/menu.h"
+#include "ui/online.h"
+#include "ui/play.h"
+#include "ui/review.h"
+#include "ui/save.h"
 #include "ui/script.h"
 #include "ui/term.h"
 #include "ui/ui.h"
 
 /* Redraws per second at most. */
 static const int UI_FPS = 20;
-
-/* The longest the main loop sleeps without looking at the terminal. */
-static const int UI_IDLE_MS = 250;
 
 /* Transposition table of the UI's engine, MiB. */
 static const size_t UI_DEFAULT_HASH_MB = 64;
@@ -138,10 +139,10 @@ static const struct option UI_OPTIONS[] = {
         {NULL, 0, NULL, 0},
 };
 
-/* One option; false (with a message) when it is wrong. */
-static bool
-ui_take_option(int opt, const char *arg, struct ui_options *o,
-               struct ui_start *st)
+/* An option of what to start (the game, the players, the set-up);
+ * 1 when taken, 0 when its value is wrong, -1 when it is not one. */
+static int
+ui_take_start_option(int opt, const char *arg, struct ui_start *st)
 {
 	long v;
 	switch (opt) {
@@ -150,43 +151,73 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 		return ui_parse_who(arg, &st->who[opt - OPT_P1]);
 	case OPT_LEVEL:
 		if (!text_to_long(arg, 1, UI_LEVELS, &v))
-			return false;
+			return 0;
 		st->level = (int)v;
-		return true;
+		return 1;
 	case OPT_SEED:
 		if (!text_to_long(arg, 0, 0x7fffffffL, &v))
-			return false;
+			return 0;
 		st->seed = (uint64_t)v;
-		return true;
+		return 1;
 	case OPT_RANDOM:
 		st->random_setup = true;
-		return true;
+		return 1;
 	case OPT_PIECES:
 		st->pieces = arg;
-		return true;
+		return 1;
+	case OPT_RESUME:
+		st->resume = true;
+		return 1;
+	case OPT_HELP_KEYS:
+		/* Text for people; =mdoc for the man page's list. */
+		st->help_keys = arg == NULL                ? UI_HELP_KEYS_TEXT
+		                : strcmp(arg, "mdoc") == 0 ? UI_HELP_KEYS_MDOC
+		                                           : UI_HELP_KEYS_NONE;
+		return st->help_keys != UI_HELP_KEYS_NONE;
+	default:
+		return -1;
+	}
+}
+
+/* An option of the analysis and the engine; as above. */
+static int
+ui_take_engine_option(int opt, const char *arg, struct ui_options *o)
+{
+	long v;
+	switch (opt) {
 	case OPT_NO_ANALYSIS:
 		o->analysis = false;
-		return true;
+		return 1;
 	case OPT_MULTIPV:
 		if (!text_to_long(arg, 1, UI_ENGINE_MAX_LINES, &v))
-			return false;
+			return 0;
 		o->multipv = (int)v;
-		return true;
+		return 1;
 	case OPT_DEPTH:
 		if (!text_to_long(arg, 0, SEARCH_MAX_DEPTH, &v))
-			return false;
+			return 0;
 		o->analysis_depth = (int)v;
-		return true;
+		return 1;
 	case OPT_TIME:
 		if (!text_to_long(arg, 0, UI_MAX_ANALYSIS_TIME, &v))
-			return false;
+			return 0;
 		o->analysis_time = (int)v;
-		return true;
+		return 1;
 	case OPT_HASH:
 		if (!text_to_long(arg, 1, 4096, &v))
-			return false;
+			return 0;
 		o->hash_mb = (size_t)v;
-		return true;
+		return 1;
+	default:
+		return -1;
+	}
+}
+
+/* An option of the looks and the screen dump; false when it is wrong. */
+static bool
+ui_take_look_option(int opt, const char *arg, struct ui_options *o)
+{
+	switch (opt) {
 	case OPT_ASCII:
 		o->ascii = true;
 		return true;
@@ -212,18 +243,22 @@ ui_take_option(int opt, const char *arg, struct ui_options *o,
 	case OPT_NO_SAVE:
 		o->no_save = true;
 		return true;
-	case OPT_RESUME:
-		st->resume = true;
-		return true;
-	case OPT_HELP_KEYS:
-		/* Text for people; =mdoc for the man page's list. */
-		st->help_keys = arg == NULL                ? UI_HELP_KEYS_TEXT
-		                : strcmp(arg, "mdoc") == 0 ? UI_HELP_KEYS_MDOC
-		                                           : UI_HELP_KEYS_NONE;
-		return st->help_keys != UI_HELP_KEYS_NONE;
 	default:
 		return false;
 	}
+}
+
+/* One option; false (with a message) when it is wrong. */
+static bool
+ui_take_option(int opt, const char *arg, struct ui_options *o,
+               struct ui_start *st)
+{
+	int taken = ui_take_start_option(opt, arg, st);
+	if (taken < 0)
+		taken = ui_take_engine_option(opt, arg, o);
+	if (taken < 0)
+		return ui_take_look_option(opt, arg, o);
+	return taken == 1;
 }
 
 static int
@@ -310,8 +345,9 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 	if (file != NULL)
 		return ui_play_load(app, file, err, err_size);
 	if (st->word == NULL) {
-		ui_menu_init(app);
-		app->screen = SCREEN_MENU;
+		/* The menu over the (empty) game screen. */
+		ui_screen_push(&app->host, &ui_screen_game, app);
+		ui_screen_show(&app->host, &ui_screen_menu, app);
 		return true;
 	}
 	const struct game_ops *ops = registry_find(st->word);
@@ -334,8 +370,8 @@ ui_app_free(struct ui_app *app)
 	ui_review_free(app);
 	ui_analysis_free(app);
 	ui_play_free(app);
-	ui_menu_close_puzzles(app);
-	ui_grid_free(&app->grid);
+	ui_screen_close_all(&app->host);
+	ui_grid_free(&app->host.grid);
 }
 
 /* Saves the game (quitting, a hang-up) and says so on failure. */
@@ -344,119 +380,22 @@ ui_final_save(struct ui_app *app)
 {
 	char err[1024];
 	/* A room's game is the room server's to keep. */
-	if (app->game.have && !app->online.in_room &&
+	if (app->game.have && !ui_online_in_room(app) &&
 	    !ui_play_save(app, NULL, err, sizeof err))
 		fprintf(stderr, "tabula: could not save the game: %s\n", err);
-}
-
-static void
-ui_resize(struct ui_app *app)
-{
-	int w, h;
-	ui_term_size(&w, &h);
-	if (w != app->grid.width || h != app->grid.height)
-		ui_grid_resize(&app->grid, w, h);
-	app->dirty = true;
-}
-
-static void
-ui_handle_term_input(struct ui_app *app)
-{
-	for (;;) {
-		struct ui_term_event ev = ui_term_read();
-		if (ev.key == ERR)
-			return;
-		if (ev.key == KEY_RESIZE)
-			ui_resize(app);
-		else if (ev.click)
-			ui_keys_click(app, ev.click_y, ev.click_x);
-		else if (ev.key != KEY_MOUSE)
-			ui_keys_handle(app, ev.key);
-		if (app->quit)
-			return;
-	}
-}
-
-/* The interactive loop; returns when the user quits or a signal asks. */
-static void
-ui_loop(struct ui_app *app, int signal_fd)
-{
-	const int64_t frame_ms = 1000 / UI_FPS;
-	int64_t last_draw = 0;
-	ui_resize(app);
-	while (!app->quit && ui_term_signalled() == 0) {
-		int64_t now = ui_now_ms();
-		/* A resize signal that lands outside poll() interrupts
-		 * nothing: look at the keys at least this often. */
-		int timeout = UI_IDLE_MS;
-		if (app->dirty && last_draw + frame_ms - now < timeout)
-			timeout = (int)(last_draw + frame_ms - now);
-		if (app->game.flash_until_ms > now &&
-		    app->game.flash_until_ms - now + 1 < timeout)
-			timeout = (int)(app->game.flash_until_ms - now + 1);
-		if (app->dirty && timeout <= 0) {
-			ui_draw(app);
-			ui_term_draw(&app->grid);
-			last_draw = now;
-			continue;
-		}
-		timeout = ui_online_timeout(app, timeout);
-		struct pollfd fds[5] = {
-		        {.fd = STDIN_FILENO, .events = POLLIN},
-		        {.fd = signal_fd, .events = POLLIN},
-		        {.fd = app->analysis.engine
-		                       ? ui_engine_fd(app->analysis.engine)
-		                       : -1,
-		         .events = POLLIN},
-		        {.fd = ui_review_fd(app), .events = POLLIN},
-		        {.fd = ui_online_fd(app), .events = POLLIN},
-		};
-		int n = poll(fds, 5, timeout);
-		if (n < 0 && errno != EINTR)
-			break;
-		if (ui_now_ms() >= app->game.flash_until_ms &&
-		    app->game.flash_until_ms)
-			app->dirty = true;
-		/* Keys, and KEY_RESIZE after a SIGWINCH (getch does not
-		 * block: the terminal is in nodelay mode). */
-		ui_handle_term_input(app);
-		if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			break;
-		if (fds[3].revents & POLLIN)
-			ui_review_poll(app);
-		if (fds[2].revents & POLLIN) {
-			ui_engine_drain(app->analysis.engine);
-			ui_play_poll_search(app);
-		}
-		if (fds[4].revents & (POLLIN | POLLHUP | POLLERR))
-			ui_online_poll(app);
-		ui_online_tick(app);
-	}
 }
 
 static int
 ui_run_terminal(struct ui_app *app)
 {
-	int sig_pipe[2];
 	char err[512];
-	if (pipe(sig_pipe) != 0) {
-		fprintf(stderr, "tabula: pipe: %s\n", strerror(errno));
-		return EXIT_FAILURE_RUN;
-	}
-	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
-	ui_term_signals(sig_pipe[1]);
-	if (!ui_term_open(app->opt.color, app->opt.light, err, sizeof err)) {
+	if (!ui_screen_run(&app->host, app->opt.color, app->opt.light, UI_FPS,
+	                   err, sizeof err)) {
 		fprintf(stderr, "tabula: %s\n", err);
-		close(sig_pipe[0]);
-		close(sig_pipe[1]);
 		return EXIT_FAILURE_RUN;
 	}
-	ui_loop(app, sig_pipe[0]);
-	ui_term_close();
 	ui_final_save(app);
-	close(sig_pipe[0]);
-	close(sig_pipe[1]);
-	return app->exit_status;
+	return app->host.exit_status;
 }
 
 static void
@@ -483,13 +422,20 @@ ui_main(int argc, char **argv)
 	if (rc != EXIT_OK)
 		return rc;
 	if (st.help_keys != UI_HELP_KEYS_NONE) {
-		ui_keys_each(st.help_keys == UI_HELP_KEYS_MDOC
+		ui_keys_each(NULL,
+		             st.help_keys == UI_HELP_KEYS_MDOC
 		                     ? ui_print_key_mdoc
 		                     : ui_print_key_text,
 		             NULL);
 		return EXIT_OK;
 	}
 	static struct ui_app app;
+	app.screens = (struct ui_screens){
+	        .game = &ui_screen_game,
+	        .menu = &ui_screen_menu,
+	        .help = &ui_screen_help,
+	        .lobby = &ui_screen_lobby,
+	};
 	app.opt = opt;
 	app.headless = opt.script != NULL;
 	if (app.headless) {
@@ -504,7 +450,7 @@ ui_main(int argc, char **argv)
 	char err[1024];
 	bool engine = ui_analysis_init(&app, err, sizeof err);
 	if (!moves || !engine ||
-	    !ui_grid_resize(&app.grid, opt.dump_width, opt.dump_height)) {
+	    !ui_grid_resize(&app.host.grid, opt.dump_width, opt.dump_height)) {
 		fprintf(stderr, "tabula: %s\n", engine ? "out of memory" : err);
 		ui_app_free(&app);
 		return EXIT_FAILURE_RUN;

@@ -1,6 +1,8 @@
 /*
- * The registry: a constant table of every game's operations, in the order
- * menus and help texts list them.
+ * The registry (declared in core/registry.h): a constant table of every
+ * game's operations, in the order menus and help texts list them.  It is
+ * defined here, beside the games, so that core needs no game: the layers
+ * above core find the games through core/registry.h alone.
  */
 #include "config.h"
 
