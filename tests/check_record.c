@@ -579,9 +579,18 @@ START_TEST(test_save_keeping_history)
 	ck_assert(session_undo(&a)); /* taken back: still the same game */
 	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
 	ck_assert_int_eq(access(h1, F_OK), -1);
-	/* A new game (no move yet) keeps the unfinished one. */
+	/* A new game with no move yet is not saved: it never enters the
+	 * history and leaves the unfinished game in place. */
 	struct session b;
 	start_session(&b, ops, 0);
+	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
+	ck_assert_int_eq(access(h1, F_OK), -1);
+	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
+	assert_same_sessions(&a, &back);
+	session_free(&back);
+	record_meta_free(&meta_back);
+	/* Its first move keeps the unfinished one. */
+	play_random(&b, 23, 1);
 	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
 	ck_assert_msg(record_load(h1, &back, &meta_back, err, sizeof err), "%s",
 	              err);
@@ -589,7 +598,7 @@ START_TEST(test_save_keeping_history)
 	session_free(&back);
 	record_meta_free(&meta_back);
 	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
-	ck_assert_uint_eq(back.ply, 0);
+	ck_assert_uint_eq(back.ply, 1);
 	session_free(&back);
 	record_meta_free(&meta_back);
 	/* A file that does not load is kept too, not lost. */
@@ -615,6 +624,64 @@ START_TEST(test_save_keeping_history)
 	}
 	unlink(path);
 	ck_assert_int_eq(rmdir(dir), 0);
+	session_free(&a);
+	session_free(&b);
+}
+END_TEST
+
+/* Two sessions on one autosave, saving by turns (two terminal UIs with
+ * one state directory), swap their two games at the front of the history
+ * and push none of the older games out; each game is kept once. */
+START_TEST(test_save_keeping_two_sessions)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	char dir[] = "/tmp/check_record.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256], name[300], err[512];
+	snprintf(path, sizeof path, "%s/last.rec", dir);
+	struct record_meta meta;
+	record_meta_init(&meta);
+	struct session older[3], a, b, back;
+	struct record_meta meta_back;
+	for (int i = 0; i < 3; i++) {
+		start_session(&older[i], ops, 0);
+		play_random(&older[i], 200 + (uint64_t)i, 2);
+		ck_assert(record_save_keeping(path, &older[i], &meta, err,
+		                              sizeof err));
+	}
+	start_session(&a, ops, 0);
+	start_session(&b, ops, 0);
+	for (int turn = 0; turn < 12; turn++) {
+		struct session *s = turn % 2 ? &b : &a;
+		play_random(s, 300 + (uint64_t)turn, 1);
+		ck_assert_msg(
+		        record_save_keeping(path, s, &meta, err, sizeof err),
+		        "%s", err);
+	}
+	/* last.rec: b; then a; then the three older games, newest first. */
+	const struct session *want[] = {&b, &a, &older[2], &older[1],
+	                                &older[0]};
+	for (int n = 0; n < 5; n++) {
+		if (n == 0)
+			snprintf(name, sizeof name, "%s", path);
+		else
+			ck_assert(record_history_name(path, n, name,
+			                              sizeof name));
+		ck_assert_msg(
+		        record_load(name, &back, &meta_back, err, sizeof err),
+		        "slot %d: %s", n, err);
+		ck_assert_msg(back.ply == want[n]->ply,
+		              "slot %d holds %zu moves, want %zu", n, back.ply,
+		              want[n]->ply);
+		assert_same_sessions(want[n], &back);
+		session_free(&back);
+		record_meta_free(&meta_back);
+		unlink(name);
+	}
+	ck_assert_int_eq(count_entries(dir), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	for (int i = 0; i < 3; i++)
+		session_free(&older[i]);
 	session_free(&a);
 	session_free(&b);
 }
@@ -690,6 +757,7 @@ record_suite(void)
 	tcase_add_test(tc, test_save_refuses_links_and_devices);
 	tcase_add_test(tc, test_save_expands_home);
 	tcase_add_test(tc, test_save_keeping_history);
+	tcase_add_test(tc, test_save_keeping_two_sessions);
 	tcase_add_test(tc, test_stream_from_seed);
 	suite_add_tcase(s, tc);
 	return s;
