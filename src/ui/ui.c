@@ -374,15 +374,29 @@ ui_app_free(struct ui_app *app)
 	ui_grid_free(&app->host.grid);
 }
 
-/* Saves the game (quitting, a hang-up) and says so on failure. */
-static void
+/* Saves the game (quitting, a hang-up); when that fails (a full disk),
+ * keeps it in a file of its own, or else prints it, and returns false:
+ * the UI then ends with a failure, never silently without the game. */
+static bool
 ui_final_save(struct ui_app *app)
 {
-	char err[1024];
+	char err[1024], why[1024], path[4096];
 	/* A room's game is the room server's to keep. */
-	if (app->game.have && !ui_online_in_room(app) &&
-	    !ui_play_save(app, NULL, err, sizeof err))
-		fprintf(stderr, "tabula: could not save the game: %s\n", err);
+	if (!app->game.have || ui_online_in_room(app) ||
+	    ui_play_save(app, NULL, err, sizeof err))
+		return true;
+	fprintf(stderr, "tabula: could not save the game: %s\n", err);
+	const struct ui_game *game = &app->game;
+	if (ui_save_elsewhere(&game->session, &game->meta, path, sizeof path,
+	                      why, sizeof why)) {
+		fprintf(stderr, "tabula: the game is kept in %s\n", path);
+		return false;
+	}
+	fprintf(stderr, "tabula: nor in a file of its own (%s); the game:\n",
+	        why);
+	if (!record_write(stderr, &game->session, &game->meta, why, sizeof why))
+		fprintf(stderr, "tabula: %s\n", why);
+	return false;
 }
 
 static int
@@ -394,7 +408,8 @@ ui_run_terminal(struct ui_app *app)
 		fprintf(stderr, "tabula: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	ui_final_save(app);
+	if (!ui_final_save(app))
+		return EXIT_FAILURE_RUN;
 	return app->host.exit_status;
 }
 
