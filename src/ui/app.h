@@ -95,6 +95,8 @@ struct ui_options {
 	const char *script; /* --screen-dump KEYS-FILE */
 	int dump_width, dump_height;
 	bool no_save;
+	/* The shared account (restricted.c): no file prompts, no paths. */
+	bool restricted;
 };
 
 struct ui_app;

@@ -26,6 +26,7 @@
 #include "ui/menu.h"
 #include "ui/online.h"
 #include "ui/play.h"
+#include "ui/restricted.h"
 #include "ui/review.h"
 #include "ui/save.h"
 #include "ui/script.h"
@@ -69,6 +70,7 @@ ui_usage(FILE *out)
 	        "[--theme=dark|light]\n"
 	        "              [--screen-dump KEYS] [--size WxH] "
 	        "[--no-save]\n"
+	        "              [--restricted]\n"
 	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
 	        UI_LEVELS);
 }
@@ -113,6 +115,7 @@ enum {
 	OPT_RESUME,
 	OPT_HELP_KEYS,
 	OPT_TIME,
+	OPT_RESTRICTED,
 };
 
 static const struct option UI_OPTIONS[] = {
@@ -136,6 +139,7 @@ static const struct option UI_OPTIONS[] = {
         {"no-save", no_argument, NULL, OPT_NO_SAVE},
         {"resume", no_argument, NULL, OPT_RESUME},
         {"help-keys", optional_argument, NULL, OPT_HELP_KEYS},
+        {"restricted", no_argument, NULL, OPT_RESTRICTED},
         {NULL, 0, NULL, 0},
 };
 
@@ -242,6 +246,9 @@ ui_take_look_option(int opt, const char *arg, struct ui_options *o)
 		       o->dump_width <= 1000 && o->dump_height <= 1000;
 	case OPT_NO_SAVE:
 		o->no_save = true;
+		return true;
+	case OPT_RESTRICTED:
+		o->restricted = true;
 		return true;
 	default:
 		return false;
@@ -427,6 +434,25 @@ ui_defaults(struct ui_options *o, struct ui_start *st)
 	st->who[0] = st->who[1] = -1;
 }
 
+/* The shared account (restricted.c): no path on the command line, and
+ * the key's own state directory; false with a message. */
+static bool
+ui_restrict(struct ui_options *o, const struct ui_start *st, char *err,
+            size_t err_size)
+{
+	o->restricted = o->restricted || ui_restricted_detect();
+	if (!o->restricted)
+		return true;
+	if ((st->word != NULL && registry_find(st->word) == NULL) ||
+	    st->pieces != NULL || o->script != NULL) {
+		snprintf(err, err_size,
+		         "the shared account opens no files (FILE, --pieces, "
+		         "--screen-dump)");
+		return false;
+	}
+	return ui_restricted_state(err, err_size);
+}
+
 int
 ui_main(int argc, char **argv)
 {
@@ -436,6 +462,11 @@ ui_main(int argc, char **argv)
 	int rc = ui_parse_args(argc, argv, &opt, &st);
 	if (rc != EXIT_OK)
 		return rc;
+	char why[1024];
+	if (!ui_restrict(&opt, &st, why, sizeof why)) {
+		fprintf(stderr, "tabula: %s\n", why);
+		return EXIT_FAILURE_RUN;
+	}
 	if (st.help_keys != UI_HELP_KEYS_NONE) {
 		ui_keys_each(st.help_keys == UI_HELP_KEYS_MDOC
 		                     ? ui_print_key_mdoc
