@@ -69,8 +69,9 @@ record_file_same_game(const char *file, const struct session *s)
 	return same;
 }
 
-/* The first history slot that holds s's game, or RECORD_HISTORY when none
- * does (the last slot, whose game drops out). */
+/* The first history slot that is free or holds s's game (s NULL: only a
+ * free one), or RECORD_HISTORY when none is (the last slot, whose game
+ * drops out). */
 static int
 record_history_gap(const char *path, const struct session *s)
 {
@@ -79,7 +80,7 @@ record_history_gap(const char *path, const struct session *s)
 		if (!record_history_name(path, n, name, sizeof name) ||
 		    access(name, F_OK) != 0)
 			return n; /* a free slot: nothing below moves */
-		if (record_file_same_game(name, s))
+		if (s != NULL && record_file_same_game(name, s))
 			return n;
 	}
 	return RECORD_HISTORY;
@@ -139,32 +140,51 @@ record_history_lock(const char *path, char *err, size_t err_size)
 	return fd;
 }
 
-/* record_save_keeping under the lock. */
+/* record_save_keeping under the lock; new_game: s is not path's game,
+ * whatever their moves. */
 static bool
 record_save_keeping_locked(const char *path, const struct session *s,
-                           const struct record_meta *meta, char *err,
-                           size_t err_size)
+                           const struct record_meta *meta, bool new_game,
+                           char *err, size_t err_size)
 {
 	/* What is there and is not this game (or does not load: kept too,
 	 * rather than lost) goes down the history. */
-	if (access(path, F_OK) == 0 && !record_file_same_game(path, s) &&
-	    !record_push_history(path, record_history_gap(path, s), err,
-	                         err_size))
+	if (access(path, F_OK) == 0 &&
+	    (new_game || !record_file_same_game(path, s)) &&
+	    !record_push_history(path,
+	                         record_history_gap(path, new_game ? NULL : s),
+	                         err, err_size))
 		return false;
 	return record_save(path, s, meta, err, err_size);
+}
+
+/* Both saves: a game with no move is nothing to keep. */
+static bool
+record_save_history(const char *path, const struct session *s,
+                    const struct record_meta *meta, bool new_game, char *err,
+                    size_t err_size)
+{
+	if (s->ply == 0)
+		return true;
+	int lock = record_history_lock(path, err, err_size);
+	if (lock < 0)
+		return false;
+	bool ok = record_save_keeping_locked(path, s, meta, new_game, err,
+	                                     err_size);
+	close(lock);
+	return ok;
 }
 
 bool
 record_save_keeping(const char *path, const struct session *s,
                     const struct record_meta *meta, char *err, size_t err_size)
 {
-	/* A game with no move is nothing to keep. */
-	if (s->ply == 0)
-		return true;
-	int lock = record_history_lock(path, err, err_size);
-	if (lock < 0)
-		return false;
-	bool ok = record_save_keeping_locked(path, s, meta, err, err_size);
-	close(lock);
-	return ok;
+	return record_save_history(path, s, meta, false, err, err_size);
+}
+
+bool
+record_save_new_game(const char *path, const struct session *s,
+                     const struct record_meta *meta, char *err, size_t err_size)
+{
+	return record_save_history(path, s, meta, true, err, err_size);
 }

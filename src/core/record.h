@@ -251,4 +251,12 @@ bool record_save_keeping(const char *path, const struct session *s,
                          const struct record_meta *meta, char *err,
                          size_t err_size);
 
+/* record_save_keeping for the first save of a game that is not the one
+ * path holds (a new game, another file opened), even when their moves
+ * agree: what path holds goes down the history first (a game with no
+ * move is, again, not saved). */
+bool record_save_new_game(const char *path, const struct session *s,
+                          const struct record_meta *meta, char *err,
+                          size_t err_size);
+
 #endif

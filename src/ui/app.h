@@ -118,6 +118,9 @@ struct ui_game {
 	size_t flash_ply;
 
 	char save_path[1024];
+	/* The autosave holds this game (saved, or resumed from it); until
+	 * then a save keeps what the autosave holds (record.h). */
+	bool autosaved;
 };
 
 /* The analysis and the engine's turns (owner: analysis.c). */
