@@ -687,6 +687,44 @@ START_TEST(test_save_keeping_two_sessions)
 }
 END_TEST
 
+/* A new game's first save keeps the game at path even when its moves so
+ * far are that game's first moves (the same opening, another game). */
+START_TEST(test_save_new_game_keeps_same_opening)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	char dir[] = "/tmp/check_record.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256], h1[300], err[512];
+	snprintf(path, sizeof path, "%s/last.rec", dir);
+	ck_assert(record_history_name(path, 1, h1, sizeof h1));
+	struct record_meta meta, meta_back;
+	record_meta_init(&meta);
+	struct session old, fresh, back;
+	start_session(&old, ops, 0);
+	play_random(&old, 41, 4);
+	ck_assert(record_save_keeping(path, &old, &meta, err, sizeof err));
+	start_session(&fresh, ops, 0);
+	ck_assert(session_play(&fresh, old.moves[0]));
+	ck_assert_msg(
+	        record_save_new_game(path, &fresh, &meta, err, sizeof err),
+	        "%s", err);
+	ck_assert_msg(record_load(h1, &back, &meta_back, err, sizeof err), "%s",
+	              err);
+	assert_same_sessions(&old, &back);
+	session_free(&back);
+	record_meta_free(&meta_back);
+	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
+	ck_assert_uint_eq(back.ply, 1);
+	session_free(&back);
+	record_meta_free(&meta_back);
+	unlink(h1);
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
+	session_free(&old);
+	session_free(&fresh);
+}
+END_TEST
+
 /* "~/" names the home directory in a path typed at a prompt. */
 START_TEST(test_save_expands_home)
 {
@@ -758,6 +796,7 @@ record_suite(void)
 	tcase_add_test(tc, test_save_expands_home);
 	tcase_add_test(tc, test_save_keeping_history);
 	tcase_add_test(tc, test_save_keeping_two_sessions);
+	tcase_add_test(tc, test_save_new_game_keeps_same_opening);
 	tcase_add_test(tc, test_stream_from_seed);
 	suite_add_tcase(s, tc);
 	return s;
