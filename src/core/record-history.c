@@ -130,14 +130,16 @@ record_history_lock(const char *path, char *err, size_t err_size)
 		snprintf(dir, sizeof dir, "%.*s",
 		         slash == path ? 1 : (int)(slash - path), path);
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || flock(fd, LOCK_EX) != 0) {
-		snprintf(err, err_size, "%s: cannot lock: %s", dir,
-		         strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	return fd;
+	int rc = fd < 0 ? -1 : 0;
+	while (fd >= 0 && (rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	/* A file system without locks saves as before, unlocked. */
+	if (fd >= 0 && (rc == 0 || errno == ENOLCK || errno == EOPNOTSUPP))
+		return fd;
+	snprintf(err, err_size, "%s: cannot lock: %s", dir, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
 }
 
 /* record_save_keeping under the lock; new_game: s is not path's game,
