@@ -548,6 +548,30 @@ START_TEST(test_save_refuses_links_and_devices)
 }
 END_TEST
 
+/* A new directory for an autosave: path is its last.rec. */
+static void
+temp_autosave(char *dir, char *path, size_t size)
+{
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, size, "%s/last.rec", dir);
+}
+
+/* The record at file is the game want. */
+static void
+assert_file_holds(const char *file, const struct session *want)
+{
+	struct session back;
+	struct record_meta meta_back;
+	char err[512];
+	ck_assert_msg(record_load(file, &back, &meta_back, err, sizeof err),
+	              "%s", err);
+	ck_assert_msg(back.ply == want->ply, "%s holds %zu moves, want %zu",
+	              file, back.ply, want->ply);
+	assert_same_sessions(want, &back);
+	session_free(&back);
+	record_meta_free(&meta_back);
+}
+
 /* The autosave keeps earlier games: a new game pushes the unfinished one
  * down the history instead of overwriting it; moves added or taken back
  * are the same game. */
@@ -568,8 +592,7 @@ START_TEST(test_save_keeping_history)
 	struct record_meta meta;
 	record_meta_init(&meta);
 	char err[512];
-	struct session a, back;
-	struct record_meta meta_back;
+	struct session a;
 	start_session(&a, ops, 0);
 	play_random(&a, 21, 3);
 	ck_assert_msg(record_save_keeping(path, &a, &meta, err, sizeof err),
@@ -585,22 +608,12 @@ START_TEST(test_save_keeping_history)
 	start_session(&b, ops, 0);
 	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
 	ck_assert_int_eq(access(h1, F_OK), -1);
-	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
-	assert_same_sessions(&a, &back);
-	session_free(&back);
-	record_meta_free(&meta_back);
+	assert_file_holds(path, &a);
 	/* Its first move keeps the unfinished one. */
 	play_random(&b, 23, 1);
 	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
-	ck_assert_msg(record_load(h1, &back, &meta_back, err, sizeof err), "%s",
-	              err);
-	assert_same_sessions(&a, &back);
-	session_free(&back);
-	record_meta_free(&meta_back);
-	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
-	ck_assert_uint_eq(back.ply, 1);
-	session_free(&back);
-	record_meta_free(&meta_back);
+	assert_file_holds(h1, &a);
+	assert_file_holds(path, &b);
 	/* A file that does not load is kept too, not lost. */
 	put_text(path, "not a record\n");
 	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
@@ -634,15 +647,12 @@ END_TEST
  * and push none of the older games out; each game is kept once. */
 START_TEST(test_save_keeping_two_sessions)
 {
+	char dir[] = "/tmp/check_record.XXXXXX", path[256], name[300], err[512];
+	temp_autosave(dir, path, sizeof path);
 	const struct game_ops *ops = registry_find("tetress");
-	char dir[] = "/tmp/check_record.XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	char path[256], name[300], err[512];
-	snprintf(path, sizeof path, "%s/last.rec", dir);
 	struct record_meta meta;
 	record_meta_init(&meta);
-	struct session older[3], a, b, back;
-	struct record_meta meta_back;
+	struct session older[3], a, b;
 	for (int i = 0; i < 3; i++) {
 		start_session(&older[i], ops, 0);
 		play_random(&older[i], 200 + (uint64_t)i, 2);
@@ -667,15 +677,7 @@ START_TEST(test_save_keeping_two_sessions)
 		else
 			ck_assert(record_history_name(path, n, name,
 			                              sizeof name));
-		ck_assert_msg(
-		        record_load(name, &back, &meta_back, err, sizeof err),
-		        "slot %d: %s", n, err);
-		ck_assert_msg(back.ply == want[n]->ply,
-		              "slot %d holds %zu moves, want %zu", n, back.ply,
-		              want[n]->ply);
-		assert_same_sessions(want[n], &back);
-		session_free(&back);
-		record_meta_free(&meta_back);
+		assert_file_holds(name, want[n]);
 		unlink(name);
 	}
 	ck_assert_int_eq(count_entries(dir), 0);
@@ -691,15 +693,13 @@ END_TEST
  * far are that game's first moves (the same opening, another game). */
 START_TEST(test_save_new_game_keeps_same_opening)
 {
-	const struct game_ops *ops = registry_find("tetress");
-	char dir[] = "/tmp/check_record.XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	char path[256], h1[300], err[512];
-	snprintf(path, sizeof path, "%s/last.rec", dir);
+	char dir[] = "/tmp/check_record.XXXXXX", path[256], h1[300], err[512];
+	temp_autosave(dir, path, sizeof path);
 	ck_assert(record_history_name(path, 1, h1, sizeof h1));
-	struct record_meta meta, meta_back;
+	struct record_meta meta;
 	record_meta_init(&meta);
-	struct session old, fresh, back;
+	struct session old, fresh;
+	const struct game_ops *ops = registry_find("tetress");
 	start_session(&old, ops, 0);
 	play_random(&old, 41, 4);
 	ck_assert(record_save_keeping(path, &old, &meta, err, sizeof err));
@@ -708,15 +708,8 @@ START_TEST(test_save_new_game_keeps_same_opening)
 	ck_assert_msg(
 	        record_save_new_game(path, &fresh, &meta, err, sizeof err),
 	        "%s", err);
-	ck_assert_msg(record_load(h1, &back, &meta_back, err, sizeof err), "%s",
-	              err);
-	assert_same_sessions(&old, &back);
-	session_free(&back);
-	record_meta_free(&meta_back);
-	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
-	ck_assert_uint_eq(back.ply, 1);
-	session_free(&back);
-	record_meta_free(&meta_back);
+	assert_file_holds(h1, &old);
+	assert_file_holds(path, &fresh);
 	unlink(h1);
 	unlink(path);
 	ck_assert_int_eq(rmdir(dir), 0);
