@@ -17,6 +17,8 @@ dist_examples_DATA = \
 	data/games/tetress-3.rec \
 	data/games/tzaar-1.rec data/games/tzaar-2.rec data/games/tzaar-3.rec
 dist_pkgdata_DATA += data/README
+# How the puzzle sets were made (tabula(6), "The installed sets").
+EXTRA_DIST += data/make-puzzles.sh
 
 # The installed program finds the installed puzzles and endgames (no
 # TABULA_DATA_DIR).
@@ -26,3 +28,31 @@ installcheck-local:
 	env -u TABULA_DATA_DIR $(DESTDIR)$(bindir)/tabula$(EXEEXT) \
 		bench --solver tzaar --nodes 1000 | \
 		grep '^solver tzaar positions 120 proven'
+	if command -v python3 >/dev/null 2>&1; then \
+		PYTHONDONTWRITEBYTECODE=1 PYTHONPATH='$(DESTDIR)$(tabulapythondir)' \
+			python3 -c \
+			'import tabula_agent.standin' && \
+		env -u TABULA_DATA_DIR PYTHONDONTWRITEBYTECODE=1 \
+			$(DESTDIR)$(bindir)/tabula$(EXEEXT) match tetress random agent:/nonexistent 2>&1 | \
+			grep -q 'not a Python package'; \
+	fi
+
+# The course's referee (tabula(6), "Playing the course's referee"): the
+# tabula_agent package, which a student puts on PYTHONPATH, and the host
+# that runs a student's agent for `tabula match ... agent:DIR`.
+tabulapythondir = $(pkgdatadir)/python
+dist_tabulapython_DATA = data/python/tabula_agent_host.py
+tabulaagentdir = $(pkgdatadir)/python/tabula_agent
+dist_tabulaagent_DATA = \
+	data/python/tabula_agent/__init__.py \
+	data/python/tabula_agent/actions.py \
+	data/python/tabula_agent/agent.py \
+	data/python/tabula_agent/clock.py \
+	data/python/tabula_agent/engine.py \
+	data/python/tabula_agent/settings.py \
+	data/python/tabula_agent/standin.py
+
+# Python leaves compiled copies beside the package once it has run there.
+uninstall-local:
+	rm -rf '$(DESTDIR)$(tabulapythondir)/__pycache__' \
+		'$(DESTDIR)$(tabulaagentdir)/__pycache__'

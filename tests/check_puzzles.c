@@ -19,13 +19,14 @@
 #include "core/registry.h"
 #include "search/prove.h"
 #include "search/puzzle-play.h"
+#include "search/puzzle-rate.h"
 #include "search/puzzlegen.h"
 #include "testutil.h"
 #include "toygame.h"
 
-/* Puzzles proved again per game file (the files' puzzles are shallow:
- * all 640 take about a second), and the budget for each question. */
-static const size_t TEST_SAMPLE = 400;
+/* Puzzles proved again per game file (`tabula puzzles check` proves them
+ * all), and the budget for each question. */
+static const size_t TEST_SAMPLE = 60;
 static const uint64_t TEST_BUDGET = 3000000;
 static const int TEST_SLOW_TIMEOUT_S = 600;
 
@@ -491,6 +492,98 @@ START_TEST(test_datadir)
 }
 END_TEST
 
+/* ---- solver moves, themes, ratings ------------------------------------ */
+
+/* A TZAAR win in two sub-moves, and a Tetress win in three plies (found
+ * by `tabula puzzles generate tetress --seed 101 --games 1 --count 1
+ * --max-plies 3 --min-moves 2 --winners --variations 10`). */
+static const char DEEP_TETRESS[] =
+        "d-1 | win | 3 | 1615 | - | "
+        "bbrb.r.r.br/bb...r.b.rr/rrr..r.bbbr/bbbbr.rr.bb/rrr.rrrbbbb/"
+        "rr.brb...bb/bbbbr.brrr./.r.r.brrrr./rrbrbbrrr../r.bbbb...r./"
+        "..rrbrb.... r 56 | 8-10,9-10,10-9,10-10 0-8,1-8,9-8,10-8 "
+        "1-3,1-4,2-3,2-4";
+
+static void
+parse_or_fail(const char *game, const char *line, struct puzzle *pz)
+{
+	char err[512];
+	ck_assert_msg(puzzle_parse_line(registry_find(game), line, pz, err,
+	                                sizeof err),
+	              "%s", err);
+}
+
+START_TEST(test_solver_moves)
+{
+	const struct game_ops *tzaar = registry_find("tzaar");
+	struct puzzle pz;
+	parse_or_fail("tzaar", GOOD_TZAAR, &pz);
+	/* Capture and second sub-move: one turn, one move. */
+	ck_assert_int_eq(puzzle_solver_moves(tzaar, &pz), 1);
+	pz.line_len = 1;
+	ck_assert_int_eq(puzzle_solver_moves(tzaar, &pz), 1);
+	/* A Tetress win in 3: move, defence, move. */
+	const struct game_ops *tetress = registry_find("tetress");
+	parse_or_fail("tetress", DEEP_TETRESS, &pz);
+	ck_assert_int_eq(puzzle_solver_moves(tetress, &pz), 2);
+	pz.line_len = 2;
+	ck_assert_int_eq(puzzle_solver_moves(tetress, &pz), 1);
+}
+END_TEST
+
+START_TEST(test_theme_add)
+{
+	char t[16] = "";
+	puzzle_theme_add(t, sizeof t, "quiet");
+	puzzle_theme_add(t, sizeof t, "squeeze");
+	puzzle_theme_add(t, sizeof t, "quiet"); /* there already */
+	ck_assert_str_eq(t, "quiet,squeeze");
+	puzzle_theme_add(t, sizeof t, "no-room"); /* would not fit */
+	ck_assert_str_eq(t, "quiet,squeeze");
+	char u[16] = "quieter";
+	puzzle_theme_add(u, sizeof u, "quiet"); /* a prefix is another word */
+	ck_assert_str_eq(u, "quieter,quiet");
+}
+END_TEST
+
+/* The themes come from the position and the line: TZAAR's capture and
+ * second capture that takes the last Tzaar. */
+START_TEST(test_themes_from_line)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	struct puzzle pz;
+	parse_or_fail("tzaar", GOOD_TZAAR, &pz);
+	puzzle_rate_themes(ops, &pz);
+	ck_assert_msg(strstr(pz.themes, "double-capture") != NULL, "%s",
+	              pz.themes);
+	ck_assert_msg(strstr(pz.themes, "-run-out") != NULL, "%s", pz.themes);
+	pz.kind = PUZZLE_SAVE;
+	puzzle_rate_themes(ops, &pz);
+	ck_assert_msg(strncmp(pz.themes, "defence", 7) == 0, "%s", pz.themes);
+}
+END_TEST
+
+/* A set rated again spreads from the lowest to the highest rating in the
+ * order of the raw difficulties. */
+START_TEST(test_rate_spread)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	struct puzzle_set set = {.ops = ops};
+	set.items = calloc(3, sizeof *set.items);
+	ck_assert_ptr_nonnull(set.items);
+	parse_or_fail("tzaar", GOOD_TZAAR, &set.items[0]);
+	set.items[1] = set.items[0];
+	set.items[1].kind = PUZZLE_SAVE; /* a save weighs more */
+	set.items[2] = set.items[0];
+	set.count = 3;
+	ck_assert(puzzle_rate_set(&set));
+	ck_assert_int_eq(set.items[0].rating, PUZZLE_RATE_LOW);
+	ck_assert_int_eq(set.items[2].rating, PUZZLE_RATE_LOW); /* a tie */
+	ck_assert_int_eq(set.items[1].rating, PUZZLE_RATE_HIGH);
+	puzzle_set_free(&set);
+}
+END_TEST
+
 /* ---- the generator --------------------------------------------------- */
 
 static char *
@@ -555,7 +648,14 @@ check_file(const char *game)
 	snprintf(path, sizeof path, "%s/puzzles/%s.txt", dir, game);
 	struct puzzle_set set;
 	ck_assert_msg(puzzle_load(path, ops, &set, err, sizeof err), "%s", err);
-	ck_assert_uint_ge(set.count, 200);
+	/* At least 300 puzzles, 60% of them needing two moves or more of
+	 * the solver (tabula(6), "Puzzle files"). */
+	ck_assert_uint_ge(set.count, 300);
+	size_t deep = 0;
+	for (size_t i = 0; i < set.count; i++)
+		deep += puzzle_solver_moves(ops, &set.items[i]) >= 2;
+	ck_assert_msg(deep * 10 >= set.count * 6, "%s: %zu of %zu deep", game,
+	              deep, set.count);
 	/* Ids and positions are unique. */
 	for (size_t i = 0; i < set.count; i++) {
 		for (size_t j = i + 1; j < set.count; j++) {
@@ -626,6 +726,12 @@ puzzles_suite(void)
 	tc = tcase_create("format");
 	tcase_add_test(tc, test_format_roundtrip);
 	tcase_add_test(tc, test_format_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("rate");
+	tcase_add_test(tc, test_solver_moves);
+	tcase_add_test(tc, test_theme_add);
+	tcase_add_test(tc, test_themes_from_line);
+	tcase_add_test(tc, test_rate_spread);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("play");
 	tcase_add_test(tc, test_play_puzzle);

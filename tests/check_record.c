@@ -120,6 +120,11 @@ START_TEST(test_round_trip)
 		strcpy(meta.player1, "human \"Ann\"");
 		strcpy(meta.player2, "engine level 3");
 		strcpy(meta.date, "2026.11.21");
+		/* A person's note (the TUI's ; key), with what a reader
+		 * could mistake for something else, and the engine's. */
+		static const char NOTE[] = "Red's plan (a; b) [x] review later";
+		if (s.ply > 0)
+			ck_assert(record_meta_set_comment(&meta, 0, NOTE));
 		if (s.ply > 1)
 			ck_assert(record_meta_set_comment(&meta, 1, "+0.35/8"));
 		char *text = testutil_record_write_text(&s, &meta);
@@ -131,6 +136,8 @@ START_TEST(test_round_trip)
 		ck_assert_str_eq(meta_back.player1, "human \"Ann\"");
 		ck_assert_str_eq(meta_back.player2, "engine level 3");
 		ck_assert_str_eq(meta_back.date, "2026.11.21");
+		if (s.ply > 0)
+			ck_assert_str_eq(meta_back.comments[0], NOTE);
 		if (s.ply > 1)
 			ck_assert_str_eq(meta_back.comments[1], "+0.35/8");
 		/* Writing what was read gives the same text again. */

@@ -22,6 +22,8 @@ EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
 	tests/ui-online.test tests/ui-menu.test tests/ui-save.test tests/tmux.sh \
 	$(UI_SCREENS)
 UI_SCREENS = \
+	tests/data/ui/help-tzaar.keys \
+	tests/data/ui/help-tzaar.screen \
 	tests/data/ui/help.keys \
 	tests/data/ui/help.screen \
 	tests/data/ui/infexion-long-error.keys \

@@ -21,7 +21,8 @@ static const struct cli_command cli_commands[] = {
          "GAME PLAYER1 PLAYER2 [--games N] [--first-game K] [--seed S] "
          "[--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] "
          "[--timeout MS] [--verbose] | --merge [FILE...]",
-         "play a match between engines, random, greedy or outside programs",
+         "play a match between engines, random, greedy, outside programs "
+         "or course agents (agent:DIR)",
          cli_match_main},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
          "count move sequences of DEPTH plies", cli_perft_main},

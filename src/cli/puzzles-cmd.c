@@ -23,6 +23,7 @@
 #include "core/text.h"
 #include "search/prove.h"
 #include "search/search.h"
+#include "search/puzzle-rate.h"
 #include "search/puzzlegen.h"
 
 static const uint64_t PUZZLES_DEFAULT_BUDGET = 2000000;
@@ -34,7 +35,10 @@ struct puzzles_opts {
 	long sample;
 	size_t written; /* puzzles in the output file so far */
 	bool games_given;
-	int depth; /* examples: analysis depth */
+	bool stats;      /* list: the shares by solver moves and rating */
+	bool rate;       /* merge: themes and ratings worked out again */
+	long max_single; /* merge: most one-move puzzles kept; -1: all */
+	int depth;       /* examples: analysis depth */
 };
 
 static double
@@ -71,6 +75,13 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 	        {"per-game", required_argument, NULL, 'p'},
 	        {"budget", required_argument, NULL, 'b'},
 	        {"no-saves", no_argument, NULL, 'S'},
+	        {"min-moves", required_argument, NULL, 'M'},
+	        {"variations", required_argument, NULL, 'V'},
+	        {"winners", no_argument, NULL, 'W'},
+	        {"stats", no_argument, NULL, 't'},
+	        {"pairing", required_argument, NULL, 'P'},
+	        {"rate", no_argument, NULL, 'r'},
+	        {"max-single", required_argument, NULL, 'x'},
 	        {"output", required_argument, NULL, 'o'},
 	        {"sample", required_argument, NULL, 'm'},
 	        {"verbose", no_argument, NULL, 'v'},
@@ -80,7 +91,8 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 	int opt;
 	long v;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "s:n:c:d:k:p:b:So:m:vD:", options,
+	while ((opt = getopt_long(argc, argv,
+	                          "s:n:c:d:k:p:b:SM:V:WtP:rx:o:m:vD:", options,
 	                          NULL)) != -1) {
 		switch (opt) {
 		case 's':
@@ -122,6 +134,37 @@ puzzles_options(int argc, char **argv, struct puzzles_opts *o)
 		case 'S':
 			o->cfg.saves = false;
 			break;
+		case 'M':
+			if (!text_to_long(optarg, 1, PUZZLE_MAX_LINE, &v))
+				return cli_usage_error(self, "bad --min-moves");
+			o->cfg.min_moves = (int)v;
+			break;
+		case 'V':
+			if (!text_to_long(optarg, 0, 10000, &v))
+				return cli_usage_error(self,
+				                       "bad --variations");
+			o->cfg.variations = (int)v;
+			break;
+		case 'W':
+			o->cfg.winners = true;
+			break;
+		case 't':
+			o->stats = true;
+			break;
+		case 'r':
+			o->rate = true;
+			break;
+		case 'x':
+			if (!text_to_long(optarg, 0, 1000000, &v))
+				return cli_usage_error(self,
+				                       "bad --max-single");
+			o->max_single = v;
+			break;
+		case 'P':
+			if (!text_to_long(optarg, 1, 8, &v))
+				return cli_usage_error(self, "bad --pairing");
+			o->cfg.pairing = (int)v;
+			break;
 		case 'o':
 			o->output = optarg;
 			break;
@@ -150,15 +193,21 @@ puzzles_write(FILE *f, const struct puzzles_opts *o,
               const struct puzzle_set *set)
 {
 	const struct puzzlegen_config *c = &o->cfg;
+	char pairing[32] = "";
+	if (c->pairing > 0)
+		snprintf(pairing, sizeof pairing, " --pairing %d", c->pairing);
 	fprintf(f, "%s\n", PUZZLE_MAGIC);
 	fprintf(f,
 	        "# %s: %zu puzzles, made by: tabula puzzles generate %s "
 	        "--seed %llu --games %d --count %d --max-plies %d --scan %d "
-	        "--per-game %d --budget %llu%s\n",
+	        "--per-game %d --budget %llu --min-moves %d "
+	        "--variations %d%s%s%s\n",
 	        c->ops->title, set->count, c->ops->name,
 	        (unsigned long long)c->seed, c->games, (int)set->count,
 	        c->max_plies, c->scan_plies, c->per_game,
-	        (unsigned long long)c->budget, c->saves ? "" : " --no-saves");
+	        (unsigned long long)c->budget, c->min_moves, c->variations,
+	        pairing, c->winners ? " --winners" : "",
+	        c->saves ? "" : " --no-saves");
 	fprintf(f, "# ID | KIND | PLIES | RATING | THEMES | POSITION | "
 	           "SOLUTION (see tabula(6), PUZZLES)\n");
 	for (size_t i = 0; i < set->count; i++)
@@ -293,6 +342,7 @@ puzzles_copy_origin(const char *path, FILE *out)
 }
 
 struct puzzles_joined {
+	const struct puzzles_opts *o;
 	const struct puzzle_set *set;
 	int n;
 	char **inputs;
@@ -307,6 +357,10 @@ puzzles_joined_write(FILE *f, const void *ctx, char *why, size_t why_size)
 	        "%s\n# %s: %zu puzzles, joined by: tabula puzzles merge %s "
 	        "OUTPUT",
 	        PUZZLE_MAGIC, ops->title, j->set->count, ops->name);
+	if (j->o->rate)
+		fprintf(f, " --rate");
+	if (j->o->max_single >= 0)
+		fprintf(f, " --max-single %ld", j->o->max_single);
 	for (int i = 0; i < j->n; i++) {
 		const char *slash = strrchr(j->inputs[i], '/');
 		fprintf(f, " %s", slash != NULL ? slash + 1 : j->inputs[i]);
@@ -323,6 +377,30 @@ puzzles_joined_write(FILE *f, const void *ctx, char *why, size_t why_size)
 		return false;
 	}
 	return true;
+}
+
+/* After joining: at most o->max_single one-move puzzles kept (the first
+ * ones), then with o->rate every puzzle themed and rated again. */
+static int
+puzzles_merge_select(const struct puzzles_opts *o, struct puzzle_set *all)
+{
+	if (o->max_single >= 0) {
+		size_t kept = 0;
+		long single = 0;
+		for (size_t i = 0; i < all->count; i++) {
+			bool one = puzzle_solver_moves(all->ops,
+			                               &all->items[i]) < 2;
+			if (one && single++ >= o->max_single)
+				continue;
+			all->items[kept++] = all->items[i];
+		}
+		all->count = kept;
+	}
+	if (o->rate && !puzzle_rate_set(all)) {
+		fprintf(stderr, "tabula puzzles: out of memory\n");
+		return EXIT_FAILURE_RUN;
+	}
+	return EXIT_OK;
 }
 
 /* Joins shard files (each checked on reading) into one, ids kept. */
@@ -374,7 +452,10 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 			}
 		}
 	}
-	struct puzzles_joined j = {.set = &all, .n = n, .inputs = inputs};
+	if (rc == EXIT_OK)
+		rc = puzzles_merge_select(o, &all);
+	struct puzzles_joined j = {
+	        .o = o, .set = &all, .n = n, .inputs = inputs};
 	if (rc == EXIT_OK &&
 	    !file_replace(output, puzzles_joined_write, &j, err, sizeof err)) {
 		fprintf(stderr, "tabula puzzles: %s\n", err);
@@ -386,6 +467,44 @@ puzzles_merge(const struct puzzles_opts *o, const char *output, int n,
 		        all.count, dropped);
 	puzzle_set_free(&all);
 	return rc;
+}
+
+/* The share of a count in total, in percent. */
+static double
+puzzles_share(int count, size_t total)
+{
+	return total == 0 ? 0.0 : 100.0 * count / (double)total;
+}
+
+/* `list --stats`: the puzzles by the solver's moves along the line (a
+ * TZAAR turn is one), those needing two or more, and by rating band. */
+static void
+puzzles_list_stats(const struct game_ops *ops, const struct puzzle_set *set)
+{
+	enum { BAND = 200, BANDS = PUZZLE_RATING_MAX / BAND + 1 };
+	int by_moves[PUZZLE_MAX_LINE + 1] = {0}, by_band[BANDS] = {0};
+	int deep = 0;
+	for (size_t i = 0; i < set->count; i++) {
+		int m = puzzle_solver_moves(ops, &set->items[i]);
+		by_moves[m]++;
+		deep += m >= 2;
+		by_band[set->items[i].rating / BAND]++;
+	}
+	printf("%s: %zu puzzles; by solver moves:", ops->name, set->count);
+	for (int m = 1; m <= PUZZLE_MAX_LINE; m++) {
+		if (by_moves[m] > 0)
+			printf(" %d: %d (%.1f%%)", m, by_moves[m],
+			       puzzles_share(by_moves[m], set->count));
+	}
+	printf("; 2 or more: %d (%.1f%%)\n", deep,
+	       puzzles_share(deep, set->count));
+	printf("%s: by rating:", ops->name);
+	for (int b = 0; b < BANDS; b++) {
+		if (by_band[b] > 0)
+			printf(" %d-%d: %d", b * BAND, b * BAND + BAND - 1,
+			       by_band[b]);
+	}
+	printf("\n");
 }
 
 /* Where the game's puzzles are and how many there are of each kind. */
@@ -423,6 +542,8 @@ puzzles_list(const struct puzzles_opts *o, const char *file)
 			printf(" %d:%d", d, by_plies[d]);
 	}
 	printf("\n");
+	if (o->stats)
+		puzzles_list_stats(ops, &set);
 	puzzle_set_free(&set);
 	return EXIT_OK;
 }
@@ -435,6 +556,7 @@ cli_puzzles_main(int argc, char **argv)
 		return cli_usage_error(self, "want generate or check");
 	const char *sub = argv[1];
 	struct puzzles_opts o = {
+	        .max_single = -1,
 	        .cfg = {.seed = 1,
 	                .games = 1000,
 	                .count = 200,
@@ -442,7 +564,8 @@ cli_puzzles_main(int argc, char **argv)
 	                .scan_plies = 12,
 	                .per_game = 2,
 	                .budget = PUZZLES_DEFAULT_BUDGET,
-	                .saves = true},
+	                .saves = true,
+	                .min_moves = 1},
 	};
 	int rc = puzzles_options(argc - 1, argv + 1, &o);
 	if (rc != EXIT_OK)

@@ -190,6 +190,12 @@ struct game_ops {
 	              void (*line)(void *ctx, const char *text), void *ctx,
 	              char *err, size_t err_size);
 
+	/* Optional: the ideas of a line that wins a puzzle, as words for its
+	 * themes (tabula(6), "Puzzle files"), added to themes (size bytes)
+	 * with puzzle_theme_add: line is len moves from start, to the end
+	 * of the game, won by the side to move at start. */
+	void (*line_themes)(const struct game_pos *start, const game_move *line,
+	                    int len, char *themes, size_t size);
 	/* Canonical text of a legal move (NOTATION in tabula(6)). */
 	void (*format_move)(const struct game_pos *pos, game_move move,
 	                    char *buf, size_t size);

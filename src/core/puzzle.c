@@ -301,6 +301,45 @@ puzzle_load(const char *path, const struct game_ops *ops,
 }
 
 void
+puzzle_theme_add(char *themes, size_t size, const char *word)
+{
+	size_t len = strlen(themes), wlen = strlen(word);
+	for (const char *c = themes; *c != '\0';) {
+		size_t n = strcspn(c, ",");
+		if (n == wlen && strncmp(c, word, n) == 0)
+			return;
+		c += n + (c[n] == ',');
+	}
+	if (len + wlen + 2 > size)
+		return;
+	snprintf(themes + len, size - len, "%s%s", len > 0 ? "," : "", word);
+}
+
+const char *
+puzzle_end_reason(const struct game_ops *ops, const struct game_pos *pos)
+{
+	struct game_status st;
+	ops->status(pos, &st);
+	return st.outcome == OUTCOME_ONGOING ? NULL : st.reason;
+}
+
+int
+puzzle_solver_moves(const struct game_ops *ops, const struct puzzle *pz)
+{
+	struct game_pos pos = pz->start;
+	int solver = ops->side_to_move(&pos), moves = 0;
+	bool solver_turn = false;
+	for (int i = 0; i < pz->line_len; i++) {
+		bool mine = ops->side_to_move(&pos) == solver;
+		if (mine && !solver_turn)
+			moves++;
+		solver_turn = mine;
+		ops->play(&pos, pz->line[i]);
+	}
+	return moves;
+}
+
+void
 puzzle_set_free(struct puzzle_set *set)
 {
 	free(set->items);

@@ -73,6 +73,20 @@ bool puzzle_read(FILE *in, const char *name, const struct game_ops *ops,
 bool puzzle_load(const char *path, const struct game_ops *ops,
                  struct puzzle_set *set, char *err, size_t err_size);
 
+/* Adds word to the comma-separated themes (size bytes), unless it is
+ * there already or would not fit. */
+void puzzle_theme_add(char *themes, size_t size, const char *word);
+
+/* Why the game is over at pos (the status's reason), or NULL while it
+ * goes on. */
+const char *puzzle_end_reason(const struct game_ops *ops,
+                              const struct game_pos *pos);
+
+/* The moves the solver (the side to move at the start) makes along pz's
+ * line: its turns, a TZAAR turn of two sub-moves counting once.  A win in
+ * 3 plies of Tetress is 2; a save is 1. */
+int puzzle_solver_moves(const struct game_ops *ops, const struct puzzle *pz);
+
 /* Frees the puzzles of set. */
 void puzzle_set_free(struct puzzle_set *set);
 

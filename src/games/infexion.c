@@ -321,6 +321,7 @@ const struct game_ops infexion_game = {
         .hash = infexion_hash,
         .evaluate = infexion_eval, /* games/infexion-eval.c */
         .is_noisy = infexion_is_noisy,
+        .line_themes = infexion_line_themes,
         .perft = infexion_perft,
         .format_move = infexion_text_format_move,
         .parse_move = infexion_text_parse_move,

@@ -148,4 +148,8 @@ bool infexion_text_parse_pos(struct game_pos *pos, const char *text, char *err,
                              size_t err_size);
 void infexion_text_render(const struct game_pos *pos, char *buf, size_t size);
 
+/* Puzzle themes of a won line (core/game.h line_themes; infexion-themes.c). */
+void infexion_line_themes(const struct game_pos *start, const game_move *line,
+                          int len, char *themes, size_t size);
+
 #endif

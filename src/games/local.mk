@@ -8,14 +8,17 @@ src_libtabula_a_SOURCES += \
 	src/games/tetress.c src/games/tetress.h \
 	src/games/tetress-piece.c src/games/tetress-piece.h \
 	src/games/tetress-eval.c src/games/tetress-eval.h \
+	src/games/tetress-themes.c \
 	src/games/infexion.c src/games/infexion.h \
 	src/games/infexion-text.c \
 	src/games/infexion-eval.c src/games/infexion-eval.h \
+	src/games/infexion-themes.c \
 	src/games/tzaar.c src/games/tzaar.h \
 	src/games/tzaar-board.c \
 	src/games/tzaar-text.c \
 	src/games/tzaar-lg.c src/games/tzaar-lg-read.c src/games/tzaar-lg.h \
 	src/games/tzaar-eval.c src/games/tzaar-eval.h \
+	src/games/tzaar-themes.c \
 	src/games/tetris.c src/games/tetris.h \
 	src/games/tetris-bench.c src/games/tetris-bench.h \
 	src/games/tetris-score.c src/games/tetris-score.h \

@@ -713,6 +713,7 @@ const struct game_ops tetress_game = {
         .hash = tetress_hash,
         .evaluate = tetress_eval, /* games/tetress-eval.c */
         .is_noisy = tetress_is_noisy,
+        .line_themes = tetress_line_themes,
         .perft = tetress_perft,
         .format_move = tetress_format_move,
         .parse_move = tetress_parse_move,

@@ -60,4 +60,8 @@ tetress_pos_of(const struct game_pos *pos)
 	return (const struct tetress_pos *)(const void *)pos->bytes;
 }
 
+/* Puzzle themes of a won line (core/game.h line_themes; tetress-themes.c). */
+void tetress_line_themes(const struct game_pos *start, const game_move *line,
+                         int len, char *themes, size_t size);
+
 #endif

@@ -396,6 +396,7 @@ const struct game_ops tzaar_game = {
         .hash = tzaar_op_hash,
         .evaluate = tzaar_eval, /* games/tzaar-eval.c */
         .is_noisy = tzaar_is_noisy,
+        .line_themes = tzaar_line_themes,
         .solvable = tzaar_solvable,
         .near_end = tzaar_near_end,
         .tense = tzaar_tense,

@@ -220,4 +220,8 @@ void tzaar_render_text(const struct game_pos *pos, char *buf, size_t size);
 bool tzaar_parse_board(struct tzaar_pos *p, const char *text, size_t *used,
                        char *err, size_t err_size);
 
+/* Puzzle themes of a won line (core/game.h line_themes; tzaar-themes.c). */
+void tzaar_line_themes(const struct game_pos *start, const game_move *line,
+                       int len, char *themes, size_t size);
+
 #endif

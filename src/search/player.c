@@ -4,7 +4,11 @@
  * node limits).  The program player runs an outside engine through
  * /bin/sh with two pipes and speaks the protocol of ENGINE PROTOCOL in
  * tabula(6) to it: the whole game so far as "position fen <start> moves ...",
- * then "go ...", then waits for "bestmove".
+ * then "go ...", then waits for "bestmove".  A hosted agent is such a
+ * program: Python running the host script from the data directory, which
+ * says why it cannot move in an `info string error:` line before
+ * "bestmove (none)"; that line, or the last such line of a program that
+ * ends or falls silent, is the forfeit's reason.
  */
 #include "config.h"
 
@@ -22,6 +26,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/datadir.h"
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/level.h"
@@ -34,6 +39,9 @@ static const char PLAYER_DEFAULT_GO[] = "movetime 100";
 enum { PLAYER_LINE_MAX = 1 << 16 };
 /* How long a program has to exit after quit before it is killed. */
 static const int PLAYER_QUIT_GRACE_MS = 1000;
+static const char PLAYER_AGENT_HOST[] = "python/tabula_agent_host.py";
+static const char PLAYER_NO_PYTHON[] =
+        "info string error: cannot run python3 (or $TABULA_PYTHON)\n";
 
 bool
 player_parse(struct player *p, const char *spec, const char *go_args, char *err,
@@ -77,6 +85,10 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 		break;
 	case WHO_PROGRAM:
 		p->kind = PLAYER_PROGRAM;
+		break;
+	case WHO_AGENT:
+		p->kind = PLAYER_PROGRAM;
+		p->agent = p->spec + (w.agent - spec);
 		break;
 	case WHO_ENGINE:
 		p->kind = PLAYER_ENGINE;
@@ -131,6 +143,21 @@ player_read_line(struct player *p, char *line, size_t size, int64_t deadline_ms)
 	}
 }
 
+/* Keeps what an `info string error:` line says (the reason a hosted
+ * agent gives for a forfeit), without the prefix. */
+static void
+player_note(struct player *p, const char *line)
+{
+	static const char prefix[] = "info string error: ";
+	if (strncmp(line, prefix, sizeof prefix - 1) != 0)
+		return;
+	/* Cut to fit: a reason is one line of a report. */
+	const char *why = line + sizeof prefix - 1;
+	size_t n = strnlen(why, sizeof p->said - 1);
+	memcpy(p->said, why, n);
+	p->said[n] = '\0';
+}
+
 /* Reads lines from the program until one starts with want (a word),
  * within timeout_ms; returns it in line. */
 static bool
@@ -143,23 +170,27 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 	}
 	int64_t deadline_ms = clock_now_ms() + p->timeout_ms;
 	size_t len = strlen(want);
+	p->said[0] = '\0';
 	for (;;) {
 		switch (player_read_line(p, line, size, deadline_ms)) {
 		case PLAYER_LINE:
+			player_note(p, line);
 			if (strncmp(line, want, len) == 0 &&
 			    (line[len] == '\0' || line[len] == ' '))
 				return true;
 			continue;
 		case PLAYER_TIMEOUT:
 			snprintf(err, err_size,
-			         "'%s' did not answer '%s' within %d ms",
-			         p->spec, want, p->timeout_ms);
+			         "'%s' did not answer '%s' within %d ms%s%s",
+			         p->spec, want, p->timeout_ms,
+			         p->said[0] != '\0' ? ": " : "", p->said);
 			return false;
 		case PLAYER_EOF:
 			break;
 		}
-		snprintf(err, err_size, "'%s' ended before answering '%s'",
-		         p->spec, want);
+		snprintf(err, err_size, "'%s' ended before answering '%s'%s%s",
+		         p->spec, want, p->said[0] != '\0' ? ": " : "",
+		         p->said);
 		return false;
 	}
 }
@@ -216,6 +247,9 @@ player_send(struct player *p, const char *line, char *err, size_t err_size)
 static bool
 player_spawn(struct player *p, char *err, size_t err_size)
 {
+	const char *python = getenv("TABULA_PYTHON");
+	if (python == NULL || python[0] == '\0')
+		python = "python3";
 	int down[2], up[2];
 	if (pipe(down) != 0) {
 		snprintf(err, err_size, "pipe failed");
@@ -238,7 +272,14 @@ player_spawn(struct player *p, char *err, size_t err_size)
 		close(down[1]);
 		close(up[0]);
 		close(up[1]);
-		execl("/bin/sh", "sh", "-c", p->spec + 5, (char *)NULL);
+		if (p->agent != NULL) {
+			execlp(python, python, p->host, p->agent, (char *)NULL);
+			ssize_t wrote = write(STDOUT_FILENO, PLAYER_NO_PYTHON,
+			                      sizeof PLAYER_NO_PYTHON - 1);
+			(void)wrote;
+		} else {
+			execl("/bin/sh", "sh", "-c", p->spec + 5, (char *)NULL);
+		}
 		_exit(127);
 	}
 	close(down[0]);
@@ -264,15 +305,39 @@ player_spawn(struct player *p, char *err, size_t err_size)
 	return true;
 }
 
+/* After a failed first write: what the program said before it ended
+ * (a host that cannot start Python says so), added to err. */
+static void
+player_drain(struct player *p, char *err, size_t err_size)
+{
+	char line[512];
+	int64_t deadline_ms = clock_now_ms() + PLAYER_QUIT_GRACE_MS;
+	p->said[0] = '\0';
+	while (p->from >= 0 && p->inbuf != NULL &&
+	       player_read_line(p, line, sizeof line, deadline_ms) ==
+	               PLAYER_LINE)
+		player_note(p, line);
+	if (p->said[0] != '\0') {
+		size_t used = strlen(err);
+		snprintf(err + used, err_size - used, ": %s", p->said);
+	}
+}
+
 static bool
 player_open_program(struct player *p, const struct game_ops *ops, char *err,
                     size_t err_size)
 {
 	char line[PLAYER_LINE_MAX];
+	if (p->agent != NULL && !datadir_path(PLAYER_AGENT_HOST, p->host,
+	                                      sizeof p->host, err, err_size))
+		return false;
 	if (!player_spawn(p, err, err_size))
 		return false;
-	if (!player_send(p, "uci", err, err_size) ||
-	    !player_expect(p, "uciok", line, sizeof line, err, err_size))
+	if (!player_send(p, "uci", err, err_size)) {
+		player_drain(p, err, err_size);
+		return false;
+	}
+	if (!player_expect(p, "uciok", line, sizeof line, err, err_size))
 		return false;
 	snprintf(line, sizeof line, "setoption name Game value %s", ops->name);
 	if (!player_send(p, line, err, err_size) ||
@@ -383,7 +448,10 @@ player_ask_program(struct player *p, const struct game_ops *ops,
 		char perr[256];
 		const char *text = line + strlen("bestmove ");
 		ok = ops->parse_move(pos, text, move, perr, sizeof perr);
-		if (!ok)
+		if (!ok && strcmp(text, "(none)") == 0)
+			snprintf(err, err_size, "%s",
+			         p->said[0] != '\0' ? p->said : "no move");
+		else if (!ok)
 			snprintf(err, err_size, "'%s' played '%s': %s", p->spec,
 			         text, perr);
 	}

@@ -2,7 +2,9 @@
  * Players for matches: the engine under given limits or a strength level,
  * a uniformly random player, a one-ply greedy player (the move whose
  * resulting position evaluates best), and any outside program speaking
- * the engine protocol.  A player chooses moves synchronously; it keeps
+ * the engine protocol, among them a COMP30024 agent package hosted by
+ * tabula_agent_host.py ("PLAYING THE COURSE'S REFEREE" in tabula(6)).
+ * A player chooses moves synchronously; it keeps
  * its own state (a transposition table, a child process) between moves.
  */
 #ifndef TABULA_SEARCH_PLAYER_H
@@ -11,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -38,7 +41,11 @@ struct player {
 	int from;                 /* PLAYER_PROGRAM: its standard output */
 	char *inbuf;              /* bytes read from `from`, not yet a line */
 	size_t inlen;
-	int timeout_ms; /* PLAYER_PROGRAM: the longest wait for an answer */
+	int timeout_ms;    /* PLAYER_PROGRAM: the longest wait for an answer */
+	const char *agent; /* PLAYER_PROGRAM: DIR[:CLASS] in spec of a hosted
+	                      agent, or NULL for a command */
+	char host[PATH_MAX]; /* the agent host's script, found when opened */
+	char said[200];      /* the last `info string error:` of an answer */
 };
 
 /* How long a program may take to answer (uciok, readyok, a bestmove)
@@ -47,8 +54,9 @@ struct player {
 
 /* Reads a player description: "random", "greedy", "level=N",
  * "depth=N[,nodes=N][,movetime=MS][,multipv=N]" (engine limits, combined
- * with commas), or "exec:COMMAND" (an outside engine, with go arguments
- * from go_args, e.g. "movetime 100").  False with err filled if invalid. */
+ * with commas), "exec:COMMAND" (an outside engine, with go arguments
+ * from go_args, e.g. "movetime 100") or "agent:DIR[:CLASS]" (a course
+ * agent in the host).  False with err filled if invalid. */
 bool player_parse(struct player *p, const char *spec, const char *go_args,
                   char *err, size_t err_size);
 

@@ -4,18 +4,22 @@
  * every other round), after a short random opening and, for games with
  * set-ups (TZAAR), a seeded random set-up every other game.  Forced wins
  * appear near the end of a game, so only the last scan_plies positions are
- * examined, latest first; one position is examined once per run.
+ * examined, latest first; one position is examined once per run.  With
+ * winners, only the eventual winner's positions are examined (the loser's
+ * seldom hold a forced win, and disproving one is the dearest question);
+ * with variations, also positions one random turn of the opponent away,
+ * which multiplies the candidates near a game's end without playing more
+ * games.
  */
 #include "config.h"
 
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/player.h"
 #include "search/prove.h"
+#include "search/puzzle-rate.h"
 #include "search/puzzlegen.h"
 
 static const char *const puzzlegen_pairings[][2] = {
@@ -46,22 +50,6 @@ struct puzzlegen {
 	struct puzzlegen_stats *st;
 	struct rng rng;
 };
-
-int
-puzzlegen_rating(int plies, int legal_moves, int tempted, bool quiet, bool save)
-{
-	double r = 600.0 + 110.0 * plies + 150.0 * tempted;
-	if (legal_moves > 1)
-		r += 45.0 * log2((double)legal_moves);
-	if (quiet)
-		r += 100.0;
-	if (save)
-		r += 80.0;
-	int v = (int)lround(r);
-	return v < PUZZLE_RATING_MIN   ? PUZZLE_RATING_MIN
-	       : v > PUZZLE_RATING_MAX ? PUZZLE_RATING_MAX
-	                               : v;
-}
 
 /* Marks key as seen; false if it already was (or the set is full). */
 static bool
@@ -151,67 +139,15 @@ puzzlegen_line(struct puzzlegen *g, const struct game_pos *start, int attacker,
 	}
 }
 
-/* Whether the shallow searches (depth 1 and 2) prefer another first move
- * than best: 0, 1 or 2 of them do. */
-static int
-puzzlegen_tempted(struct puzzlegen *g, const struct game_pos *pos,
-                  game_move best)
-{
-	int tempted = 0;
-	for (int depth = 1; depth <= 2; depth++) {
-		struct search_limits lim = {.depth = depth};
-		struct alphabeta_result res;
-		alphabeta_clear(g->ab);
-		alphabeta_run(g->ab, g->ops, pos, &lim, NULL, NULL, NULL, &res);
-		if (res.has_move && res.best != best)
-			tempted++;
-	}
-	return tempted;
-}
-
-/* Whether best is quiet while some other move is noisy. */
-static bool
-puzzlegen_quiet(const struct game_ops *ops, const struct game_pos *pos,
-                const game_move *moves, int n, game_move best)
-{
-	if (ops->is_noisy == NULL || ops->is_noisy(pos, best))
-		return false;
-	for (int i = 0; i < n; i++) {
-		if (ops->is_noisy(pos, moves[i]))
-			return true;
-	}
-	return false;
-}
-
-/* Adds the status reason of the line's end as a theme ("type captured"
- * becomes type-captured), and the extra word when given. */
+/* Themes pz and rates it by its raw difficulty (search/puzzle-rate.h),
+ * on the scale from PUZZLE_RATE_LOW up: `puzzles merge --rate` spreads a
+ * whole set. */
 static void
-puzzlegen_themes(struct puzzlegen *g, struct puzzle *pz, const char *extra)
+puzzlegen_rate(struct puzzlegen *g, struct puzzle *pz)
 {
-	struct game_pos pos = pz->start;
-	for (int i = 0; i < pz->line_len; i++)
-		g->ops->play(&pos, pz->line[i]);
-	struct game_status st;
-	g->ops->status(&pos, &st);
-	char *t = pz->themes;
-	size_t n = 0, size = sizeof pz->themes;
-	if (st.outcome != OUTCOME_ONGOING && st.reason != NULL) {
-		for (const char *c = st.reason; *c != '\0' && n + 1 < size;
-		     c++) {
-			char ch = *c;
-			if (ch >= 'A' && ch <= 'Z')
-				ch = (char)(ch - 'A' + 'a');
-			if ((ch >= 'a' && ch <= 'z') || ch == '-')
-				t[n++] = ch;
-			else if (ch == ' ' && n > 0 && t[n - 1] != '-')
-				t[n++] = '-';
-		}
-	}
-	t[n] = '\0';
-	if (extra != NULL && n + strlen(extra) + 2 < size)
-		snprintf(t + n, size - n, "%s%s", n > 0 ? "," : "", extra);
-	if (t[0] == '\0')
-		snprintf(t, size, "-");
+	puzzle_rate_themes(g->ops, pz);
+	int r = PUZZLE_RATE_LOW + puzzle_rate_raw(g->ops, g->ab, pz);
+	pz->rating = r > PUZZLE_RATING_MAX ? PUZZLE_RATING_MAX : r;
 }
 
 static bool
@@ -276,10 +212,9 @@ puzzlegen_try_win(struct puzzlegen *g, const struct game_pos *pos,
 		g->st->unknown++;
 		return 0;
 	}
-	bool quiet = puzzlegen_quiet(ops, pos, moves, n, first);
-	pz->rating = puzzlegen_rating(
-	        plies, n, puzzlegen_tempted(g, pos, first), quiet, false);
-	puzzlegen_themes(g, pz, quiet ? "quiet" : NULL);
+	if (puzzle_solver_moves(ops, pz) < g->cfg->min_moves)
+		return 0;
+	puzzlegen_rate(g, pz);
 	return 1;
 }
 
@@ -329,12 +264,7 @@ puzzlegen_try_save(struct puzzlegen *g, const struct game_pos *pos,
 		pz->plies = k;
 		pz->line[0] = moves[saver];
 		pz->line_len = 1;
-		bool quiet = puzzlegen_quiet(ops, pos, moves, n, moves[saver]);
-		pz->rating = puzzlegen_rating(
-		        k, n, puzzlegen_tempted(g, pos, moves[saver]), quiet,
-		        true);
-		snprintf(pz->themes, sizeof pz->themes, "defence%s",
-		         quiet ? ",quiet" : "");
+		puzzlegen_rate(g, pz);
 		found = 1;
 	}
 	free(lost);
@@ -366,11 +296,13 @@ puzzlegen_examine(struct puzzlegen *g, const struct game_pos *pos)
 	                              g->cfg->max_plies, &plies);
 	if (r == PROVE_UNKNOWN)
 		g->st->unknown++;
-	else if (r == PROVE_YES && plies > 0) {
+	else if (r == PROVE_YES && plies > 0 &&
+	         plies >= 2 * g->cfg->min_moves - 1) {
 		g->st->wins_found++;
 		got = puzzlegen_try_win(g, pos, moves, n, plies, &pz);
 		g->st->win_puzzles += got;
-	} else if (r == PROVE_NO && n >= 2 && g->cfg->saves) {
+	} else if (r == PROVE_NO && n >= 2 && g->cfg->saves &&
+	           g->cfg->min_moves <= 1) {
 		got = puzzlegen_try_save(g, pos, moves, n, &pz);
 		g->st->save_puzzles += got;
 	}
@@ -378,6 +310,71 @@ puzzlegen_examine(struct puzzlegen *g, const struct game_pos *pos)
 	if (got && !puzzlegen_add(g, &pz))
 		return -1;
 	return got;
+}
+
+/* Plays one random turn from pos (every sub-move of the side to move)
+ * into out; false if the game ended or there was no move. */
+static bool
+puzzlegen_random_turn(struct puzzlegen *g, const struct game_pos *pos,
+                      game_move *legal, struct game_pos *out)
+{
+	const struct game_ops *ops = g->ops;
+	int side = ops->side_to_move(pos);
+	*out = *pos;
+	do {
+		int n = ops->gen_moves(out, legal);
+		if (n == 0)
+			return false;
+		ops->play(out, legal[rng_below(&g->rng, (uint32_t)n)]);
+		struct game_status st;
+		ops->status(out, &st);
+		if (st.outcome != OUTCOME_ONGOING)
+			return false;
+	} while (ops->side_to_move(out) == side);
+	return true;
+}
+
+/* Examines pos, and cfg->variations positions the opponent could have
+ * left instead: one random turn from prev, the start of his turn before
+ * pos (NULL: none).  How many puzzles were found, -1 if out of memory. */
+static int
+puzzlegen_examine_around(struct puzzlegen *g, const struct game_pos *prev,
+                         const struct game_pos *pos, int room)
+{
+	int got = puzzlegen_examine(g, pos);
+	if (got < 0 || g->cfg->variations == 0 || prev == NULL)
+		return got;
+	game_move *legal = malloc(GAME_MAX_MOVES * sizeof *legal);
+	if (legal == NULL)
+		return -1;
+	for (int v = 0; v < g->cfg->variations && got < room; v++) {
+		struct game_pos next;
+		if (!puzzlegen_random_turn(g, prev, legal, &next))
+			continue;
+		int more = puzzlegen_examine(g, &next);
+		if (more < 0) {
+			got = -1;
+			break;
+		}
+		got += more;
+	}
+	free(legal);
+	return got;
+}
+
+/* The start of the turn before the one starting at positions[i], or NULL
+ * when the game starts within it. */
+static const struct game_pos *
+puzzlegen_previous_turn(const struct game_ops *ops,
+                        const struct game_pos *positions, size_t i)
+{
+	if (i == 0)
+		return NULL;
+	size_t k = i - 1;
+	int side = ops->side_to_move(&positions[k]);
+	while (k > 0 && ops->side_to_move(&positions[k - 1]) == side)
+		k--;
+	return &positions[k];
 }
 
 /* Plays game number index into positions[]; returns how many positions
@@ -389,6 +386,10 @@ puzzlegen_play(struct puzzlegen *g, int index, struct game_pos *positions,
 	const struct game_ops *ops = g->ops;
 	int pairing = index % PUZZLEGEN_PAIRINGS;
 	bool swap = (index / PUZZLEGEN_PAIRINGS) % 2 == 1;
+	if (g->cfg->pairing > 0) {
+		pairing = (g->cfg->pairing - 1) % PUZZLEGEN_PAIRINGS;
+		swap = index % 4 >= 2; /* set-ups alternate every game */
+	}
 	struct player *side[2] = {&g->players[pairing][swap ? 1 : 0],
 	                          &g->players[pairing][swap ? 0 : 1]};
 	struct game_setup setup = {0};
@@ -491,6 +492,9 @@ puzzlegen_run(const struct puzzlegen_config *cfg, struct puzzle_set *set,
 			break;
 		}
 		st->games++;
+		struct game_status end;
+		cfg->ops->status(&positions[n - 1], &end);
+		int winner = prove_winner(end.outcome);
 		int taken = 0;
 		size_t scanned = 0;
 		for (size_t i = n; i-- > 0 && scanned < (size_t)cfg->scan_plies;
@@ -504,7 +508,13 @@ puzzlegen_run(const struct puzzlegen_config *cfg, struct puzzle_set *set,
 			    cfg->ops->side_to_move(&positions[i - 1]) ==
 			            cfg->ops->side_to_move(&positions[i]))
 				continue;
-			int got = puzzlegen_examine(&g, &positions[i]);
+			if (cfg->winners &&
+			    cfg->ops->side_to_move(&positions[i]) != winner)
+				continue;
+			int got = puzzlegen_examine_around(
+			        &g,
+			        puzzlegen_previous_turn(cfg->ops, positions, i),
+			        &positions[i], cfg->per_game - taken);
 			if (got < 0) {
 				snprintf(err, err_size, "out of memory");
 				ok = false;

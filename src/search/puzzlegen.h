@@ -35,6 +35,10 @@ struct puzzlegen_config {
 	int per_game;    /* most puzzles taken from one game */
 	uint64_t budget; /* solver nodes per question */
 	bool saves;      /* also look for saving moves */
+	int min_moves;   /* fewest solver moves in a win's line (0, 1: any) */
+	int variations;  /* random turns tried from each scanned position */
+	bool winners;    /* only positions whose side to move won the game */
+	int pairing;     /* the only pairing played, 1 to 8; 0: all */
 };
 
 struct puzzlegen_stats {
@@ -57,12 +61,6 @@ typedef void (*puzzlegen_progress_fn)(void *ctx,
 bool puzzlegen_run(const struct puzzlegen_config *cfg, struct puzzle_set *set,
                    puzzlegen_progress_fn progress, void *ctx,
                    struct puzzlegen_stats *st, char *err, size_t err_size);
-
-/* The rating of a puzzle from its proof: plies, legal moves at the start,
- * how many shallow searches prefer another first move (0..2), whether the
- * solution is a quiet move among noisy ones, whether it is a save. */
-int puzzlegen_rating(int plies, int legal_moves, int tempted, bool quiet,
-                     bool save);
 
 /* Proves pz again from scratch with prover: its bound, its single first
  * move (every other one refuted), and for a win that the solution line

@@ -61,7 +61,7 @@ who_limits(struct who *w, const char *text, char *err, size_t err_size)
 	    w->level == 0) {
 		snprintf(err, err_size,
 		         "'%s': want human, engine, engine:LEVEL, random, "
-		         "greedy, exec:CMD or engine limits",
+		         "greedy, exec:CMD, agent:DIR or engine limits",
 		         text);
 		return false;
 	}
@@ -124,6 +124,16 @@ who_parse(const char *text, int default_level, struct who *w, char *err,
 		}
 		return true;
 	}
+	if (strncmp(text, "agent:", 6) == 0) {
+		w->kind = WHO_AGENT;
+		w->agent = text + 6;
+		if (w->agent[0] == '\0') {
+			snprintf(err, err_size,
+			         "agent: wants a package directory");
+			return false;
+		}
+		return true;
+	}
 	w->kind = WHO_ENGINE;
 	if (strcasecmp(text, "engine") == 0) {
 		w->level = default_level;
@@ -158,6 +168,9 @@ who_format(const struct who *w, char *buf, size_t size)
 		break;
 	case WHO_PROGRAM:
 		snprintf(buf, size, "exec:%s", w->command);
+		break;
+	case WHO_AGENT:
+		snprintf(buf, size, "agent:%s", w->agent);
 		break;
 	case WHO_ENGINE:
 		if (w->level > 0)

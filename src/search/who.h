@@ -13,6 +13,7 @@
  *                                  nodes, movetime or multipv
  *   random, greedy                 simple players (uniform, best at once)
  *   exec:COMMAND                   an outside program
+ *   agent:DIR[:CLASS]              a COMP30024 agent package, hosted
  */
 #ifndef TABULA_SEARCH_WHO_H
 #define TABULA_SEARCH_WHO_H
@@ -22,13 +23,21 @@
 
 #include "search/search.h"
 
-enum who_kind { WHO_HUMAN, WHO_ENGINE, WHO_RANDOM, WHO_GREEDY, WHO_PROGRAM };
+enum who_kind {
+	WHO_HUMAN,
+	WHO_ENGINE,
+	WHO_RANDOM,
+	WHO_GREEDY,
+	WHO_PROGRAM,
+	WHO_AGENT
+};
 
 struct who {
 	enum who_kind kind;
 	int level;                /* WHO_ENGINE: 1..LEVEL_MAX, or 0 */
 	struct search_limits lim; /* WHO_ENGINE: limits (with level 0) */
 	const char *command;      /* WHO_PROGRAM: into the text read */
+	const char *agent;        /* WHO_AGENT: DIR[:CLASS], into the text */
 };
 
 /* Reads text; "engine" alone gets default_level (0: none yet, for the

@@ -118,6 +118,10 @@ ui_analysis_toggle(struct ui_app *app)
 	an->on = !an->on;
 	ui_status(app, false, "analysis %s", an->on ? "on" : "off");
 	ui_analysis_sync(app);
+	/* Off means gone: the panel's lines and their ghosts on the board
+	 * go with it (the engine thinking about its move keeps its own). */
+	if (!an->on && an->mode != SEARCH_THINK)
+		memset(&an->info, 0, sizeof an->info);
 }
 
 void
@@ -166,7 +170,9 @@ ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
 		return false;
 	struct ui_engine_view v;
 	ui_engine_snapshot(an->engine, &v);
-	if (v.search != an->search_number ||
+	/* News of a search nobody wants any more (analysis turned off)
+	 * would bring its lines back. */
+	if (v.search != an->search_number || an->mode == SEARCH_NONE ||
 	    v.generation == an->info.generation)
 		return false;
 	an->info = v;

@@ -9,6 +9,7 @@
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
  *     online.c, help.c, trainer.c), which show one another through
  *     app->screens, never by name
+ *   help.c -> keys.c, menu.c, online.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
  *     online.c (a room's game) -> shown.c -> analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
@@ -61,7 +62,8 @@ enum {
 	UI_PROMPT_MOVE,
 	UI_PROMPT_SAVE,
 	UI_PROMPT_OPEN,
-	UI_PROMPT_OVERWRITE /* y/n: replace the file named in pending */
+	UI_PROMPT_OVERWRITE, /* y/n: replace the file named in pending */
+	UI_PROMPT_COMMENT    /* the shown move's comment ("" removes it) */
 };
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
@@ -187,6 +189,12 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* The help screen's place (owner: help.c). */
+struct ui_help {
+	int top;        /* the first row shown */
+	bool from_menu; /* opened over the menu: the menu's keys */
+};
+
 /* Play on this host: the connection to the room server, what it has
  * said, the lobby's choices, and whether the game screen shows a room's
  * game (owner: online.c). */
@@ -241,6 +249,7 @@ struct ui_app {
 	struct ui_review review;
 	struct ui_lines lines;
 	struct ui_online online;
+	struct ui_help help;
 };
 
 /* The smallest terminal a screen of the app lays out in: the game needs

@@ -160,6 +160,8 @@ infexion_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 
 const struct ui_board_view ui_board_infexion = {
         .game = "infexion",
+        .units = "1.00 is one point of power lead (the board holds 49 power at "
+                 "most).",
         .cells = INFEXION_N * INFEXION_N,
         .height = INFEXION_TOP + INFEXION_N + 1,
         .width = INFEXION_CELL_X + INFEXION_STEP_Q * (INFEXION_N - 1) +

@@ -139,6 +139,8 @@ tetress_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 
 const struct ui_board_view ui_board_tetress = {
         .game = "tetress",
+        .units = "a token is worth about 0.16 (1.00 is about six), and the "
+                 "placements left to each side weigh most.",
         .cells = TETRESS_N * TETRESS_N,
         .height = TETRESS_HINT_BOTTOM + 1,
         .width = TETRESS_HINT_RIGHT + 1,

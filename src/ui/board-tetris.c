@@ -115,6 +115,8 @@ tetris_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 
 const struct ui_board_view ui_board_tetris = {
         .game = "tetris",
+        .units = "1.00 is one point the strategy's line scores, plus the value "
+                 "of the well it leaves.",
         .cells = TETRIS_ROWS * TETRIS_COLS,
         .height = TETRIS_ROWS + 2,
         .width = TETRIS_CELL_X + TETRIS_STEP_X * TETRIS_COLS + 1,

@@ -58,6 +58,9 @@ struct ui_board_view {
 	int cell_width; /* columns of one cell's text */
 	bool unordered; /* a move is a set of cells (Tetress), else a path */
 	int row_step;   /* screen rows between a cell and the one "above" */
+	/* What the engine's scores count, for the help (tabula(6),
+	 * REVIEW: "Scores are the engine's evaluation"). */
+	const char *units;
 
 	/* Reads a position string into cells[]; false if it is not one. */
 	bool (*decode)(const char *fen, struct ui_piece *cells,

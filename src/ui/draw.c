@@ -2,7 +2,8 @@
  * Drawing the game screen into the virtual grid: the title line, the board
  * with its marks (cursor, picked cells, legal targets, last move, the
  * engine's ghost moves, cells a clear just emptied), the analysis panel,
- * the move list and the status line.
+ * the shown move's comment, the move list (with every move's comment)
+ * and the status line.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include "ui/draw.h"
 #include "ui/input.h"
 #include "ui/online.h"
+#include "ui/play.h"
 #include "ui/status.h"
 #include "ui/trainer.h"
 
@@ -23,6 +25,9 @@ static const int UI_PANEL_GAP = 3;
 
 /* Rows of the principal variation shown when there is one line. */
 static const int UI_PV_ROWS = 3;
+
+/* Rows of the shown move's comment, at most. */
+static const int UI_COMMENT_ROWS = 3;
 
 /* The engine's first moves, numbered on empty cells. */
 static void
@@ -128,6 +133,29 @@ ui_draw_board(struct ui_app *app)
 	app->host.grid.cursor_x = app->board_x + x;
 }
 
+/* Who is to move in the shown position, or once it ends the result:
+ * "Red to move", "Blue wins", "draw", "game over". */
+static void
+ui_draw_turn(const struct ui_app *app, char *buf, size_t size)
+{
+	const struct game_ops *ops = app->game.session.ops;
+	const struct game_pos *pos = ui_shown_pos(app);
+	struct game_status st;
+	ops->status(pos, &st);
+	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
+		snprintf(buf, size, "%s wins",
+		         ops->side_names[st.outcome == OUTCOME_P2_WINS]);
+	else if (st.outcome == OUTCOME_DRAW)
+		snprintf(buf, size, "draw");
+	else if (st.outcome != OUTCOME_ONGOING)
+		snprintf(buf, size, "game over");
+	else if (ops->players > 1)
+		snprintf(buf, size, "%s to move",
+		         ops->side_names[ops->side_to_move(pos)]);
+	else
+		buf[0] = '\0';
+}
+
 static void
 ui_draw_title(struct ui_app *app)
 {
@@ -143,16 +171,15 @@ ui_draw_title(struct ui_app *app)
 			snprintf(who[i], sizeof who[i], "%s",
 			         p->engine ? "engine" : "human");
 	}
-	int side = ops->side_to_move(ui_shown_pos(app));
+	char turn[64];
+	ui_draw_turn(app, turn, sizeof turn);
 	int n = snprintf(line, sizeof line, " tabula  %s   %s: %s", ops->title,
 	                 ops->side_names[0], who[0]);
 	if (ops->players > 1)
 		n += snprintf(line + n, sizeof line - (size_t)n, "  %s: %s",
 		              ops->side_names[1], who[1]);
-	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s%s",
-	         game->shown, game->session.ply,
-	         ops->players > 1 ? ops->side_names[side] : "",
-	         ops->players > 1 ? " to move" : "");
+	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s",
+	         game->shown, game->session.ply, turn);
 	if (ui_online_in_room(app))
 		ui_online_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
@@ -297,6 +324,23 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 	return y + 1;
 }
 
+/* The shown move's comment, whole (up to UI_COMMENT_ROWS rows) from row
+ * y; returns the next free row. */
+static int
+ui_draw_comment(struct ui_app *app, int y, int x, int w)
+{
+	const char *comment =
+	        app->game.shown > 0 ? ui_play_comment(app, app->game.shown - 1)
+	                            : NULL;
+	if (comment == NULL)
+		return y;
+	struct ui_grid *g = &app->host.grid;
+	ui_grid_print(g, y++, x, w, ROLE_TITLE, "Comment  (; edits)");
+	y += ui_draw_wrapped(g, y, x, w, UI_COMMENT_ROWS, ROLE_NORMAL, comment,
+	                     app->glyphs->ellipsis);
+	return y + 1;
+}
+
 /* The move list around the shown ply, from row y to row last. */
 static void
 ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
@@ -325,10 +369,13 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 		bool here = (size_t)ply == game->shown;
 		char notes[64];
 		ui_dr_history_suffix(app, (size_t)ply - 1, notes, sizeof notes);
+		/* The comment follows, as far as the row goes. */
+		const char *comment = ui_play_comment(app, (size_t)ply - 1);
 		ui_grid_printf(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
-		               "%c%3ld %c %s%s", here ? '>' : ' ', ply,
+		               "%c%3ld %c %s%s%s%s", here ? '>' : ' ', ply,
 		               ops->players > 1 ? ops->side_letters[side] : ' ',
-		               text, notes);
+		               text, notes, comment != NULL ? " " : "",
+		               comment != NULL ? comment : "");
 		if (here)
 			y += ui_dr_variations(app, (size_t)ply - 1, y, x, w,
 			                      last - y);
@@ -436,6 +483,7 @@ ui_draw_game(struct ui_app *app)
 	int y = ui_dr_facts(app, 2, panel_x, w);
 	y = ui_draw_analysis(app, y, panel_x, w);
 	y = ui_dr_review(app, y, panel_x, w);
+	y = ui_draw_comment(app, y, panel_x, w);
 	ui_draw_history(app, y, g->height - 3, panel_x, w);
 	ui_draw_status(app);
 }

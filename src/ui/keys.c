@@ -38,7 +38,17 @@ struct ui_command {
 	/* Instead of run, for commands whose keys differ in one value
 	 * (the piece letters): told the key. */
 	void (*run_key)(struct ui_app *app, int key);
+	/* Whether the help lists it for the game shown; NULL: always. */
+	bool (*applies)(const struct ui_app *app);
 };
+
+/* The Tetress piece keys: only where moves are pieces. */
+static bool
+ui_keys_pieces_apply(const struct ui_app *app)
+{
+	return app->game.have &&
+	       app->game.session.ops->caps.input == GAME_INPUT_PIECE;
+}
 
 /* A move made here: to the room server in a room, else played. */
 static void
@@ -302,6 +312,25 @@ ui_keys_cmd_hint(struct ui_app *app)
 	ui_lines_hint(app);
 }
 
+/* Opens the prompt on the shown move's comment, to edit it. */
+static void
+ui_keys_cmd_comment(struct ui_app *app)
+{
+	if (ui_online_in_room(app)) {
+		ui_status(app, true,
+		          "the room's server keeps this game's "
+		          "record: no comments here");
+		return;
+	}
+	if (app->game.shown == 0) {
+		ui_status(app, true, "no move here to comment on");
+		return;
+	}
+	const char *old = ui_play_comment(app, app->game.shown - 1);
+	ui_prompt_open(app, UI_PROMPT_COMMENT);
+	ui_prompt_fill(app, old != NULL ? old : "");
+}
+
 static void
 ui_keys_cmd_menu(struct ui_app *app)
 {
@@ -368,25 +397,44 @@ static const struct ui_command UI_COMMANDS[] = {
          {'v'},
          "v",
          "Tetress: piece/cell mode",
-         ui_keys_cmd_piece_cursor},
+         ui_keys_cmd_piece_cursor,
+         NULL,
+         ui_keys_pieces_apply},
         {"piece-kind",
          {'I', 'O', 'T', 'J', 'L', 'S', 'Z'},
          "I O T J L S Z",
          "Tetress: take that piece",
          NULL,
-         ui_keys_cmd_piece_kind},
-        {"next-kind", {'c'}, "c", "Tetress: next piece", ui_keys_cmd_next_kind},
+         ui_keys_cmd_piece_kind,
+         ui_keys_pieces_apply},
+        {"next-kind",
+         {'c'},
+         "c",
+         "Tetress: next piece",
+         ui_keys_cmd_next_kind,
+         NULL,
+         ui_keys_pieces_apply},
         {"prev-kind",
          {'C'},
          "C",
          "Tetress: previous piece",
-         ui_keys_cmd_prev_kind},
-        {"turn", {'r'}, "r", "Tetress: turn clockwise", ui_keys_cmd_turn},
+         ui_keys_cmd_prev_kind,
+         NULL,
+         ui_keys_pieces_apply},
+        {"turn",
+         {'r'},
+         "r",
+         "Tetress: turn clockwise",
+         ui_keys_cmd_turn,
+         NULL,
+         ui_keys_pieces_apply},
         {"turn-back",
          {'R'},
          "R",
          "Tetress: anticlockwise",
-         ui_keys_cmd_turn_back},
+         ui_keys_cmd_turn_back,
+         NULL,
+         ui_keys_pieces_apply},
         {"cancel",
          {27, KEY_BACKSPACE, 127},
          "Esc",
@@ -432,15 +480,11 @@ static const struct ui_command UI_COMMANDS[] = {
          "to the latest position",
          ui_keys_cmd_end},
         {"review", {'A'}, "A", "review the game, or stop", ui_keys_cmd_review},
-        {"next-mark",
-         {'.'},
-         ".",
-         "to the next marked move",
-         ui_keys_cmd_next_mark},
+        {"next-mark", {'.'}, ".", "to the next mark", ui_keys_cmd_next_mark},
         {"prev-mark",
          {','},
          ",",
-         "to the previous marked move",
+         "to the previous mark",
          ui_keys_cmd_prev_mark},
         {"next-mark-side",
          {'>'},
@@ -469,6 +513,11 @@ static const struct ui_command UI_COMMANDS[] = {
          ui_keys_cmd_line_promote},
         {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
         {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
+        {"comment",
+         {';'},
+         ";",
+         "comment on the shown move",
+         ui_keys_cmd_comment},
         {"takeback",
          {'u'},
          "u",
@@ -486,11 +535,13 @@ static const int UI_COMMAND_COUNT =
         (int)(sizeof UI_COMMANDS / sizeof UI_COMMANDS[0]);
 
 void
-ui_keys_each(void (*fn)(void *ctx, const char *keys, const char *what),
-             void *ctx)
+ui_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
 {
-	for (int i = 0; i < UI_COMMAND_COUNT; i++)
-		fn(ctx, UI_COMMANDS[i].label, UI_COMMANDS[i].help);
+	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
+		const struct ui_command *c = &UI_COMMANDS[i];
+		if (app == NULL || c->applies == NULL || c->applies(app))
+			fn(ctx, c->label, c->help);
+	}
 }
 
 /* Saves the game to path, saying how it went. */
@@ -512,6 +563,16 @@ ui_keys_prompt_done(struct ui_app *app)
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_keys_play_text(app, text);
+	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
+		bool had = app->game.shown > 0 &&
+		           ui_play_comment(app, app->game.shown - 1) != NULL;
+		if (!ui_play_set_comment(app, text, err, sizeof err))
+			ui_status(app, true, "%s", err);
+		else
+			ui_status(app, false, "%s",
+			          text[0] ? "comment saved"
+			          : had   ? "comment removed"
+			                  : "no comment");
 	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
 		struct stat st;
 		char full[1024];

@@ -453,6 +453,25 @@ ui_menu_list_activate(void *ctx)
 	ui_menu_activate(ctx);
 }
 
+/* The keys ui_menu_key and ui_list_key take, for the help. */
+static const struct ui_keyhelp UI_MENU_KEYS[] = {
+        {"Up Down", "pick a line (also j k)"},
+        {"Left Right", "change it (also h l)"},
+        {"Enter Space", "start, or act on the line"},
+        {"0-9", "type the seed (its line)"},
+        {"letters", "type the pieces file"},
+        {"Backspace", "erase the last one"},
+        {"?", "this help"},
+        {"q Esc", "back to the game, or quit"},
+};
+
+void
+ui_menu_keys_each(ui_keyhelp_fn fn, void *ctx)
+{
+	ui_keyhelp_each(UI_MENU_KEYS,
+	                sizeof UI_MENU_KEYS / sizeof UI_MENU_KEYS[0], fn, ctx);
+}
+
 static const struct ui_list_ops UI_MENU_LIST = {
         .change = ui_menu_list_change,
         .activate = ui_menu_list_activate,

@@ -436,6 +436,25 @@ ui_online_game_key(struct ui_app *app, int key)
 	}
 }
 
+/* What ui_online_game_key takes, for the help (and tabula(6), Lobby and
+ * rooms in the terminal UI). */
+static const struct ui_keyhelp UI_ONLINE_ROOM_KEYS[] = {
+        {"R", "resign (press it twice)"},    {"D", "offer or accept a draw"},
+        {"L n", "leave the room"},           {"a", "analysis (analysis rooms)"},
+        {"u e ! o", "not in a room's game"},
+};
+
+void
+ui_online_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+{
+	if (!ui_online_in_room(app))
+		return;
+	ui_keyhelp_each(UI_ONLINE_ROOM_KEYS,
+	                sizeof UI_ONLINE_ROOM_KEYS /
+	                        sizeof UI_ONLINE_ROOM_KEYS[0],
+	                fn, ctx);
+}
+
 /* ---------------------------------------------------------------------- */
 /* The lobby                                                               */
 

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "core/game.h"
+#include "ui/keyhelp.h"
 #include "ui/screen.h"
 
 struct ui_app;
@@ -32,6 +33,9 @@ bool ui_online_game_key(struct ui_app *app, int key);
 bool ui_online_play(struct ui_app *app, game_move move);
 /* Whether the game screen shows a room's game. */
 bool ui_online_in_room(const struct ui_app *app);
+/* Writes the keys of a room's game (key, description) through fn; none
+ * when app shows no room's game. */
+void ui_online_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx);
 /* The game screen's title line in a room. */
 void ui_online_title(const struct ui_app *app, char *buf, size_t size);
 

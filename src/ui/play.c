@@ -415,6 +415,42 @@ ui_play_text(struct ui_app *app, const char *text)
 	ui_play_move(app, move);
 }
 
+const char *
+ui_play_comment(const struct ui_app *app, size_t ply)
+{
+	const struct record_meta *meta = &app->game.meta;
+	return ply < meta->comment_count && ply < app->game.session.ply
+	               ? meta->comments[ply]
+	               : NULL;
+}
+
+bool
+ui_play_set_comment(struct ui_app *app, const char *text, char *err,
+                    size_t err_size)
+{
+	struct ui_game *game = &app->game;
+	if (game->shown == 0) {
+		snprintf(err, err_size, "no move here to comment on");
+		return false;
+	}
+	/* The record closes a comment at '}' (tabula(6), Game records). */
+	if (strpbrk(text, "{}") != NULL) {
+		snprintf(err, err_size, "a comment cannot hold { or }");
+		return false;
+	}
+	if (!record_meta_set_comment(&game->meta, game->shown - 1,
+	                             text[0] != '\0' ? text : NULL)) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	char why[512];
+	if (!ui_play_save(app, NULL, why, sizeof why)) {
+		snprintf(err, err_size, "autosave failed: %s", why);
+		return false;
+	}
+	return true;
+}
+
 bool
 ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 {

@@ -44,6 +44,12 @@ void ui_play_move(struct ui_app *app, game_move move);
 bool ui_play_append(struct ui_app *app, game_move move);
 /* Plays typed text; the status line says why when it is illegal. */
 void ui_play_text(struct ui_app *app, const char *text);
+/* The comment after move ply (0-based), or NULL. */
+const char *ui_play_comment(const struct ui_app *app, size_t ply);
+/* Sets the comment of the shown move ("" removes it) and autosaves;
+ * false with a message (no move shown, a brace, the autosave). */
+bool ui_play_set_comment(struct ui_app *app, const char *text, char *err,
+                         size_t err_size);
 /* Saves the game to the autosave file (or path); false with a message. */
 bool ui_play_save(struct ui_app *app, const char *path, char *err,
                   size_t err_size);

@@ -148,8 +148,11 @@ ui_script_run(struct ui_app *app, const char *path)
 		char *hash = strchr(line, '#');
 		if (hash != NULL)
 			*hash = '\0';
-		for (char *word = strtok(line, " \t\r\n"); word != NULL;
-		     word = strtok(NULL, " \t\r\n")) {
+		/* strtok_r: drawing the screen (dump) uses strtok too, and
+		 * lost the rest of the line. */
+		char *save = NULL;
+		for (char *word = strtok_r(line, " \t\r\n", &save);
+		     word != NULL; word = strtok_r(NULL, " \t\r\n", &save)) {
 			if (!ui_script_word(app, word, err, sizeof err)) {
 				fprintf(stderr, "tabula: %s:%d: %s\n", path,
 				        lineno, err);

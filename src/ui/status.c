@@ -1,13 +1,14 @@
 /*
  * The bottom line of the game screen: the status message, and the prompt
- * where a move, a file to save to or a file to open is typed.  What the
- * typed text does is up to the caller (keys.c).
+ * where a move, a file to save to, a file to open or a comment is typed.  What
+ * the typed text does is up to the caller (keys.c).
  */
 #include "config.h"
 
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ui/app.h"
 #include "ui/status.h"
@@ -44,6 +45,15 @@ ui_prompt_open(struct ui_app *app, int kind)
 	app->host.dirty = true;
 }
 
+void
+ui_prompt_fill(struct ui_app *app, const char *text)
+{
+	struct ui_prompt *p = &app->prompt;
+	snprintf(p->text, sizeof p->text, "%s", text);
+	p->len = strlen(p->text);
+	app->host.dirty = true;
+}
+
 bool
 ui_prompt_key(struct ui_app *app, int key)
 {
@@ -52,7 +62,8 @@ ui_prompt_key(struct ui_app *app, int key)
 	p->overflow = false;
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
 		p->active = false;
-		if (p->len > 0)
+		/* An emptied comment is removed, not cancelled. */
+		if (p->len > 0 || p->kind == UI_PROMPT_COMMENT)
 			return true;
 		ui_status(app, false, "cancelled");
 	} else if (key == UI_KEY_ESC) {
@@ -81,6 +92,8 @@ ui_prompt_label(int kind)
 		return "open: ";
 	case UI_PROMPT_OVERWRITE:
 		return "replace it? (y/n) ";
+	case UI_PROMPT_COMMENT:
+		return "comment: ";
 	default:
 		return "move: ";
 	}

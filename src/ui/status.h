@@ -21,8 +21,10 @@ void ui_status_print(const struct ui_app *app, struct ui_grid *g);
 const char *ui_prompt_label(int kind);
 /* Opens the prompt for typing (UI_PROMPT_*). */
 void ui_prompt_open(struct ui_app *app, int kind);
+/* Puts text in the open prompt, to be edited (a comment's old text). */
+void ui_prompt_fill(struct ui_app *app, const char *text);
 /* Takes one key while the prompt is open; true when it closed with text
- * to act on (app->prompt.text). */
+ * to act on (app->prompt.text; a comment's may be empty). */
 bool ui_prompt_key(struct ui_app *app, int key);
 
 #endif

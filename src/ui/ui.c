@@ -468,7 +468,8 @@ ui_main(int argc, char **argv)
 		return EXIT_FAILURE_RUN;
 	}
 	if (st.help_keys != UI_HELP_KEYS_NONE) {
-		ui_keys_each(st.help_keys == UI_HELP_KEYS_MDOC
+		ui_keys_each(NULL,
+		             st.help_keys == UI_HELP_KEYS_MDOC
 		                     ? ui_print_key_mdoc
 		                     : ui_print_key_text,
 		             NULL);
