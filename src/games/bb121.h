@@ -23,12 +23,14 @@ struct bb121 {
 
 static const uint64_t BB121_HI_MASK = (UINT64_C(1) << (BB121_CELLS - 64)) - 1;
 
-/* Bit counting: the compiler's instruction where it has one, else the
- * classic SWAR count. */
+/* Bit counting: the processor's instruction where the build targets one
+ * (__POPCNT__, e.g. -march=native), else the classic SWAR count inline: the
+ * compiler's generic builtin is a library call, which cost Tetress a sixth
+ * of its search time. */
 static inline int
 bb121_popcount64(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
 	return __builtin_popcountll(x);
 #else
 	x = x - ((x >> 1) & UINT64_C(0x5555555555555555));

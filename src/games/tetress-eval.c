@@ -120,8 +120,9 @@ te_mobility_side(int mob)
 static int
 te_mobility(const struct tetress_pos *p)
 {
-	int mine = tetress_mobility(p, p->side);
-	int theirs = tetress_mobility(p, p->side ^ 1);
+	int counts[2];
+	tetress_mobility_both(p, counts);
+	int mine = counts[p->side], theirs = counts[p->side ^ 1];
 	int share = (mine - theirs) * TE_MOBILITY_SCALE / (mine + theirs + 1);
 	return share + te_mobility_side(mine) - te_mobility_side(theirs);
 }

@@ -195,6 +195,23 @@ tetress_fit_origins(struct bb121 allowed, struct bb121 fits[TETRESS_SHAPES])
 	}
 }
 
+/* The origins where shape s alone covers only cells of allowed. */
+static struct bb121
+tetress_shape_fits(struct bb121 allowed, int s)
+{
+	const uint8_t *off = tetress_tables.shape_offsets[s];
+	struct bb121 fits = tetress_tables.all;
+	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+		int dr = off[i] / TETRESS_OFFSET_SPAN;
+		int dc = off[i] % TETRESS_OFFSET_SPAN;
+		fits = bb121_and(fits, tetress_translate(
+		                               allowed,
+		                               (BB121_SIDE - dr) % BB121_SIDE,
+		                               (BB121_SIDE - dc) % BB121_SIDE));
+	}
+	return fits;
+}
+
 static struct bb121
 tetress_neighbours(struct bb121 x)
 {
@@ -204,22 +221,55 @@ tetress_neighbours(struct bb121 x)
 	                         tetress_translate(x, 0, BB121_SIDE - 1)));
 }
 
+static struct bb121
+tetress_free_cells(const struct tetress_pos *p)
+{
+	return bb121_andnot(tetress_tables.all, tetress_occupied(p));
+}
+
+/* The free cells away from colour's tokens: the placements that fit the
+ * free cells but not these touch colour's tokens (the neighbour rule). */
+static struct bb121
+tetress_away(const struct tetress_pos *p, int colour, struct bb121 free)
+{
+	return bb121_andnot(free, tetress_neighbours(p->cells[colour]));
+}
+
+/* Colour's legal origins shape by shape, given the fits to the free
+ * cells. */
+static void
+tetress_legal_given(const struct tetress_pos *p, int colour,
+                    const struct bb121 fits[TETRESS_SHAPES],
+                    struct bb121 legal[TETRESS_SHAPES])
+{
+	if (p->actions < TETRESS_FREE_OPENINGS) {
+		memcpy(legal, fits, TETRESS_SHAPES * sizeof fits[0]);
+		return;
+	}
+	struct bb121 away[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_away(p, colour, tetress_free_cells(p)),
+	                    away);
+	for (int s = 0; s < TETRESS_SHAPES; s++)
+		legal[s] = bb121_andnot(fits[s], away[s]);
+}
+
 /* The origins of every legal placement of colour, shape by shape. */
 static void
 tetress_legal_origins(const struct tetress_pos *p, int colour,
                       struct bb121 legal[TETRESS_SHAPES])
 {
-	struct bb121 free =
-	        bb121_andnot(tetress_tables.all, tetress_occupied(p));
-	tetress_fit_origins(free, legal);
-	if (p->actions < TETRESS_FREE_OPENINGS)
-		return;
-	struct bb121 touching =
-	        bb121_and(tetress_neighbours(p->cells[colour]), free);
-	struct bb121 away[TETRESS_SHAPES];
-	tetress_fit_origins(bb121_andnot(free, touching), away);
+	struct bb121 fits[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_free_cells(p), fits);
+	tetress_legal_given(p, colour, fits, legal);
+}
+
+static int
+tetress_count_origins(const struct bb121 legal[TETRESS_SHAPES])
+{
+	int n = 0;
 	for (int s = 0; s < TETRESS_SHAPES; s++)
-		legal[s] = bb121_andnot(legal[s], away[s]);
+		n += bb121_count(legal[s]);
+	return n;
 }
 
 static int
@@ -229,10 +279,28 @@ tetress_count_legal(const struct tetress_pos *p, int colour)
 		return 0;
 	struct bb121 legal[TETRESS_SHAPES];
 	tetress_legal_origins(p, colour, legal);
-	int n = 0;
-	for (int s = 0; s < TETRESS_SHAPES; s++)
-		n += bb121_count(legal[s]);
-	return n;
+	return tetress_count_origins(legal);
+}
+
+/* Whether colour has a legal placement, shape by shape: the first shape
+ * nearly always has one, so this costs a few translations where a count
+ * costs dozens. */
+static bool
+tetress_has_legal(const struct tetress_pos *p, int colour)
+{
+	if (p->actions >= TETRESS_TURN_LIMIT)
+		return false;
+	struct bb121 free = tetress_free_cells(p);
+	bool rule = p->actions >= TETRESS_FREE_OPENINGS;
+	struct bb121 away = rule ? tetress_away(p, colour, free) : free;
+	for (int s = 0; s < TETRESS_SHAPES; s++) {
+		struct bb121 fits = tetress_shape_fits(free, s);
+		if (!bb121_empty(fits) &&
+		    (!rule || !bb121_empty(bb121_andnot(
+		                      fits, tetress_shape_fits(away, s)))))
+			return true;
+	}
+	return false;
 }
 
 void
@@ -253,6 +321,21 @@ tetress_mobility(const struct tetress_pos *pos, int colour)
 {
 	tetress_tables_init();
 	return tetress_count_legal(pos, colour);
+}
+
+void
+tetress_mobility_both(const struct tetress_pos *pos, int counts[2])
+{
+	tetress_tables_init();
+	counts[0] = counts[1] = 0;
+	if (pos->actions >= TETRESS_TURN_LIMIT)
+		return;
+	struct bb121 fits[TETRESS_SHAPES], legal[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_free_cells(pos), fits);
+	for (int colour = 0; colour < 2; colour++) {
+		tetress_legal_given(pos, colour, fits, legal);
+		counts[colour] = tetress_count_origins(legal);
+	}
 }
 
 static int
@@ -362,7 +445,7 @@ tetress_status(const struct game_pos *pos, struct game_status *st)
 		              : blue > red ? OUTCOME_P2_WINS
 		                           : OUTCOME_DRAW;
 		st->reason = "turn limit";
-	} else if (tetress_count_legal(p, p->side) == 0) {
+	} else if (!tetress_has_legal(p, p->side)) {
 		st->outcome = p->side == TETRESS_RED ? OUTCOME_P2_WINS
 		                                     : OUTCOME_P1_WINS;
 		st->reason = "no legal move";

@@ -53,6 +53,10 @@ bool tetress_check_cells(const struct game_pos *pos, const int cells[4],
  * (the neighbour rule applies from the third action on). */
 int tetress_mobility(const struct tetress_pos *pos, int colour);
 
+/* The mobility of both colours at once (counts[colour]), sharing the work
+ * they have in common. */
+void tetress_mobility_both(const struct tetress_pos *pos, int counts[2]);
+
 /* View of a generic position as a Tetress position. */
 static inline const struct tetress_pos *
 tetress_pos_of(const struct game_pos *pos)
