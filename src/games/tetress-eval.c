@@ -128,17 +128,18 @@ te_mobility(const struct tetress_pos *p)
 }
 
 /* Tokens the side to move could clear from either side by finishing
- * nearly full rows and columns: the other's count for it. */
+ * nearly full rows and columns: the other's count for it.  The counts are
+ * the position's own line counts. */
 static int
-te_threats(const struct tetress_pos *p, const struct te_lines *l)
+te_threats(const struct tetress_pos *p)
 {
-	struct bb121 mine = p->cells[p->side], theirs = p->cells[p->side ^ 1];
 	int score = 0;
 	for (int i = 0; i < 2 * BB121_SIDE; i++) {
-		struct bb121 line =
-		        i < BB121_SIDE ? l->row[i] : l->col[i - BB121_SIDE];
-		int m = bb121_count(bb121_and(line, mine));
-		int t = bb121_count(bb121_and(line, theirs));
+		const uint64_t *lines =
+		        i < BB121_SIDE ? p->row_tokens : p->col_tokens;
+		int line = i % BB121_SIDE;
+		int m = tetress_line_tokens(lines[p->side], line);
+		int t = tetress_line_tokens(lines[p->side ^ 1], line);
 		int empty = BB121_SIDE - m - t;
 		if (empty > 0 && empty <= TE_THREAT_EMPTY_MAX)
 			score += (t - m) * TE_THREAT_TOKEN;
@@ -163,5 +164,5 @@ tetress_eval(const struct game_pos *pos)
 	struct te_lines lines;
 	te_lines_init(&lines);
 	return te_mobility(p) + te_territory(p, &lines) + te_tokens(p) +
-	       te_threats(p, &lines) + TE_TEMPO;
+	       te_threats(p) + TE_TEMPO;
 }

@@ -64,6 +64,10 @@ static struct {
 	struct bb121 cols[BB121_SIDE];
 	struct bb121 placements[TETRESS_PLACEMENTS];
 	uint8_t shape_offsets[TETRESS_SHAPES][4]; /* dr * 4 + dc */
+	/* Cells of each shape per row and column of its bounding box, in
+	 * the four-bit lines of tetress_pos.row_tokens and col_tokens. */
+	uint64_t shape_rows[TETRESS_SHAPES];
+	uint64_t shape_cols[TETRESS_SHAPES];
 	uint64_t zobrist[2][BB121_CELLS];
 	uint64_t zobrist_blue_to_move;
 } tetress_tables;
@@ -121,6 +125,8 @@ tetress_tables_build(void)
 			int dc = TETRESS_SHAPE_CELLS[s][i][1];
 			tetress_tables.shape_offsets[s][i] =
 			        (uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
+			tetress_tables.shape_rows[s] += UINT64_C(1) << (4 * dr);
+			tetress_tables.shape_cols[s] += UINT64_C(1) << (4 * dc);
 		}
 		for (int origin = 0; origin < BB121_CELLS; origin++) {
 			int r = origin / BB121_SIDE, c = origin % BB121_SIDE;
@@ -365,30 +371,93 @@ tetress_hash_cells(int colour, struct bb121 cells)
 	return h;
 }
 
-/* Full rows and columns of the occupied cells that the piece touches
- * (no other line can be full: lines are cleared as soon as they fill). */
-static struct bb121
-tetress_full_lines(struct bb121 occupied, struct bb121 piece)
+/* Line counts: four bits a line, 11 lines a word (see struct
+ * tetress_pos).  A line holds at most 10 tokens between moves (full lines
+ * are cleared), so adding a piece's at most 4 never carries into the next
+ * line. */
+static const uint64_t TETRESS_LINES_MASK =
+        (UINT64_C(1) << (4 * BB121_SIDE)) - 1;
+static const uint64_t TETRESS_LINES_ONES = TETRESS_LINES_MASK / 15;
+
+/* The line counts moved n lines up around the torus. */
+static uint64_t
+tetress_lines_rotate(uint64_t lines, int n)
 {
-	struct bb121 lines = {0, 0};
-	unsigned rows_seen = 0, cols_seen = 0;
-	for (struct bb121 b = piece; !bb121_empty(b); b = bb121_drop_first(b)) {
-		int cell = bb121_first(b);
-		int r = cell / BB121_SIDE, c = cell % BB121_SIDE;
-		if (!(rows_seen & (1u << r))) {
-			rows_seen |= 1u << r;
-			struct bb121 row = tetress_tables.rows[r];
-			if (bb121_equal(bb121_and(occupied, row), row))
-				lines = bb121_or(lines, row);
-		}
-		if (!(cols_seen & (1u << c))) {
-			cols_seen |= 1u << c;
-			struct bb121 col = tetress_tables.cols[c];
-			if (bb121_equal(bb121_and(occupied, col), col))
-				lines = bb121_or(lines, col);
+	if (n == 0)
+		return lines;
+	return ((lines << (4 * n)) | (lines >> (4 * (BB121_SIDE - n)))) &
+	       TETRESS_LINES_MASK;
+}
+
+/* The top bit of every line whose count is 11: the full lines. */
+static uint64_t
+tetress_lines_full(uint64_t lines)
+{
+	uint64_t x = lines ^ (TETRESS_LINES_ONES * BB121_SIDE);
+	uint64_t low = TETRESS_LINES_ONES * 7, high = TETRESS_LINES_ONES * 8;
+	return ~(((x & low) + low) | x) & high;
+}
+
+/* The cells a placement adds to each row and each column. */
+static void
+tetress_move_lines(game_move move, uint64_t *rows, uint64_t *cols)
+{
+	int shape = (int)(move / BB121_CELLS),
+	    origin = (int)(move % BB121_CELLS);
+	*rows = tetress_lines_rotate(tetress_tables.shape_rows[shape],
+	                             origin / BB121_SIDE);
+	*cols = tetress_lines_rotate(tetress_tables.shape_cols[shape],
+	                             origin % BB121_SIDE);
+}
+
+/* Rebuilds the line counts of both colours from their cells. */
+static void
+tetress_count_lines(struct tetress_pos *p)
+{
+	for (int colour = 0; colour < 2; colour++) {
+		p->row_tokens[colour] = p->col_tokens[colour] = 0;
+		for (struct bb121 b = p->cells[colour]; !bb121_empty(b);
+		     b = bb121_drop_first(b)) {
+			int cell = bb121_first(b);
+			p->row_tokens[colour] += UINT64_C(1)
+			                         << (4 * (cell / BB121_SIDE));
+			p->col_tokens[colour] += UINT64_C(1)
+			                         << (4 * (cell % BB121_SIDE));
 		}
 	}
+}
+
+/* The cells of the full rows and columns, given their top bits. */
+static struct bb121
+tetress_lines_cells(uint64_t full_rows, uint64_t full_cols)
+{
+	struct bb121 lines = {0, 0};
+	for (int i = 0; i < BB121_SIDE; i++) {
+		if ((full_rows >> (4 * i + 3)) & 1)
+			lines = bb121_or(lines, tetress_tables.rows[i]);
+		if ((full_cols >> (4 * i + 3)) & 1)
+			lines = bb121_or(lines, tetress_tables.cols[i]);
+	}
 	return lines;
+}
+
+/* Clears the full lines after a placement, if there are any. */
+static void
+tetress_clear_lines(struct tetress_pos *p)
+{
+	uint64_t full_rows =
+	        tetress_lines_full(p->row_tokens[0] + p->row_tokens[1]);
+	uint64_t full_cols =
+	        tetress_lines_full(p->col_tokens[0] + p->col_tokens[1]);
+	if ((full_rows | full_cols) == 0)
+		return;
+	struct bb121 lines = tetress_lines_cells(full_rows, full_cols);
+	for (int colour = 0; colour < 2; colour++) {
+		struct bb121 gone = bb121_and(p->cells[colour], lines);
+		p->hash ^= tetress_hash_cells(colour, gone);
+		p->cells[colour] = bb121_andnot(p->cells[colour], lines);
+	}
+	tetress_count_lines(p);
 }
 
 static void
@@ -398,15 +467,11 @@ tetress_play(struct game_pos *pos, game_move move)
 	struct bb121 piece = tetress_tables.placements[move];
 	p->cells[p->side] = bb121_or(p->cells[p->side], piece);
 	p->hash ^= tetress_hash_cells(p->side, piece);
-	struct bb121 lines = tetress_full_lines(tetress_occupied(p), piece);
-	if (!bb121_empty(lines)) {
-		for (int colour = 0; colour < 2; colour++) {
-			struct bb121 gone = bb121_and(p->cells[colour], lines);
-			p->hash ^= tetress_hash_cells(colour, gone);
-			p->cells[colour] =
-			        bb121_andnot(p->cells[colour], lines);
-		}
-	}
+	uint64_t rows, cols;
+	tetress_move_lines(move, &rows, &cols);
+	p->row_tokens[p->side] += rows;
+	p->col_tokens[p->side] += cols;
+	tetress_clear_lines(p);
 	p->side ^= 1;
 	p->hash ^= tetress_tables.zobrist_blue_to_move;
 	p->actions++;
@@ -464,13 +529,16 @@ tetress_hash(const struct game_pos *pos)
 	return tetress_pos_of(pos)->hash;
 }
 
+/* A placement is noisy when it fills a line (and so clears it). */
 static bool
 tetress_is_noisy(const struct game_pos *pos, game_move move)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	struct bb121 piece = tetress_tables.placements[move];
-	struct bb121 occupied = bb121_or(tetress_occupied(p), piece);
-	return !bb121_empty(tetress_full_lines(occupied, piece));
+	uint64_t rows, cols;
+	tetress_move_lines(move, &rows, &cols);
+	rows += p->row_tokens[0] + p->row_tokens[1];
+	cols += p->col_tokens[0] + p->col_tokens[1];
+	return (tetress_lines_full(rows) | tetress_lines_full(cols)) != 0;
 }
 
 static uint64_t
@@ -746,6 +814,7 @@ tetress_parse_pos(struct game_pos *pos, const char *text, char *err,
 	                                                 : TETRESS_BLUE;
 	p->actions = (uint8_t)actions;
 	p->hash = tetress_hash_from_scratch(p);
+	tetress_count_lines(p);
 	*pos = tmp;
 	return true;
 }
