@@ -150,4 +150,35 @@ bb121_trim(struct bb121 a)
 	return a;
 }
 
+/* The set moved n cells towards higher indices around the 121-cell ring
+ * (0 < n < 121): n = 11 is one row down on the torus. */
+static inline struct bb121
+bb121_rotate(struct bb121 a, int n)
+{
+	return bb121_trim(
+	        bb121_or(bb121_shl(a, n), bb121_shr(a, BB121_CELLS - n)));
+}
+
+/* The first and the last column of the torus. */
+static const struct bb121 BB121_COL_FIRST = {UINT64_C(0x0080100200400801),
+                                             UINT64_C(0x0000400801002004)};
+static const struct bb121 BB121_COL_LAST = {UINT64_C(0x0040080100200400),
+                                            UINT64_C(0x0100200400801002)};
+
+/* The four torus neighbours of every cell of x (x itself excepted, unless
+ * a cell of x is next to another). */
+static inline struct bb121
+bb121_neighbours(struct bb121 x)
+{
+	struct bb121 down = bb121_rotate(x, BB121_SIDE);
+	struct bb121 up = bb121_rotate(x, BB121_CELLS - BB121_SIDE);
+	struct bb121 right = bb121_or(
+	        bb121_shl(bb121_andnot(x, BB121_COL_LAST), 1),
+	        bb121_shr(bb121_and(x, BB121_COL_LAST), BB121_SIDE - 1));
+	struct bb121 left = bb121_or(
+	        bb121_shr(bb121_andnot(x, BB121_COL_FIRST), 1),
+	        bb121_shl(bb121_and(x, BB121_COL_FIRST), BB121_SIDE - 1));
+	return bb121_trim(bb121_or(bb121_or(down, up), bb121_or(right, left)));
+}
+
 #endif

@@ -64,10 +64,10 @@ static struct {
 	struct bb121 cols[BB121_SIDE];
 	struct bb121 placements[TETRESS_PLACEMENTS];
 	uint8_t shape_offsets[TETRESS_SHAPES][4]; /* dr * 4 + dc */
-	/* Cells of each shape per row and column of its bounding box, in
-	 * the four-bit lines of tetress_pos.row_tokens and col_tokens. */
-	uint64_t shape_rows[TETRESS_SHAPES];
-	uint64_t shape_cols[TETRESS_SHAPES];
+	/* Cells of each placement per row and column, in the four-bit lines
+	 * of tetress_pos.row_tokens and col_tokens. */
+	uint64_t placement_rows[TETRESS_PLACEMENTS];
+	uint64_t placement_cols[TETRESS_PLACEMENTS];
 	uint64_t zobrist[2][BB121_CELLS];
 	uint64_t zobrist_blue_to_move;
 } tetress_tables;
@@ -125,8 +125,6 @@ tetress_tables_build(void)
 			int dc = TETRESS_SHAPE_CELLS[s][i][1];
 			tetress_tables.shape_offsets[s][i] =
 			        (uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
-			tetress_tables.shape_rows[s] += UINT64_C(1) << (4 * dr);
-			tetress_tables.shape_cols[s] += UINT64_C(1) << (4 * dc);
 		}
 		for (int origin = 0; origin < BB121_CELLS; origin++) {
 			int r = origin / BB121_SIDE, c = origin % BB121_SIDE;
@@ -138,6 +136,12 @@ tetress_tables_build(void)
 				         BB121_SIDE;
 				m = bb121_or(m,
 				             bb121_cell(tetress_cell(pr, pc)));
+				tetress_tables.placement_rows[s * BB121_CELLS +
+				                              origin] +=
+				        UINT64_C(1) << (4 * pr);
+				tetress_tables.placement_cols[s * BB121_CELLS +
+				                              origin] +=
+				        UINT64_C(1) << (4 * pc);
 			}
 			tetress_tables.placements[s * BB121_CELLS + origin] = m;
 		}
@@ -219,15 +223,6 @@ tetress_shape_fits(struct bb121 allowed, int s)
 }
 
 static struct bb121
-tetress_neighbours(struct bb121 x)
-{
-	return bb121_or(bb121_or(tetress_translate(x, 1, 0),
-	                         tetress_translate(x, BB121_SIDE - 1, 0)),
-	                bb121_or(tetress_translate(x, 0, 1),
-	                         tetress_translate(x, 0, BB121_SIDE - 1)));
-}
-
-static struct bb121
 tetress_free_cells(const struct tetress_pos *p)
 {
 	return bb121_andnot(tetress_tables.all, tetress_occupied(p));
@@ -238,7 +233,7 @@ tetress_free_cells(const struct tetress_pos *p)
 static struct bb121
 tetress_away(const struct tetress_pos *p, int colour, struct bb121 free)
 {
-	return bb121_andnot(free, tetress_neighbours(p->cells[colour]));
+	return bb121_andnot(free, bb121_neighbours(p->cells[colour]));
 }
 
 /* Colour's legal origins shape by shape, given the fits to the free
@@ -379,16 +374,6 @@ static const uint64_t TETRESS_LINES_MASK =
         (UINT64_C(1) << (4 * BB121_SIDE)) - 1;
 static const uint64_t TETRESS_LINES_ONES = TETRESS_LINES_MASK / 15;
 
-/* The line counts moved n lines up around the torus. */
-static uint64_t
-tetress_lines_rotate(uint64_t lines, int n)
-{
-	if (n == 0)
-		return lines;
-	return ((lines << (4 * n)) | (lines >> (4 * (BB121_SIDE - n)))) &
-	       TETRESS_LINES_MASK;
-}
-
 /* The top bit of every line whose count is 11: the full lines. */
 static uint64_t
 tetress_lines_full(uint64_t lines)
@@ -396,18 +381,6 @@ tetress_lines_full(uint64_t lines)
 	uint64_t x = lines ^ (TETRESS_LINES_ONES * BB121_SIDE);
 	uint64_t low = TETRESS_LINES_ONES * 7, high = TETRESS_LINES_ONES * 8;
 	return ~(((x & low) + low) | x) & high;
-}
-
-/* The cells a placement adds to each row and each column. */
-static void
-tetress_move_lines(game_move move, uint64_t *rows, uint64_t *cols)
-{
-	int shape = (int)(move / BB121_CELLS),
-	    origin = (int)(move % BB121_CELLS);
-	*rows = tetress_lines_rotate(tetress_tables.shape_rows[shape],
-	                             origin / BB121_SIDE);
-	*cols = tetress_lines_rotate(tetress_tables.shape_cols[shape],
-	                             origin % BB121_SIDE);
 }
 
 /* Rebuilds the line counts of both colours from their cells. */
@@ -467,10 +440,8 @@ tetress_play(struct game_pos *pos, game_move move)
 	struct bb121 piece = tetress_tables.placements[move];
 	p->cells[p->side] = bb121_or(p->cells[p->side], piece);
 	p->hash ^= tetress_hash_cells(p->side, piece);
-	uint64_t rows, cols;
-	tetress_move_lines(move, &rows, &cols);
-	p->row_tokens[p->side] += rows;
-	p->col_tokens[p->side] += cols;
+	p->row_tokens[p->side] += tetress_tables.placement_rows[move];
+	p->col_tokens[p->side] += tetress_tables.placement_cols[move];
 	tetress_clear_lines(p);
 	p->side ^= 1;
 	p->hash ^= tetress_tables.zobrist_blue_to_move;
@@ -534,10 +505,10 @@ static bool
 tetress_is_noisy(const struct game_pos *pos, game_move move)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	uint64_t rows, cols;
-	tetress_move_lines(move, &rows, &cols);
-	rows += p->row_tokens[0] + p->row_tokens[1];
-	cols += p->col_tokens[0] + p->col_tokens[1];
+	uint64_t rows = tetress_tables.placement_rows[move] + p->row_tokens[0] +
+	                p->row_tokens[1];
+	uint64_t cols = tetress_tables.placement_cols[move] + p->col_tokens[0] +
+	                p->col_tokens[1];
 	return (tetress_lines_full(rows) | tetress_lines_full(cols)) != 0;
 }
 
@@ -670,7 +641,7 @@ tetress_check_cells(const struct game_pos *pos, const int cells[4], char *err,
 	}
 	if (p->actions >= TETRESS_FREE_OPENINGS &&
 	    bb121_empty(
-	            bb121_and(piece, tetress_neighbours(p->cells[p->side])))) {
+	            bb121_and(piece, bb121_neighbours(p->cells[p->side])))) {
 		snprintf(err, err_size,
 		         "no cell touches a %s token (only each side's first "
 		         "piece may stand alone)",
