@@ -123,6 +123,7 @@ tetress_tables_build(void)
 		for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
 			int dr = TETRESS_SHAPE_CELLS[s][i][0];
 			int dc = TETRESS_SHAPE_CELLS[s][i][1];
+			assert(dr + dc < TETRESS_OFFSET_SPAN);
 			tetress_tables.shape_offsets[s][i] =
 			        (uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
 		}
@@ -179,26 +180,26 @@ tetress_occupied(const struct tetress_pos *p)
 	return bb121_or(p->cells[TETRESS_RED], p->cells[TETRESS_BLUE]);
 }
 
-/* For every shape, the origins where it covers only cells of allowed. */
+/* For every shape, the origins where it covers only cells of allowed.
+ * Every cell of a shape lies at an offset (dr, dc) with dr + dc < 4 from
+ * its box's corner (checked when the tables are built): the ten column and
+ * row translations of allowed that these need are made once each, the
+ * rows of each from its column translation. */
 static void
 tetress_fit_origins(struct bb121 allowed, struct bb121 fits[TETRESS_SHAPES])
 {
-	enum { SPAN2 = TETRESS_OFFSET_SPAN * TETRESS_OFFSET_SPAN };
-	struct bb121 shifted[SPAN2];
-	bool done[SPAN2] = {false};
+	enum { SPAN = TETRESS_OFFSET_SPAN };
+	struct bb121 shifted[SPAN * SPAN];
+	for (int dc = 0; dc < SPAN; dc++) {
+		struct bb121 col = tetress_translate(
+		        allowed, 0, (BB121_SIDE - dc) % BB121_SIDE);
+		shifted[dc] = col;
+		for (int dr = 1; dr + dc < SPAN; dr++)
+			shifted[dr * SPAN + dc] =
+			        tetress_translate(col, BB121_SIDE - dr, 0);
+	}
 	for (int s = 0; s < TETRESS_SHAPES; s++) {
 		const uint8_t *off = tetress_tables.shape_offsets[s];
-		for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
-			int k = off[i];
-			if (!done[k]) {
-				int dr = k / TETRESS_OFFSET_SPAN;
-				int dc = k % TETRESS_OFFSET_SPAN;
-				shifted[k] = tetress_translate(
-				        allowed, (BB121_SIDE - dr) % BB121_SIDE,
-				        (BB121_SIDE - dc) % BB121_SIDE);
-				done[k] = true;
-			}
-		}
 		fits[s] =
 		        bb121_and(bb121_and(shifted[off[0]], shifted[off[1]]),
 		                  bb121_and(shifted[off[2]], shifted[off[3]]));
