@@ -93,6 +93,38 @@ bb121_count(struct bb121 a)
 	return bb121_popcount64(a.lo) + bb121_popcount64(a.hi);
 }
 
+/* The cells of n sets together.  Without the processor's count, the sets
+ * are counted side by side in byte fields and summed every 15 sets (a byte
+ * then holds at most 15 * 16 = 240): a third of the work of counting each
+ * word alone. */
+static inline int
+bb121_count_all(const struct bb121 *a, int n)
+{
+	int total = 0;
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+	for (int i = 0; i < n; i++)
+		total += bb121_count(a[i]);
+#else
+	const uint64_t m1 = UINT64_C(0x5555555555555555);
+	const uint64_t m2 = UINT64_C(0x3333333333333333);
+	const uint64_t m4 = UINT64_C(0x0F0F0F0F0F0F0F0F);
+	const uint64_t m8 = UINT64_C(0x00FF00FF00FF00FF);
+	for (int start = 0; start < n; start += 15) {
+		uint64_t bytes = 0;
+		for (int i = start; i < n && i < start + 15; i++) {
+			uint64_t lo = a[i].lo - ((a[i].lo >> 1) & m1);
+			uint64_t hi = a[i].hi - ((a[i].hi >> 1) & m1);
+			uint64_t nib = (lo & m2) + ((lo >> 2) & m2) +
+			               (hi & m2) + ((hi >> 2) & m2);
+			bytes += (nib & m4) + ((nib >> 4) & m4);
+		}
+		uint64_t halves = (bytes & m8) + ((bytes >> 8) & m8);
+		total += (int)((halves * UINT64_C(0x0001000100010001)) >> 48);
+	}
+#endif
+	return total;
+}
+
 static inline struct bb121
 bb121_cell(int cell)
 {

@@ -265,13 +265,26 @@ tetress_legal_origins(const struct tetress_pos *p, int colour,
 	tetress_legal_given(p, colour, fits, legal);
 }
 
+/* Colour's legal placements, given how many fit the free cells: those
+ * that fit the cells away from colour's tokens are a subset of them, and
+ * the rest touch colour's tokens. */
 static int
-tetress_count_origins(const struct bb121 legal[TETRESS_SHAPES])
+tetress_count_given(const struct tetress_pos *p, int colour, int fitting)
 {
-	int n = 0;
-	for (int s = 0; s < TETRESS_SHAPES; s++)
-		n += bb121_count(legal[s]);
-	return n;
+	if (p->actions < TETRESS_FREE_OPENINGS)
+		return fitting;
+	struct bb121 away[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_away(p, colour, tetress_free_cells(p)),
+	                    away);
+	return fitting - bb121_count_all(away, TETRESS_SHAPES);
+}
+
+static int
+tetress_count_fitting(const struct tetress_pos *p)
+{
+	struct bb121 fits[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_free_cells(p), fits);
+	return bb121_count_all(fits, TETRESS_SHAPES);
 }
 
 static int
@@ -279,9 +292,7 @@ tetress_count_legal(const struct tetress_pos *p, int colour)
 {
 	if (p->actions >= TETRESS_TURN_LIMIT)
 		return 0;
-	struct bb121 legal[TETRESS_SHAPES];
-	tetress_legal_origins(p, colour, legal);
-	return tetress_count_origins(legal);
+	return tetress_count_given(p, colour, tetress_count_fitting(p));
 }
 
 /* Whether colour has a legal placement, shape by shape: the first shape
@@ -332,12 +343,9 @@ tetress_mobility_both(const struct tetress_pos *pos, int counts[2])
 	counts[0] = counts[1] = 0;
 	if (pos->actions >= TETRESS_TURN_LIMIT)
 		return;
-	struct bb121 fits[TETRESS_SHAPES], legal[TETRESS_SHAPES];
-	tetress_fit_origins(tetress_free_cells(pos), fits);
-	for (int colour = 0; colour < 2; colour++) {
-		tetress_legal_given(pos, colour, fits, legal);
-		counts[colour] = tetress_count_origins(legal);
-	}
+	int fitting = tetress_count_fitting(pos);
+	for (int colour = 0; colour < 2; colour++)
+		counts[colour] = tetress_count_given(pos, colour, fitting);
 }
 
 static int
