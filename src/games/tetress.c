@@ -191,12 +191,19 @@ tetress_fit_origins(struct bb121 allowed, struct bb121 fits[TETRESS_SHAPES])
 	enum { SPAN = TETRESS_OFFSET_SPAN };
 	struct bb121 shifted[SPAN * SPAN];
 	for (int dc = 0; dc < SPAN; dc++) {
-		struct bb121 col = tetress_translate(
-		        allowed, 0, (BB121_SIDE - dc) % BB121_SIDE);
+		/* Column c + dc to c: the first dc columns wrap round. */
+		struct bb121 wrap = tetress_tables.cols_below[dc];
+		struct bb121 col =
+		        dc == 0 ? allowed
+		                : bb121_or(
+		                          bb121_shr(bb121_andnot(allowed, wrap),
+		                                    dc),
+		                          bb121_shl(bb121_and(allowed, wrap),
+		                                    BB121_SIDE - dc));
 		shifted[dc] = col;
 		for (int dr = 1; dr + dc < SPAN; dr++)
-			shifted[dr * SPAN + dc] =
-			        tetress_translate(col, BB121_SIDE - dr, 0);
+			shifted[dr * SPAN + dc] = bb121_rotate(
+			        col, (BB121_SIDE - dr) * BB121_SIDE);
 	}
 	for (int s = 0; s < TETRESS_SHAPES; s++) {
 		const uint8_t *off = tetress_tables.shape_offsets[s];
