@@ -82,24 +82,45 @@ te_mobility(const struct tetress_pos *p)
 	return share + te_mobility_side(mine) - te_mobility_side(theirs);
 }
 
+/* Four-bit line fields (struct tetress_pos): every field at 1, and the
+ * sum of a word's fields. */
+static const uint64_t TE_LINE_ONES = UINT64_C(0x11111111111);
+
+static int
+te_line_sum(uint64_t lines)
+{
+	const uint64_t m4 = UINT64_C(0x0F0F0F0F0F0F0F0F);
+	uint64_t bytes = (lines & m4) + ((lines >> 4) & m4); /* each <= 22 */
+	return (int)((bytes * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* The other's tokens less ours on the lines of one direction that are at
+ * most TE_THREAT_EMPTY_MAX (3..8) cells short of full.  No line is full
+ * between moves (play clears it), so a field holds at most 10 tokens; plus
+ * TE_THREAT_EMPTY_MAX - 3 it reaches 8 (its top bit) exactly when it is
+ * near full, and never carries into the next field. */
+static int
+te_threats_lines(uint64_t mine, uint64_t theirs)
+{
+	const uint64_t top = TE_LINE_ONES * 8;
+	uint64_t tokens = mine + theirs;
+	uint64_t add = TE_LINE_ONES * (uint64_t)(TE_THREAT_EMPTY_MAX - 3);
+	uint64_t near = (tokens + add) & top;
+	uint64_t fields = (near >> 3) * 15;
+	return te_line_sum(theirs & fields) - te_line_sum(mine & fields);
+}
+
 /* Tokens the side to move could clear from either side by finishing
  * nearly full rows and columns: the other's count for it.  The counts are
  * the position's own line counts. */
 static int
 te_threats(const struct tetress_pos *p)
 {
-	int score = 0;
-	for (int i = 0; i < 2 * BB121_SIDE; i++) {
-		const uint64_t *lines =
-		        i < BB121_SIDE ? p->row_tokens : p->col_tokens;
-		int line = i % BB121_SIDE;
-		int m = tetress_line_tokens(lines[p->side], line);
-		int t = tetress_line_tokens(lines[p->side ^ 1], line);
-		int empty = BB121_SIDE - m - t;
-		if (empty > 0 && empty <= TE_THREAT_EMPTY_MAX)
-			score += (t - m) * TE_THREAT_TOKEN;
-	}
-	return score;
+	int mine = p->side, theirs = p->side ^ 1;
+	int lead =
+	        te_threats_lines(p->row_tokens[mine], p->row_tokens[theirs]) +
+	        te_threats_lines(p->col_tokens[mine], p->col_tokens[theirs]);
+	return lead * TE_THREAT_TOKEN;
 }
 
 static int
