@@ -9,7 +9,10 @@
  * Speed comes from whole-board set operations: the origins where a shape
  * fits are the intersection of the free cells translated by each of the
  * shape's four offsets, and the placements touching a colour are those that
- * fit the free cells but not the free cells away from that colour.
+ * fit the free cells but not the free cells away from that colour.  Each
+ * position also counts its tokens per row and column, four bits a line, so
+ * that full lines and line-filling placements are found in a few word
+ * operations.
  */
 #include "config.h"
 
