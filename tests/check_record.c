@@ -594,6 +594,30 @@ START_TEST(test_save_refuses_links_and_devices)
 }
 END_TEST
 
+/* A new directory for an autosave: path is its last.rec. */
+static void
+temp_autosave(char *dir, char *path, size_t size)
+{
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, size, "%s/last.rec", dir);
+}
+
+/* The record at file is the game want. */
+static void
+assert_file_holds(const char *file, const struct session *want)
+{
+	struct session back;
+	struct record_meta meta_back;
+	char err[512];
+	ck_assert_msg(record_load(file, &back, &meta_back, err, sizeof err),
+	              "%s", err);
+	ck_assert_msg(back.ply == want->ply, "%s holds %zu moves, want %zu",
+	              file, back.ply, want->ply);
+	assert_same_sessions(want, &back);
+	session_free(&back);
+	record_meta_free(&meta_back);
+}
+
 /* The autosave keeps earlier games: a new game pushes the unfinished one
  * down the history instead of overwriting it; moves added or taken back
  * are the same game. */
@@ -614,8 +638,7 @@ START_TEST(test_save_keeping_history)
 	struct record_meta meta;
 	record_meta_init(&meta);
 	char err[512];
-	struct session a, back;
-	struct record_meta meta_back;
+	struct session a;
 	start_session(&a, ops, 0);
 	play_random(&a, 21, 3);
 	ck_assert_msg(record_save_keeping(path, &a, &meta, err, sizeof err),
@@ -625,19 +648,18 @@ START_TEST(test_save_keeping_history)
 	ck_assert(session_undo(&a)); /* taken back: still the same game */
 	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
 	ck_assert_int_eq(access(h1, F_OK), -1);
-	/* A new game (no move yet) keeps the unfinished one. */
+	/* A new game with no move yet is not saved: it never enters the
+	 * history and leaves the unfinished game in place. */
 	struct session b;
 	start_session(&b, ops, 0);
 	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
-	ck_assert_msg(record_load(h1, &back, &meta_back, err, sizeof err), "%s",
-	              err);
-	assert_same_sessions(&a, &back);
-	session_free(&back);
-	record_meta_free(&meta_back);
-	ck_assert(record_load(path, &back, &meta_back, err, sizeof err));
-	ck_assert_uint_eq(back.ply, 0);
-	session_free(&back);
-	record_meta_free(&meta_back);
+	ck_assert_int_eq(access(h1, F_OK), -1);
+	assert_file_holds(path, &a);
+	/* Its first move keeps the unfinished one. */
+	play_random(&b, 23, 1);
+	ck_assert(record_save_keeping(path, &b, &meta, err, sizeof err));
+	assert_file_holds(h1, &a);
+	assert_file_holds(path, &b);
 	/* A file that does not load is kept too, not lost. */
 	put_text(path, "not a record\n");
 	ck_assert(record_save_keeping(path, &a, &meta, err, sizeof err));
@@ -663,6 +685,82 @@ START_TEST(test_save_keeping_history)
 	ck_assert_int_eq(rmdir(dir), 0);
 	session_free(&a);
 	session_free(&b);
+}
+END_TEST
+
+/* Two sessions on one autosave, saving by turns (two terminal UIs with
+ * one state directory), swap their two games at the front of the history
+ * and push none of the older games out; each game is kept once. */
+START_TEST(test_save_keeping_two_sessions)
+{
+	char dir[] = "/tmp/check_record.XXXXXX", path[256], name[300], err[512];
+	temp_autosave(dir, path, sizeof path);
+	const struct game_ops *ops = registry_find("tetress");
+	struct record_meta meta;
+	record_meta_init(&meta);
+	struct session older[3], a, b;
+	for (int i = 0; i < 3; i++) {
+		start_session(&older[i], ops, 0);
+		play_random(&older[i], 200 + (uint64_t)i, 2);
+		ck_assert(record_save_keeping(path, &older[i], &meta, err,
+		                              sizeof err));
+	}
+	start_session(&a, ops, 0);
+	start_session(&b, ops, 0);
+	for (int turn = 0; turn < 12; turn++) {
+		struct session *s = turn % 2 ? &b : &a;
+		play_random(s, 300 + (uint64_t)turn, 1);
+		ck_assert_msg(
+		        record_save_keeping(path, s, &meta, err, sizeof err),
+		        "%s", err);
+	}
+	/* last.rec: b; then a; then the three older games, newest first. */
+	const struct session *want[] = {&b, &a, &older[2], &older[1],
+	                                &older[0]};
+	for (int n = 0; n < 5; n++) {
+		if (n == 0)
+			snprintf(name, sizeof name, "%s", path);
+		else
+			ck_assert(record_history_name(path, n, name,
+			                              sizeof name));
+		assert_file_holds(name, want[n]);
+		unlink(name);
+	}
+	ck_assert_int_eq(count_entries(dir), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	for (int i = 0; i < 3; i++)
+		session_free(&older[i]);
+	session_free(&a);
+	session_free(&b);
+}
+END_TEST
+
+/* A new game's first save keeps the game at path even when its moves so
+ * far are that game's first moves (the same opening, another game). */
+START_TEST(test_save_new_game_keeps_same_opening)
+{
+	char dir[] = "/tmp/check_record.XXXXXX", path[256], h1[300], err[512];
+	temp_autosave(dir, path, sizeof path);
+	ck_assert(record_history_name(path, 1, h1, sizeof h1));
+	struct record_meta meta;
+	record_meta_init(&meta);
+	struct session old, fresh;
+	const struct game_ops *ops = registry_find("tetress");
+	start_session(&old, ops, 0);
+	play_random(&old, 41, 4);
+	ck_assert(record_save_keeping(path, &old, &meta, err, sizeof err));
+	start_session(&fresh, ops, 0);
+	ck_assert(session_play(&fresh, old.moves[0]));
+	ck_assert_msg(
+	        record_save_new_game(path, &fresh, &meta, err, sizeof err),
+	        "%s", err);
+	assert_file_holds(h1, &old);
+	assert_file_holds(path, &fresh);
+	unlink(h1);
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
+	session_free(&old);
+	session_free(&fresh);
 }
 END_TEST
 
@@ -737,6 +835,8 @@ record_suite(void)
 	tcase_add_test(tc, test_save_refuses_links_and_devices);
 	tcase_add_test(tc, test_save_expands_home);
 	tcase_add_test(tc, test_save_keeping_history);
+	tcase_add_test(tc, test_save_keeping_two_sessions);
+	tcase_add_test(tc, test_save_new_game_keeps_same_opening);
 	tcase_add_test(tc, test_stream_from_seed);
 	suite_add_tcase(s, tc);
 	return s;

@@ -58,7 +58,8 @@ token_count(const struct game_pos *pos, int colour)
 	return bb121_count(tetress_pos_of(pos)->cells[colour]);
 }
 
-/* Checks the incremental hash against one rebuilt from the position text. */
+/* Checks the incremental hash and line counts against those rebuilt from
+ * the position text. */
 static void
 assert_hash_consistent(const struct game_pos *pos)
 {
@@ -69,6 +70,13 @@ assert_hash_consistent(const struct game_pos *pos)
 	              "round trip of '%s': %s", text, err);
 	ck_assert_msg(ops->hash(&copy) == ops->hash(pos), "hash drift at '%s'",
 	              text);
+	const struct tetress_pos *p = tetress_pos_of(pos);
+	const struct tetress_pos *q = tetress_pos_of(&copy);
+	for (int colour = 0; colour < 2; colour++)
+		ck_assert_msg(
+		        p->row_tokens[colour] == q->row_tokens[colour] &&
+		                p->col_tokens[colour] == q->col_tokens[colour],
+		        "line count drift for colour %d at '%s'", colour, text);
 	char again[GAME_TEXT_MAX];
 	ops->format_pos(&copy, again, sizeof again);
 	ck_assert_str_eq(again, text);

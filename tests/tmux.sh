@@ -23,6 +23,9 @@ trap 'exit 1' INT TERM HUP
 HOME="$work/home" XDG_STATE_HOME="$work/state"
 export HOME XDG_STATE_HOME
 unset TMUX
+# A test run from an SSH session of a ForceCommand would make the UI the
+# shared account's restricted one (tabula(6), "The shared account").
+unset SSH_USER_AUTH SSH_ORIGINAL_COMMAND
 mkdir -p "$HOME"
 pass=0
 fail=0

@@ -17,9 +17,10 @@ tests_check_trainer_LDADD = src/libtabulaui.a $(TESTS_LINK_LIBS) $(CURSES_LIBS)
 endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
-	tests/ui-online.test tests/ui-menu.test
+	tests/ui-online.test tests/ui-menu.test tests/ui-save.test
 EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
-	tests/ui-online.test tests/ui-menu.test tests/tmux.sh $(UI_SCREENS)
+	tests/ui-online.test tests/ui-menu.test tests/ui-save.test tests/tmux.sh \
+	$(UI_SCREENS)
 UI_SCREENS = \
 	tests/data/ui/help-tzaar.keys \
 	tests/data/ui/help-tzaar.screen \

@@ -1,13 +1,19 @@
 /*
  * The autosave's short history (see record_save_keeping in record.h): a
  * new game never overwrites an unfinished one, it pushes it down a list
- * of RECORD_HISTORY earlier games kept beside it.
+ * of RECORD_HISTORY earlier games kept beside it.  Several terminal UIs
+ * may share one state directory (tabula(6), FILES): each save holds a
+ * lock on the directory, and a game moves to the front of the list rather
+ * than being copied into it again, so sessions saving by turns never push
+ * each other's games, or older ones, out.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "core/record.h"
@@ -47,12 +53,49 @@ record_same_game(const struct session *a, const struct session *b)
 	return !(b->ply == 0 && a->ply > 0);
 }
 
-/* Moves path to the first history slot, the others one further down. */
+/* Whether the record at file holds the same game as s (a file that does
+ * not load holds none). */
 static bool
-record_push_history(const char *path, char *err, size_t err_size)
+record_file_same_game(const char *file, const struct session *s)
+{
+	struct session old;
+	struct record_meta old_meta;
+	char why[512];
+	if (!record_load(file, &old, &old_meta, why, sizeof why))
+		return false;
+	bool same = record_same_game(&old, s);
+	session_free(&old);
+	record_meta_free(&old_meta);
+	return same;
+}
+
+/* The first history slot that is free or holds s's game (s NULL: only a
+ * free one), or RECORD_HISTORY when none is (the last slot, whose game
+ * drops out). */
+static int
+record_history_gap(const char *path, const struct session *s)
+{
+	char name[4200];
+	for (int n = 1; n < RECORD_HISTORY; n++) {
+		if (!record_history_name(path, n, name, sizeof name) ||
+		    access(name, F_OK) != 0)
+			return n; /* a free slot: nothing below moves */
+		if (s != NULL && record_file_same_game(name, s))
+			return n;
+	}
+	return RECORD_HISTORY;
+}
+
+/* Moves path to the first history slot and the slots above gap one
+ * further down, over gap (s's own older copy, a free slot or the last):
+ * a game moves to the front and is never in the list twice, so two
+ * sessions saving by turns swap their two games and push nothing else
+ * out. */
+static bool
+record_push_history(const char *path, int gap, char *err, size_t err_size)
 {
 	char from[4200], to[4200];
-	for (int n = RECORD_HISTORY - 1; n >= 0; n--) {
+	for (int n = gap - 1; n >= 0; n--) {
 		if (!record_history_name(path, n + 1, to, sizeof to) ||
 		    (n > 0 &&
 		     !record_history_name(path, n, from, sizeof from))) {
@@ -70,24 +113,80 @@ record_push_history(const char *path, char *err, size_t err_size)
 	return true;
 }
 
+/* Locks path's directory against another process's save of the same
+ * history (two terminal UIs on one state directory); returns the lock's
+ * descriptor (closing it unlocks), or -1 with a message. */
+static int
+record_history_lock(const char *path, char *err, size_t err_size)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if ((size_t)(slash - path) + 1 >= sizeof dir) {
+		snprintf(err, err_size, "%s: path too long", path);
+		return -1;
+	} else
+		snprintf(dir, sizeof dir, "%.*s",
+		         slash == path ? 1 : (int)(slash - path), path);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc = fd < 0 ? -1 : 0;
+	while (fd >= 0 && (rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	/* A file system without locks saves as before, unlocked. */
+	if (fd >= 0 && (rc == 0 || errno == ENOLCK || errno == EOPNOTSUPP))
+		return fd;
+	snprintf(err, err_size, "%s: cannot lock: %s", dir, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/* record_save_keeping under the lock; new_game: s is not path's game,
+ * whatever their moves. */
+static bool
+record_save_keeping_locked(const char *path, const struct session *s,
+                           const struct record_meta *meta, bool new_game,
+                           char *err, size_t err_size)
+{
+	/* What is there and is not this game (or does not load: kept too,
+	 * rather than lost) goes down the history. */
+	if (access(path, F_OK) == 0 &&
+	    (new_game || !record_file_same_game(path, s)) &&
+	    !record_push_history(path,
+	                         record_history_gap(path, new_game ? NULL : s),
+	                         err, err_size))
+		return false;
+	return record_save(path, s, meta, err, err_size);
+}
+
+/* Both saves: a game with no move is nothing to keep. */
+static bool
+record_save_history(const char *path, const struct session *s,
+                    const struct record_meta *meta, bool new_game, char *err,
+                    size_t err_size)
+{
+	if (s->ply == 0)
+		return true;
+	int lock = record_history_lock(path, err, err_size);
+	if (lock < 0)
+		return false;
+	bool ok = record_save_keeping_locked(path, s, meta, new_game, err,
+	                                     err_size);
+	close(lock);
+	return ok;
+}
+
 bool
 record_save_keeping(const char *path, const struct session *s,
                     const struct record_meta *meta, char *err, size_t err_size)
 {
-	struct session old;
-	struct record_meta old_meta;
-	char why[512];
-	/* What is there and is not this game (or does not load: kept too,
-	 * rather than lost) goes down the history. */
-	if (access(path, F_OK) == 0) {
-		bool same = record_load(path, &old, &old_meta, why, sizeof why);
-		if (same) {
-			same = record_same_game(&old, s);
-			session_free(&old);
-			record_meta_free(&old_meta);
-		}
-		if (!same && !record_push_history(path, err, err_size))
-			return false;
-	}
-	return record_save(path, s, meta, err, err_size);
+	return record_save_history(path, s, meta, false, err, err_size);
+}
+
+bool
+record_save_new_game(const char *path, const struct session *s,
+                     const struct record_meta *meta, char *err, size_t err_size)
+{
+	return record_save_history(path, s, meta, true, err, err_size);
 }

@@ -240,11 +240,23 @@ bool record_history_name(const char *path, int n, char *out, size_t size);
 
 /* record_save for a file that holds the game in progress (the autosave):
  * when path holds another game, one that s does not continue (a new game,
- * another start, moves that differ, none at all), that game is first
- * moved to record_history_name(path, 1), the older ones one step further,
- * the RECORD_HISTORY-th dropped; taking moves back is the same game. */
+ * another start, moves that differ), that game is first moved to
+ * record_history_name(path, 1), the older ones one step further down to
+ * the slot that held s's own game (it is never kept twice) or else the
+ * RECORD_HISTORY-th, which is dropped; taking moves back is the same game.
+ * A game with no move is not saved (true, nothing written).  Saves of one
+ * directory's history from several processes take turns (flock on the
+ * directory). */
 bool record_save_keeping(const char *path, const struct session *s,
                          const struct record_meta *meta, char *err,
                          size_t err_size);
+
+/* record_save_keeping for the first save of a game that is not the one
+ * path holds (a new game, another file opened), even when their moves
+ * agree: what path holds goes down the history first (a game with no
+ * move is, again, not saved). */
+bool record_save_new_game(const char *path, const struct session *s,
+                          const struct record_meta *meta, char *err,
+                          size_t err_size);
 
 #endif

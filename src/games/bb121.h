@@ -23,12 +23,14 @@ struct bb121 {
 
 static const uint64_t BB121_HI_MASK = (UINT64_C(1) << (BB121_CELLS - 64)) - 1;
 
-/* Bit counting: the compiler's instruction where it has one, else the
- * classic SWAR count. */
+/* Bit counting: the processor's instruction where the build targets one
+ * (__POPCNT__, e.g. -march=native), else the classic SWAR count inline: the
+ * compiler's generic builtin is a library call, which cost Tetress a sixth
+ * of its search time. */
 static inline int
 bb121_popcount64(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
 	return __builtin_popcountll(x);
 #else
 	x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
@@ -91,6 +93,38 @@ bb121_count(struct bb121 a)
 	return bb121_popcount64(a.lo) + bb121_popcount64(a.hi);
 }
 
+/* The cells of n sets together.  Without the processor's count, the sets
+ * are counted side by side in byte fields and summed every 15 sets (a byte
+ * then holds at most 15 * 16 = 240): a third of the work of counting each
+ * word alone. */
+static inline int
+bb121_count_all(const struct bb121 *a, int n)
+{
+	int total = 0;
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+	for (int i = 0; i < n; i++)
+		total += bb121_count(a[i]);
+#else
+	const uint64_t m1 = UINT64_C(0x5555555555555555);
+	const uint64_t m2 = UINT64_C(0x3333333333333333);
+	const uint64_t m4 = UINT64_C(0x0F0F0F0F0F0F0F0F);
+	const uint64_t m8 = UINT64_C(0x00FF00FF00FF00FF);
+	for (int start = 0; start < n; start += 15) {
+		uint64_t bytes = 0;
+		for (int i = start; i < n && i < start + 15; i++) {
+			uint64_t lo = a[i].lo - ((a[i].lo >> 1) & m1);
+			uint64_t hi = a[i].hi - ((a[i].hi >> 1) & m1);
+			uint64_t nib = (lo & m2) + ((lo >> 2) & m2) +
+			               (hi & m2) + ((hi >> 2) & m2);
+			bytes += (nib & m4) + ((nib >> 4) & m4);
+		}
+		uint64_t halves = (bytes & m8) + ((bytes >> 8) & m8);
+		total += (int)((halves * UINT64_C(0x0001000100010001)) >> 48);
+	}
+#endif
+	return total;
+}
+
 static inline struct bb121
 bb121_cell(int cell)
 {
@@ -146,6 +180,37 @@ bb121_trim(struct bb121 a)
 {
 	a.hi &= BB121_HI_MASK;
 	return a;
+}
+
+/* The set moved n cells towards higher indices around the 121-cell ring
+ * (0 < n < 121): n = 11 is one row down on the torus. */
+static inline struct bb121
+bb121_rotate(struct bb121 a, int n)
+{
+	return bb121_trim(
+	        bb121_or(bb121_shl(a, n), bb121_shr(a, BB121_CELLS - n)));
+}
+
+/* The first and the last column of the torus. */
+static const struct bb121 BB121_COL_FIRST = {UINT64_C(0x0080100200400801),
+                                             UINT64_C(0x0000400801002004)};
+static const struct bb121 BB121_COL_LAST = {UINT64_C(0x0040080100200400),
+                                            UINT64_C(0x0100200400801002)};
+
+/* The four torus neighbours of every cell of x (x itself excepted, unless
+ * a cell of x is next to another). */
+static inline struct bb121
+bb121_neighbours(struct bb121 x)
+{
+	struct bb121 down = bb121_rotate(x, BB121_SIDE);
+	struct bb121 up = bb121_rotate(x, BB121_CELLS - BB121_SIDE);
+	struct bb121 right = bb121_or(
+	        bb121_shl(bb121_andnot(x, BB121_COL_LAST), 1),
+	        bb121_shr(bb121_and(x, BB121_COL_LAST), BB121_SIDE - 1));
+	struct bb121 left = bb121_or(
+	        bb121_shr(bb121_andnot(x, BB121_COL_FIRST), 1),
+	        bb121_shl(bb121_and(x, BB121_COL_FIRST), BB121_SIDE - 1));
+	return bb121_trim(bb121_or(bb121_or(down, up), bb121_or(right, left)));
 }
 
 #endif

@@ -31,81 +31,36 @@ static const int TE_THREAT_TOKEN = 8;
 /* The side to move acts first: a small bonus for the tempo. */
 static const int TE_TEMPO = 10;
 
-/* Rows and columns as cell sets. */
-struct te_lines {
-	struct bb121 row[BB121_SIDE];
-	struct bb121 col[BB121_SIDE];
-};
-
-static const uint64_t TE_ROW0 = (UINT64_C(1) << BB121_SIDE) - 1;
-
-static void
-te_lines_init(struct te_lines *l)
-{
-	struct bb121 col0 = {0, 0};
-	l->row[0] = (struct bb121){TE_ROW0, 0};
-	for (int r = 0; r < BB121_SIDE; r++) {
-		if (r > 0)
-			l->row[r] = bb121_shl(l->row[0], r * BB121_SIDE);
-		col0 = bb121_or(col0, bb121_cell(r * BB121_SIDE));
-	}
-	l->col[0] = col0;
-	for (int c = 1; c < BB121_SIDE; c++)
-		l->col[c] = bb121_shl(col0, c);
-}
-
-/* The set moved n cells towards higher indices around the 121-cell ring:
- * n = 11 is one row down on the torus. */
-static struct bb121
-te_rotate(struct bb121 a, int n)
-{
-	return bb121_trim(
-	        bb121_or(bb121_shl(a, n), bb121_shr(a, BB121_CELLS - n)));
-}
-
-/* The four torus neighbours of every cell of x. */
-static struct bb121
-te_neighbours(struct bb121 x, const struct te_lines *l)
-{
-	struct bb121 first = l->col[0], last = l->col[BB121_SIDE - 1];
-	struct bb121 down = te_rotate(x, BB121_SIDE);
-	struct bb121 up = te_rotate(x, BB121_CELLS - BB121_SIDE);
-	struct bb121 right =
-	        bb121_or(bb121_shl(bb121_andnot(x, last), 1),
-	                 bb121_shr(bb121_and(x, last), BB121_SIDE - 1));
-	struct bb121 left =
-	        bb121_or(bb121_shr(bb121_andnot(x, first), 1),
-	                 bb121_shl(bb121_and(x, first), BB121_SIDE - 1));
-	return bb121_trim(bb121_or(bb121_or(down, up), bb121_or(right, left)));
-}
-
 /* Free cells the side to move reaches first, minus the other's: both
  * sides' breadth-first searches over free cells advance one step at a
  * time; a cell goes to whoever reaches it at a strictly earlier step. */
 static int
-te_territory(const struct tetress_pos *p, const struct te_lines *l)
+te_territory(const struct tetress_pos *p)
 {
-	struct bb121 seen[2], front[2];
+	struct bb121 seen[2], front[2], won[2] = {{0, 0}, {0, 0}};
 	seen[0] = front[0] = p->cells[p->side];
 	seen[1] = front[1] = p->cells[p->side ^ 1];
 	struct bb121 all = {UINT64_MAX, BB121_HI_MASK};
 	struct bb121 free = bb121_andnot(all, bb121_or(seen[0], seen[1]));
-	int lead = 0;
 	while (!bb121_empty(front[0]) || !bb121_empty(front[1])) {
 		struct bb121 next[2];
 		for (int s = 0; s < 2; s++)
 			next[s] = bb121_andnot(
-			        bb121_and(te_neighbours(front[s], l), free),
+			        bb121_and(bb121_neighbours(front[s]), free),
 			        seen[s]);
-		lead += bb121_count(
-		        bb121_andnot(next[0], bb121_or(seen[1], next[1])));
-		lead -= bb121_count(
-		        bb121_andnot(next[1], bb121_or(seen[0], next[0])));
+		/* A cell is won once at most (it is seen from then on), so
+		 * the sets count once at the end. */
+		for (int s = 0; s < 2; s++)
+			won[s] = bb121_or(
+			        won[s],
+			        bb121_andnot(next[s], bb121_or(seen[s ^ 1],
+			                                       next[s ^ 1])));
 		for (int s = 0; s < 2; s++) {
 			seen[s] = bb121_or(seen[s], next[s]);
 			front[s] = next[s];
 		}
 	}
+	int lead = bb121_count(won[0]) - bb121_count(won[1]);
 	return lead * TE_TERRITORY_CELL;
 }
 
@@ -120,29 +75,52 @@ te_mobility_side(int mob)
 static int
 te_mobility(const struct tetress_pos *p)
 {
-	int mine = tetress_mobility(p, p->side);
-	int theirs = tetress_mobility(p, p->side ^ 1);
+	int counts[2];
+	tetress_mobility_both(p, counts);
+	int mine = counts[p->side], theirs = counts[p->side ^ 1];
 	int share = (mine - theirs) * TE_MOBILITY_SCALE / (mine + theirs + 1);
 	return share + te_mobility_side(mine) - te_mobility_side(theirs);
 }
 
-/* Tokens the side to move could clear from either side by finishing
- * nearly full rows and columns: the other's count for it. */
+/* Four-bit line fields (struct tetress_pos): every field at 1, and the
+ * sum of a word's fields. */
+static const uint64_t TE_LINE_ONES = UINT64_C(0x11111111111);
+
 static int
-te_threats(const struct tetress_pos *p, const struct te_lines *l)
+te_line_sum(uint64_t lines)
 {
-	struct bb121 mine = p->cells[p->side], theirs = p->cells[p->side ^ 1];
-	int score = 0;
-	for (int i = 0; i < 2 * BB121_SIDE; i++) {
-		struct bb121 line =
-		        i < BB121_SIDE ? l->row[i] : l->col[i - BB121_SIDE];
-		int m = bb121_count(bb121_and(line, mine));
-		int t = bb121_count(bb121_and(line, theirs));
-		int empty = BB121_SIDE - m - t;
-		if (empty > 0 && empty <= TE_THREAT_EMPTY_MAX)
-			score += (t - m) * TE_THREAT_TOKEN;
-	}
-	return score;
+	const uint64_t m4 = UINT64_C(0x0F0F0F0F0F0F0F0F);
+	uint64_t bytes = (lines & m4) + ((lines >> 4) & m4); /* each <= 22 */
+	return (int)((bytes * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* The other's tokens less ours on the lines of one direction that are at
+ * most TE_THREAT_EMPTY_MAX (3..8) cells short of full.  No line is full
+ * between moves (play clears it), so a field holds at most 10 tokens; plus
+ * TE_THREAT_EMPTY_MAX - 3 it reaches 8 (its top bit) exactly when it is
+ * near full, and never carries into the next field. */
+static int
+te_threats_lines(uint64_t mine, uint64_t theirs)
+{
+	const uint64_t top = TE_LINE_ONES * 8;
+	uint64_t tokens = mine + theirs;
+	uint64_t add = TE_LINE_ONES * (uint64_t)(TE_THREAT_EMPTY_MAX - 3);
+	uint64_t near = (tokens + add) & top;
+	uint64_t fields = (near >> 3) * 15;
+	return te_line_sum(theirs & fields) - te_line_sum(mine & fields);
+}
+
+/* Tokens the side to move could clear from either side by finishing
+ * nearly full rows and columns: the other's count for it.  The counts are
+ * the position's own line counts. */
+static int
+te_threats(const struct tetress_pos *p)
+{
+	int mine = p->side, theirs = p->side ^ 1;
+	int lead =
+	        te_threats_lines(p->row_tokens[mine], p->row_tokens[theirs]) +
+	        te_threats_lines(p->col_tokens[mine], p->col_tokens[theirs]);
+	return lead * TE_THREAT_TOKEN;
 }
 
 static int
@@ -159,8 +137,6 @@ int
 tetress_eval(const struct game_pos *pos)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	struct te_lines lines;
-	te_lines_init(&lines);
-	return te_mobility(p) + te_territory(p, &lines) + te_tokens(p) +
-	       te_threats(p, &lines) + TE_TEMPO;
+	return te_mobility(p) + te_territory(p) + te_tokens(p) + te_threats(p) +
+	       TE_TEMPO;
 }

@@ -9,7 +9,10 @@
  * Speed comes from whole-board set operations: the origins where a shape
  * fits are the intersection of the free cells translated by each of the
  * shape's four offsets, and the placements touching a colour are those that
- * fit the free cells but not the free cells away from that colour.
+ * fit the free cells but not the free cells away from that colour.  Each
+ * position also counts its tokens per row and column, four bits a line, so
+ * that full lines and line-filling placements are found in a few word
+ * operations.
  */
 #include "config.h"
 
@@ -64,6 +67,10 @@ static struct {
 	struct bb121 cols[BB121_SIDE];
 	struct bb121 placements[TETRESS_PLACEMENTS];
 	uint8_t shape_offsets[TETRESS_SHAPES][4]; /* dr * 4 + dc */
+	/* Cells of each placement per row and column, in the four-bit lines
+	 * of tetress_pos.row_tokens and col_tokens. */
+	uint64_t placement_rows[TETRESS_PLACEMENTS];
+	uint64_t placement_cols[TETRESS_PLACEMENTS];
 	uint64_t zobrist[2][BB121_CELLS];
 	uint64_t zobrist_blue_to_move;
 } tetress_tables;
@@ -119,6 +126,7 @@ tetress_tables_build(void)
 		for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
 			int dr = TETRESS_SHAPE_CELLS[s][i][0];
 			int dc = TETRESS_SHAPE_CELLS[s][i][1];
+			assert(dr + dc < TETRESS_OFFSET_SPAN);
 			tetress_tables.shape_offsets[s][i] =
 			        (uint8_t)(dr * TETRESS_OFFSET_SPAN + dc);
 		}
@@ -132,6 +140,12 @@ tetress_tables_build(void)
 				         BB121_SIDE;
 				m = bb121_or(m,
 				             bb121_cell(tetress_cell(pr, pc)));
+				tetress_tables.placement_rows[s * BB121_CELLS +
+				                              origin] +=
+				        UINT64_C(1) << (4 * pr);
+				tetress_tables.placement_cols[s * BB121_CELLS +
+				                              origin] +=
+				        UINT64_C(1) << (4 * pc);
 			}
 			tetress_tables.placements[s * BB121_CELLS + origin] = m;
 		}
@@ -169,39 +183,86 @@ tetress_occupied(const struct tetress_pos *p)
 	return bb121_or(p->cells[TETRESS_RED], p->cells[TETRESS_BLUE]);
 }
 
-/* For every shape, the origins where it covers only cells of allowed. */
+/* For every shape, the origins where it covers only cells of allowed.
+ * Every cell of a shape lies at an offset (dr, dc) with dr + dc < 4 from
+ * its box's corner (checked when the tables are built): the ten column and
+ * row translations of allowed that these need are made once each, the
+ * rows of each from its column translation. */
 static void
 tetress_fit_origins(struct bb121 allowed, struct bb121 fits[TETRESS_SHAPES])
 {
-	enum { SPAN2 = TETRESS_OFFSET_SPAN * TETRESS_OFFSET_SPAN };
-	struct bb121 shifted[SPAN2];
-	bool done[SPAN2] = {false};
+	enum { SPAN = TETRESS_OFFSET_SPAN };
+	struct bb121 shifted[SPAN * SPAN];
+	for (int dc = 0; dc < SPAN; dc++) {
+		/* Column c + dc to c: the first dc columns wrap round. */
+		struct bb121 wrap = tetress_tables.cols_below[dc];
+		struct bb121 col =
+		        dc == 0 ? allowed
+		                : bb121_or(
+		                          bb121_shr(bb121_andnot(allowed, wrap),
+		                                    dc),
+		                          bb121_shl(bb121_and(allowed, wrap),
+		                                    BB121_SIDE - dc));
+		shifted[dc] = col;
+		for (int dr = 1; dr + dc < SPAN; dr++)
+			shifted[dr * SPAN + dc] = bb121_rotate(
+			        col, (BB121_SIDE - dr) * BB121_SIDE);
+	}
 	for (int s = 0; s < TETRESS_SHAPES; s++) {
 		const uint8_t *off = tetress_tables.shape_offsets[s];
-		for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
-			int k = off[i];
-			if (!done[k]) {
-				int dr = k / TETRESS_OFFSET_SPAN;
-				int dc = k % TETRESS_OFFSET_SPAN;
-				shifted[k] = tetress_translate(
-				        allowed, (BB121_SIDE - dr) % BB121_SIDE,
-				        (BB121_SIDE - dc) % BB121_SIDE);
-				done[k] = true;
-			}
-		}
 		fits[s] =
 		        bb121_and(bb121_and(shifted[off[0]], shifted[off[1]]),
 		                  bb121_and(shifted[off[2]], shifted[off[3]]));
 	}
 }
 
+/* The origins where shape s alone covers only cells of allowed. */
 static struct bb121
-tetress_neighbours(struct bb121 x)
+tetress_shape_fits(struct bb121 allowed, int s)
 {
-	return bb121_or(bb121_or(tetress_translate(x, 1, 0),
-	                         tetress_translate(x, BB121_SIDE - 1, 0)),
-	                bb121_or(tetress_translate(x, 0, 1),
-	                         tetress_translate(x, 0, BB121_SIDE - 1)));
+	const uint8_t *off = tetress_tables.shape_offsets[s];
+	struct bb121 fits = tetress_tables.all;
+	for (int i = 0; i < TETRESS_CELLS_PER_PIECE; i++) {
+		int dr = off[i] / TETRESS_OFFSET_SPAN;
+		int dc = off[i] % TETRESS_OFFSET_SPAN;
+		fits = bb121_and(fits, tetress_translate(
+		                               allowed,
+		                               (BB121_SIDE - dr) % BB121_SIDE,
+		                               (BB121_SIDE - dc) % BB121_SIDE));
+	}
+	return fits;
+}
+
+static struct bb121
+tetress_free_cells(const struct tetress_pos *p)
+{
+	return bb121_andnot(tetress_tables.all, tetress_occupied(p));
+}
+
+/* The free cells away from colour's tokens: the placements that fit the
+ * free cells but not these touch colour's tokens (the neighbour rule). */
+static struct bb121
+tetress_away(const struct tetress_pos *p, int colour, struct bb121 free)
+{
+	return bb121_andnot(free, bb121_neighbours(p->cells[colour]));
+}
+
+/* Colour's legal origins shape by shape, given the fits to the free
+ * cells. */
+static void
+tetress_legal_given(const struct tetress_pos *p, int colour,
+                    const struct bb121 fits[TETRESS_SHAPES],
+                    struct bb121 legal[TETRESS_SHAPES])
+{
+	if (p->actions < TETRESS_FREE_OPENINGS) {
+		memcpy(legal, fits, TETRESS_SHAPES * sizeof fits[0]);
+		return;
+	}
+	struct bb121 away[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_away(p, colour, tetress_free_cells(p)),
+	                    away);
+	for (int s = 0; s < TETRESS_SHAPES; s++)
+		legal[s] = bb121_andnot(fits[s], away[s]);
 }
 
 /* The origins of every legal placement of colour, shape by shape. */
@@ -209,17 +270,31 @@ static void
 tetress_legal_origins(const struct tetress_pos *p, int colour,
                       struct bb121 legal[TETRESS_SHAPES])
 {
-	struct bb121 free =
-	        bb121_andnot(tetress_tables.all, tetress_occupied(p));
-	tetress_fit_origins(free, legal);
+	struct bb121 fits[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_free_cells(p), fits);
+	tetress_legal_given(p, colour, fits, legal);
+}
+
+/* Colour's legal placements, given how many fit the free cells: those
+ * that fit the cells away from colour's tokens are a subset of them, and
+ * the rest touch colour's tokens. */
+static int
+tetress_count_given(const struct tetress_pos *p, int colour, int fitting)
+{
 	if (p->actions < TETRESS_FREE_OPENINGS)
-		return;
-	struct bb121 touching =
-	        bb121_and(tetress_neighbours(p->cells[colour]), free);
+		return fitting;
 	struct bb121 away[TETRESS_SHAPES];
-	tetress_fit_origins(bb121_andnot(free, touching), away);
-	for (int s = 0; s < TETRESS_SHAPES; s++)
-		legal[s] = bb121_andnot(legal[s], away[s]);
+	tetress_fit_origins(tetress_away(p, colour, tetress_free_cells(p)),
+	                    away);
+	return fitting - bb121_count_all(away, TETRESS_SHAPES);
+}
+
+static int
+tetress_count_fitting(const struct tetress_pos *p)
+{
+	struct bb121 fits[TETRESS_SHAPES];
+	tetress_fit_origins(tetress_free_cells(p), fits);
+	return bb121_count_all(fits, TETRESS_SHAPES);
 }
 
 static int
@@ -227,12 +302,28 @@ tetress_count_legal(const struct tetress_pos *p, int colour)
 {
 	if (p->actions >= TETRESS_TURN_LIMIT)
 		return 0;
-	struct bb121 legal[TETRESS_SHAPES];
-	tetress_legal_origins(p, colour, legal);
-	int n = 0;
-	for (int s = 0; s < TETRESS_SHAPES; s++)
-		n += bb121_count(legal[s]);
-	return n;
+	return tetress_count_given(p, colour, tetress_count_fitting(p));
+}
+
+/* Whether colour has a legal placement, shape by shape: the first shape
+ * nearly always has one, so this costs a few translations where a count
+ * costs dozens. */
+static bool
+tetress_has_legal(const struct tetress_pos *p, int colour)
+{
+	if (p->actions >= TETRESS_TURN_LIMIT)
+		return false;
+	struct bb121 free = tetress_free_cells(p);
+	bool rule = p->actions >= TETRESS_FREE_OPENINGS;
+	struct bb121 away = rule ? tetress_away(p, colour, free) : free;
+	for (int s = 0; s < TETRESS_SHAPES; s++) {
+		struct bb121 fits = tetress_shape_fits(free, s);
+		if (!bb121_empty(fits) &&
+		    (!rule || !bb121_empty(bb121_andnot(
+		                      fits, tetress_shape_fits(away, s)))))
+			return true;
+	}
+	return false;
 }
 
 void
@@ -253,6 +344,18 @@ tetress_mobility(const struct tetress_pos *pos, int colour)
 {
 	tetress_tables_init();
 	return tetress_count_legal(pos, colour);
+}
+
+void
+tetress_mobility_both(const struct tetress_pos *pos, int counts[2])
+{
+	tetress_tables_init();
+	counts[0] = counts[1] = 0;
+	if (pos->actions >= TETRESS_TURN_LIMIT)
+		return;
+	int fitting = tetress_count_fitting(pos);
+	for (int colour = 0; colour < 2; colour++)
+		counts[colour] = tetress_count_given(pos, colour, fitting);
 }
 
 static int
@@ -282,30 +385,71 @@ tetress_hash_cells(int colour, struct bb121 cells)
 	return h;
 }
 
-/* Full rows and columns of the occupied cells that the piece touches
- * (no other line can be full: lines are cleared as soon as they fill). */
-static struct bb121
-tetress_full_lines(struct bb121 occupied, struct bb121 piece)
+/* Line counts: four bits a line, 11 lines a word (see struct
+ * tetress_pos).  A line holds at most 10 tokens between moves (full lines
+ * are cleared), so adding a piece's at most 4 never carries into the next
+ * line. */
+static const uint64_t TETRESS_LINES_MASK =
+        (UINT64_C(1) << (4 * BB121_SIDE)) - 1;
+static const uint64_t TETRESS_LINES_ONES = TETRESS_LINES_MASK / 15;
+
+/* The top bit of every line whose count is 11: the full lines. */
+static uint64_t
+tetress_lines_full(uint64_t lines)
 {
-	struct bb121 lines = {0, 0};
-	unsigned rows_seen = 0, cols_seen = 0;
-	for (struct bb121 b = piece; !bb121_empty(b); b = bb121_drop_first(b)) {
-		int cell = bb121_first(b);
-		int r = cell / BB121_SIDE, c = cell % BB121_SIDE;
-		if (!(rows_seen & (1u << r))) {
-			rows_seen |= 1u << r;
-			struct bb121 row = tetress_tables.rows[r];
-			if (bb121_equal(bb121_and(occupied, row), row))
-				lines = bb121_or(lines, row);
-		}
-		if (!(cols_seen & (1u << c))) {
-			cols_seen |= 1u << c;
-			struct bb121 col = tetress_tables.cols[c];
-			if (bb121_equal(bb121_and(occupied, col), col))
-				lines = bb121_or(lines, col);
+	uint64_t x = lines ^ (TETRESS_LINES_ONES * BB121_SIDE);
+	uint64_t low = TETRESS_LINES_ONES * 7, high = TETRESS_LINES_ONES * 8;
+	return ~(((x & low) + low) | x) & high;
+}
+
+/* Rebuilds the line counts of both colours from their cells. */
+static void
+tetress_count_lines(struct tetress_pos *p)
+{
+	for (int colour = 0; colour < 2; colour++) {
+		p->row_tokens[colour] = p->col_tokens[colour] = 0;
+		for (struct bb121 b = p->cells[colour]; !bb121_empty(b);
+		     b = bb121_drop_first(b)) {
+			int cell = bb121_first(b);
+			p->row_tokens[colour] += UINT64_C(1)
+			                         << (4 * (cell / BB121_SIDE));
+			p->col_tokens[colour] += UINT64_C(1)
+			                         << (4 * (cell % BB121_SIDE));
 		}
 	}
+}
+
+/* The cells of the full rows and columns, given their top bits. */
+static struct bb121
+tetress_lines_cells(uint64_t full_rows, uint64_t full_cols)
+{
+	struct bb121 lines = {0, 0};
+	for (int i = 0; i < BB121_SIDE; i++) {
+		if ((full_rows >> (4 * i + 3)) & 1)
+			lines = bb121_or(lines, tetress_tables.rows[i]);
+		if ((full_cols >> (4 * i + 3)) & 1)
+			lines = bb121_or(lines, tetress_tables.cols[i]);
+	}
 	return lines;
+}
+
+/* Clears the full lines after a placement, if there are any. */
+static void
+tetress_clear_lines(struct tetress_pos *p)
+{
+	uint64_t full_rows =
+	        tetress_lines_full(p->row_tokens[0] + p->row_tokens[1]);
+	uint64_t full_cols =
+	        tetress_lines_full(p->col_tokens[0] + p->col_tokens[1]);
+	if ((full_rows | full_cols) == 0)
+		return;
+	struct bb121 lines = tetress_lines_cells(full_rows, full_cols);
+	for (int colour = 0; colour < 2; colour++) {
+		struct bb121 gone = bb121_and(p->cells[colour], lines);
+		p->hash ^= tetress_hash_cells(colour, gone);
+		p->cells[colour] = bb121_andnot(p->cells[colour], lines);
+	}
+	tetress_count_lines(p);
 }
 
 static void
@@ -315,15 +459,9 @@ tetress_play(struct game_pos *pos, game_move move)
 	struct bb121 piece = tetress_tables.placements[move];
 	p->cells[p->side] = bb121_or(p->cells[p->side], piece);
 	p->hash ^= tetress_hash_cells(p->side, piece);
-	struct bb121 lines = tetress_full_lines(tetress_occupied(p), piece);
-	if (!bb121_empty(lines)) {
-		for (int colour = 0; colour < 2; colour++) {
-			struct bb121 gone = bb121_and(p->cells[colour], lines);
-			p->hash ^= tetress_hash_cells(colour, gone);
-			p->cells[colour] =
-			        bb121_andnot(p->cells[colour], lines);
-		}
-	}
+	p->row_tokens[p->side] += tetress_tables.placement_rows[move];
+	p->col_tokens[p->side] += tetress_tables.placement_cols[move];
+	tetress_clear_lines(p);
 	p->side ^= 1;
 	p->hash ^= tetress_tables.zobrist_blue_to_move;
 	p->actions++;
@@ -362,7 +500,7 @@ tetress_status(const struct game_pos *pos, struct game_status *st)
 		              : blue > red ? OUTCOME_P2_WINS
 		                           : OUTCOME_DRAW;
 		st->reason = "turn limit";
-	} else if (tetress_count_legal(p, p->side) == 0) {
+	} else if (!tetress_has_legal(p, p->side)) {
 		st->outcome = p->side == TETRESS_RED ? OUTCOME_P2_WINS
 		                                     : OUTCOME_P1_WINS;
 		st->reason = "no legal move";
@@ -381,13 +519,16 @@ tetress_hash(const struct game_pos *pos)
 	return tetress_pos_of(pos)->hash;
 }
 
+/* A placement is noisy when it fills a line (and so clears it). */
 static bool
 tetress_is_noisy(const struct game_pos *pos, game_move move)
 {
 	const struct tetress_pos *p = tetress_pos_of(pos);
-	struct bb121 piece = tetress_tables.placements[move];
-	struct bb121 occupied = bb121_or(tetress_occupied(p), piece);
-	return !bb121_empty(tetress_full_lines(occupied, piece));
+	uint64_t rows = tetress_tables.placement_rows[move] + p->row_tokens[0] +
+	                p->row_tokens[1];
+	uint64_t cols = tetress_tables.placement_cols[move] + p->col_tokens[0] +
+	                p->col_tokens[1];
+	return (tetress_lines_full(rows) | tetress_lines_full(cols)) != 0;
 }
 
 static uint64_t
@@ -519,7 +660,7 @@ tetress_check_cells(const struct game_pos *pos, const int cells[4], char *err,
 	}
 	if (p->actions >= TETRESS_FREE_OPENINGS &&
 	    bb121_empty(
-	            bb121_and(piece, tetress_neighbours(p->cells[p->side])))) {
+	            bb121_and(piece, bb121_neighbours(p->cells[p->side])))) {
 		snprintf(err, err_size,
 		         "no cell touches a %s token (only each side's first "
 		         "piece may stand alone)",
@@ -663,6 +804,7 @@ tetress_parse_pos(struct game_pos *pos, const char *text, char *err,
 	                                                 : TETRESS_BLUE;
 	p->actions = (uint8_t)actions;
 	p->hash = tetress_hash_from_scratch(p);
+	tetress_count_lines(p);
 	*pos = tmp;
 	return true;
 }

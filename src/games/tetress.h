@@ -26,8 +26,13 @@ enum tetress_colour { TETRESS_RED, TETRESS_BLUE };
 struct tetress_pos {
 	struct bb121 cells[2]; /* tokens of Red and Blue */
 	uint64_t hash;         /* Zobrist key, kept up to date by play */
-	uint8_t side;          /* enum tetress_colour to move */
-	uint8_t actions;       /* actions played by both players, 0..150 */
+	/* Tokens of each colour in every row and every column, four bits a
+	 * line (line i in bits 4i..4i+3), kept up to date by play: they tell
+	 * at once which lines a placement fills and which are nearly full. */
+	uint64_t row_tokens[2];
+	uint64_t col_tokens[2];
+	uint8_t side;    /* enum tetress_colour to move */
+	uint8_t actions; /* actions played by both players, 0..150 */
 };
 
 /* A placement is shape * 121 + origin, the top-left cell of the shape's
@@ -52,6 +57,17 @@ bool tetress_check_cells(const struct game_pos *pos, const int cells[4],
 /* Legal placements the given colour would have if it were to move now
  * (the neighbour rule applies from the third action on). */
 int tetress_mobility(const struct tetress_pos *pos, int colour);
+
+/* The mobility of both colours at once (counts[colour]), sharing the work
+ * they have in common. */
+void tetress_mobility_both(const struct tetress_pos *pos, int counts[2]);
+
+/* The count of line i (0..10) in a row_tokens or col_tokens word. */
+static inline int
+tetress_line_tokens(uint64_t lines, int i)
+{
+	return (int)((lines >> (4 * i)) & 15);
+}
 
 /* View of a generic position as a Tetress position. */
 static inline const struct tetress_pos *

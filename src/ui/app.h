@@ -97,6 +97,8 @@ struct ui_options {
 	const char *script; /* --screen-dump KEYS-FILE */
 	int dump_width, dump_height;
 	bool no_save;
+	/* The shared account (restricted.c): no file prompts, no paths. */
+	bool restricted;
 };
 
 struct ui_app;
@@ -118,6 +120,9 @@ struct ui_game {
 	size_t flash_ply;
 
 	char save_path[1024];
+	/* The autosave holds this game (saved, or resumed from it); until
+	 * then a save keeps what the autosave holds (record.h). */
+	bool autosaved;
 };
 
 /* The analysis and the engine's turns (owner: analysis.c). */

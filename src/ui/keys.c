@@ -630,6 +630,14 @@ ui_keys_handle(struct ui_app *app, int key)
 			ui_keys_prompt_done(app);
 		return;
 	}
+	if (app->opt.restricted && (key == 'o' || key == 'w')) {
+		/* The shared account reaches no file (tabula(6), PLAY ON
+		 * THIS HOST, "The shared account"). */
+		ui_status(app, true,
+		          "no files on the shared account: the game is kept "
+		          "for your key");
+		return;
+	}
 	if (ui_online_game_key(app, key) || ui_keys_command(app, key))
 		return;
 	if (key < 127 && isprint(key))

@@ -29,6 +29,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/pick.c \
 	src/ui/piece.c \
 	src/ui/play.c src/ui/play.h \
+	src/ui/restricted.c src/ui/restricted.h \
 	src/ui/review.c src/ui/review.h \
 	src/ui/save.c src/ui/save.h \
 	src/ui/screen.c src/ui/screen.h \

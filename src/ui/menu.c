@@ -424,6 +424,11 @@ ui_menu_edit(struct ui_app *app, int key)
 		return true;
 	}
 	if (m->row == MENU_PIECES && (erase || (key > ' ' && key < 127))) {
+		if (app->opt.restricted) {
+			/* A path reaches a file: not on the shared account. */
+			ui_status(app, true, "no files on the shared account");
+			return true;
+		}
 		size_t len = strlen(m->pieces_file);
 		if (erase && len > 0)
 			m->pieces_file[len - 1] = '\0';

@@ -410,11 +410,16 @@ ui_online_game_key(struct ui_app *app, int key)
 	case 'n':
 		ui_online_leave(app);
 		return true;
-	case 'a':
+	case 'a': /* the analysis panel */
+	case 'b': /* the hint */
+	case 'x': /* the engine's line walked */
+	case 'A': /* the review and its live panel */
+		/* Fair play (tabula(6), PLAY ON THIS HOST): every engine aid
+		 * is the analysis under another name. */
 		if (!ui_online_may_analyse(app)) {
 			ui_status(app, true,
-			          "no analysis for players in this "
-			          "room (only in analysis rooms)");
+			          "fair play: players here get no engine aid "
+			          "(hint, line, review, analysis)");
 			return true;
 		}
 		return false;

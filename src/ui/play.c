@@ -163,6 +163,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	game->input = ui_input_of(game->session.ops);
 	game->shown = game->session.ply;
 	game->paused = false;
+	game->autosaved = false;
 	game->flash_until_ms = 0;
 	ui_analysis_forget(app);
 	ui_review_stop(app);
@@ -211,6 +212,11 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	if (!ui_player_parse(meta.player2, s.ops, &players[1]))
 		ui_player_set(&players[1], s.ops, ui_default_level(s.ops));
 	ui_play_adopt(app, &s, &meta);
+	/* Resumed: the autosave's own game goes on there. */
+	char autosave[1024], why[512];
+	app->game.autosaved = ui_save_path(autosave, sizeof autosave, false,
+	                                   why, sizeof why) &&
+	                      strcmp(path, autosave) == 0;
 	return true;
 }
 
@@ -462,10 +468,18 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 	bool autosave = path == game->save_path;
 	ui_play_fill_meta(app);
 	game->meta.result[0] = '\0';
+	if (!autosave)
+		return record_save(path, &game->session, &game->meta, err,
+		                   err_size);
 	/* The autosave keeps the earlier games it would replace (a new game,
-	 * an opened file): nothing typed is ever lost to it. */
-	return autosave ? record_save_keeping(path, &game->session, &game->meta,
-	                                      err, err_size)
-	                : record_save(path, &game->session, &game->meta, err,
-	                              err_size);
+	 * an opened file): nothing typed is ever lost to it.  A game with
+	 * no move is not saved, so it is not yet the autosave's. */
+	bool ok = game->autosaved
+	                  ? record_save_keeping(path, &game->session,
+	                                        &game->meta, err, err_size)
+	                  : record_save_new_game(path, &game->session,
+	                                         &game->meta, err, err_size);
+	if (ok && game->session.ply > 0)
+		game->autosaved = true;
+	return ok;
 }

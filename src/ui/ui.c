@@ -26,6 +26,7 @@
 #include "ui/menu.h"
 #include "ui/online.h"
 #include "ui/play.h"
+#include "ui/restricted.h"
 #include "ui/review.h"
 #include "ui/save.h"
 #include "ui/script.h"
@@ -69,6 +70,7 @@ ui_usage(FILE *out)
 	        "[--theme=dark|light]\n"
 	        "              [--screen-dump KEYS] [--size WxH] "
 	        "[--no-save]\n"
+	        "              [--restricted]\n"
 	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
 	        UI_LEVELS);
 }
@@ -113,6 +115,7 @@ enum {
 	OPT_RESUME,
 	OPT_HELP_KEYS,
 	OPT_TIME,
+	OPT_RESTRICTED,
 };
 
 static const struct option UI_OPTIONS[] = {
@@ -136,6 +139,7 @@ static const struct option UI_OPTIONS[] = {
         {"no-save", no_argument, NULL, OPT_NO_SAVE},
         {"resume", no_argument, NULL, OPT_RESUME},
         {"help-keys", optional_argument, NULL, OPT_HELP_KEYS},
+        {"restricted", no_argument, NULL, OPT_RESTRICTED},
         {NULL, 0, NULL, 0},
 };
 
@@ -242,6 +246,9 @@ ui_take_look_option(int opt, const char *arg, struct ui_options *o)
 		       o->dump_width <= 1000 && o->dump_height <= 1000;
 	case OPT_NO_SAVE:
 		o->no_save = true;
+		return true;
+	case OPT_RESTRICTED:
+		o->restricted = true;
 		return true;
 	default:
 		return false;
@@ -374,15 +381,29 @@ ui_app_free(struct ui_app *app)
 	ui_grid_free(&app->host.grid);
 }
 
-/* Saves the game (quitting, a hang-up) and says so on failure. */
-static void
+/* Saves the game (quitting, a hang-up); when that fails (a full disk),
+ * keeps it in a file of its own, or else prints it, and returns false:
+ * the UI then ends with a failure, never silently without the game. */
+static bool
 ui_final_save(struct ui_app *app)
 {
-	char err[1024];
+	char err[1024], why[1024], path[4096];
 	/* A room's game is the room server's to keep. */
-	if (app->game.have && !ui_online_in_room(app) &&
-	    !ui_play_save(app, NULL, err, sizeof err))
-		fprintf(stderr, "tabula: could not save the game: %s\n", err);
+	if (!app->game.have || ui_online_in_room(app) ||
+	    ui_play_save(app, NULL, err, sizeof err))
+		return true;
+	fprintf(stderr, "tabula: could not save the game: %s\n", err);
+	const struct ui_game *game = &app->game;
+	if (ui_save_elsewhere(&game->session, &game->meta, path, sizeof path,
+	                      why, sizeof why)) {
+		fprintf(stderr, "tabula: the game is kept in %s\n", path);
+		return false;
+	}
+	fprintf(stderr, "tabula: nor in a file of its own (%s); the game:\n",
+	        why);
+	if (!record_write(stderr, &game->session, &game->meta, why, sizeof why))
+		fprintf(stderr, "tabula: %s\n", why);
+	return false;
 }
 
 static int
@@ -394,7 +415,8 @@ ui_run_terminal(struct ui_app *app)
 		fprintf(stderr, "tabula: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	ui_final_save(app);
+	if (!ui_final_save(app))
+		return EXIT_FAILURE_RUN;
 	return app->host.exit_status;
 }
 
@@ -412,6 +434,25 @@ ui_defaults(struct ui_options *o, struct ui_start *st)
 	st->who[0] = st->who[1] = -1;
 }
 
+/* The shared account (restricted.c): no path on the command line, and
+ * the key's own state directory; false with a message. */
+static bool
+ui_restrict(struct ui_options *o, const struct ui_start *st, char *err,
+            size_t err_size)
+{
+	o->restricted = o->restricted || ui_restricted_detect();
+	if (!o->restricted)
+		return true;
+	if ((st->word != NULL && registry_find(st->word) == NULL) ||
+	    st->pieces != NULL || o->script != NULL) {
+		snprintf(err, err_size,
+		         "the shared account opens no files (FILE, --pieces, "
+		         "--screen-dump)");
+		return false;
+	}
+	return ui_restricted_state(err, err_size);
+}
+
 int
 ui_main(int argc, char **argv)
 {
@@ -421,6 +462,11 @@ ui_main(int argc, char **argv)
 	int rc = ui_parse_args(argc, argv, &opt, &st);
 	if (rc != EXIT_OK)
 		return rc;
+	char why[1024];
+	if (!ui_restrict(&opt, &st, why, sizeof why)) {
+		fprintf(stderr, "tabula: %s\n", why);
+		return EXIT_FAILURE_RUN;
+	}
 	if (st.help_keys != UI_HELP_KEYS_NONE) {
 		ui_keys_each(NULL,
 		             st.help_keys == UI_HELP_KEYS_MDOC
