@@ -1397,7 +1397,7 @@ static const struct {
 	uint64_t nodes;
 } bench_signatures[] = {
         {"tetress", 30030},
-        {"infexion", 171798},
+        {"infexion", 136951},
         {"tzaar", 105692},
 };
 
