@@ -1604,13 +1604,13 @@ START_TEST(test_match_program)
 }
 END_TEST
 
-/* A weak level varies its moves but never picks a losing one when a
- * safe one exists; the strongest level always blocks. */
-START_TEST(test_level_never_throws)
+/* Every level, with each of eight seeds, plays want from the tic-tac-toe
+ * position text. */
+static void
+assert_levels_play(struct alphabeta *ab, const char *text, game_move want)
 {
-	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct game_pos pos;
-	parse(&toy_ttt3, "xx..o.... o", &pos);
+	parse(&toy_ttt3, text, &pos);
 	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
 		for (uint64_t seed = 1; seed <= 8; seed++) {
 			struct search_limits lim = {0};
@@ -1619,12 +1619,22 @@ START_TEST(test_level_never_throws)
 			struct alphabeta_result res;
 			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
 			              NULL, &res);
-			ck_assert_msg(res.best == 2,
-			              "level %d seed %llu played %u", level,
-			              (unsigned long long)seed,
-			              (unsigned)res.best);
+			ck_assert_msg(
+			        res.best == want,
+			        "%s: level %d seed %llu played %u, want %u",
+			        text, level, (unsigned long long)seed,
+			        (unsigned)res.best, (unsigned)want);
 		}
 	}
+}
+
+/* A weak level varies its moves but never picks a losing one when a
+ * safe one exists; the strongest level always blocks. */
+START_TEST(test_level_never_throws)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	assert_levels_play(ab, "xx..o.... o", 2);
 	/* Among equal moves a weak level does vary. */
 	toy_ttt5.init(&pos, NULL);
 	bool seen[25] = {false};
@@ -1681,22 +1691,7 @@ END_TEST
 START_TEST(test_level_takes_fastest_win)
 {
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
-	struct game_pos pos;
-	parse(&toy_ttt3, "xoo.x.... x", &pos);
-	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
-		for (uint64_t seed = 1; seed <= 8; seed++) {
-			struct search_limits lim = {0};
-			level_limits(&toy_ttt3, level, &lim);
-			lim.random_seed = seed;
-			struct alphabeta_result res;
-			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
-			              NULL, &res);
-			ck_assert_msg(res.best == 8,
-			              "level %d seed %llu played %u", level,
-			              (unsigned long long)seed,
-			              (unsigned)res.best);
-		}
-	}
+	assert_levels_play(ab, "xoo.x.... x", 8);
 	alphabeta_free(ab);
 }
 END_TEST
