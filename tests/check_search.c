@@ -1397,7 +1397,7 @@ static const struct {
 	uint64_t nodes;
 } bench_signatures[] = {
         {"tetress", 30030},
-        {"infexion", 171798},
+        {"infexion", 136951},
         {"tzaar", 105692},
 };
 
@@ -1604,13 +1604,13 @@ START_TEST(test_match_program)
 }
 END_TEST
 
-/* A weak level varies its moves but never picks a losing one when a
- * safe one exists; the strongest level always blocks. */
-START_TEST(test_level_never_throws)
+/* Every level, with each of eight seeds, plays want from the tic-tac-toe
+ * position text. */
+static void
+assert_levels_play(struct alphabeta *ab, const char *text, game_move want)
 {
-	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct game_pos pos;
-	parse(&toy_ttt3, "xx..o.... o", &pos);
+	parse(&toy_ttt3, text, &pos);
 	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
 		for (uint64_t seed = 1; seed <= 8; seed++) {
 			struct search_limits lim = {0};
@@ -1619,12 +1619,22 @@ START_TEST(test_level_never_throws)
 			struct alphabeta_result res;
 			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
 			              NULL, &res);
-			ck_assert_msg(res.best == 2,
-			              "level %d seed %llu played %u", level,
-			              (unsigned long long)seed,
-			              (unsigned)res.best);
+			ck_assert_msg(
+			        res.best == want,
+			        "%s: level %d seed %llu played %u, want %u",
+			        text, level, (unsigned long long)seed,
+			        (unsigned)res.best, (unsigned)want);
 		}
 	}
+}
+
+/* A weak level varies its moves but never picks a losing one when a
+ * safe one exists; the strongest level always blocks. */
+START_TEST(test_level_never_throws)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	struct game_pos pos;
+	assert_levels_play(ab, "xx..o.... o", 2);
 	/* Among equal moves a weak level does vary. */
 	toy_ttt5.init(&pos, NULL);
 	bool seen[25] = {false};
@@ -1641,6 +1651,47 @@ START_TEST(test_level_never_throws)
 		seen[res.best] = true;
 	}
 	ck_assert_int_gt(distinct, 1);
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* An evaluation that knows nothing but a tempo, and too much of it: the
+ * side to move is 0.50 up, so depth d scores +0.50 when d is even and
+ * -0.50 when odd.  The score shown is the mean of two depths: 0. */
+static int
+tempo_only_eval(const struct game_pos *pos)
+{
+	(void)pos;
+	return 50;
+}
+
+START_TEST(test_shown_score_cancels_parity)
+{
+	struct game_ops biased = toy_ttt5;
+	biased.evaluate = tempo_only_eval;
+	struct game_pos pos;
+	biased.init(&pos, NULL);
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	for (int depth = 1; depth <= 4; depth++) {
+		struct search_limits lim = {.depth = depth};
+		struct alphabeta_result res;
+		alphabeta_clear(ab);
+		alphabeta_run(ab, &biased, &pos, &lim, NULL, NULL, NULL, &res);
+		int want = depth == 1 ? -50 : 0;
+		ck_assert_msg(res.score == want, "depth %d shown %d, want %d",
+		              depth, res.score, want);
+	}
+	alphabeta_free(ab);
+}
+END_TEST
+
+/* A level that draws among its best lines plays the fastest of several
+ * forced wins: X wins at once on the diagonal (cell 8), or in three plies
+ * with a double threat (cells 3 or 6), all within any level's margin. */
+START_TEST(test_level_takes_fastest_win)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	assert_levels_play(ab, "xoo.x.... x", 8);
 	alphabeta_free(ab);
 }
 END_TEST
@@ -1947,6 +1998,8 @@ search_suite(void)
 	tcase_add_test(tc, test_match_program);
 	tcase_add_test(tc, test_who_grammar);
 	tcase_add_test(tc, test_level_never_throws);
+	tcase_add_test(tc, test_level_takes_fastest_win);
+	tcase_add_test(tc, test_shown_score_cancels_parity);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("protocol");

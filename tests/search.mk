@@ -20,3 +20,6 @@ tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_review_LDADD = $(TESTS_LINK_LIBS)
 endif
 EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
+# Score steadiness and finishing measured through the protocol (NEWS,
+# "Steady scores"); run by hand, not by make check.
+EXTRA_DIST += tests/tools/steady-scores.py

@@ -32,9 +32,16 @@ static const int IE_STACK = 8;
 static const int IE_STACK_NO_SPAWN = 30;
 static const int IE_SPAWN_TIGHT = 2;
 /* The side to move is an action ahead: every action adds power (a SPAWN
- * one point, a SPREAD what it takes), so without this the score jumps by
- * about one point between odd and even search depths. */
-static const int IE_TEMPO = 60;
+ * one point, a SPREAD what it takes), so without this the score jumps
+ * between odd and even search depths.  0.60 makes the start position
+ * steady, where actions are spawns; later (tests/tools/steady-scores.py
+ * parity) depth d + 1 still scored 2.2-3.0 below or above depth d by its
+ * parity, 2.10 overshot (0.7-1.3 the other way) and 1.60 left 0.13-0.65.
+ * The tempo grows from the first to the second over the first
+ * IE_TEMPO_RAMP actions, as spreads begin to take. */
+static const int IE_TEMPO_START = 60;
+static const int IE_TEMPO = 160;
+static const int IE_TEMPO_RAMP = 20;
 /* The last IE_ENDGAME_TURNS actions weigh the lead more, per action. */
 static const int IE_ENDGAME_TURNS = 30;
 static const int IE_ENDGAME_STEP = 10;
@@ -105,6 +112,15 @@ ie_lead_weight(const struct infexion_pos *p)
 	return IE_POWER + (late > 0 ? late * IE_ENDGAME_STEP : 0);
 }
 
+static int
+ie_tempo(const struct infexion_pos *p)
+{
+	if (p->turns >= IE_TEMPO_RAMP)
+		return IE_TEMPO;
+	return IE_TEMPO_START +
+	       (IE_TEMPO - IE_TEMPO_START) * p->turns / IE_TEMPO_RAMP;
+}
+
 int
 infexion_eval(const struct game_pos *pos)
 {
@@ -131,5 +147,5 @@ infexion_eval(const struct game_pos *pos)
 	                        ? IE_STACK_NO_SPAWN
 	                        : IE_STACK;
 	score += (p->stacks[me] - p->stacks[them]) * per_stack;
-	return score + IE_TEMPO;
+	return score + ie_tempo(p);
 }

@@ -72,6 +72,10 @@ struct alphabeta {
 	struct ab_line lines[SEARCH_MAX_MULTIPV];
 	struct ab_line done_lines[SEARCH_MAX_MULTIPV];
 	int done_depth;
+	/* The lines of the iteration before the last completed one, whose
+	 * scores steady the ones shown (ab_shown_score); prev_count lines. */
+	struct ab_line prev_lines[SEARCH_MAX_MULTIPV];
+	int prev_count;
 	/* The iteration running already found a first line better than the
 	 * last completed one's (kept if the search is interrupted). */
 	bool partial_first;

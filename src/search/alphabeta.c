@@ -143,6 +143,44 @@ ab_report_line(struct alphabeta *ab, const struct ab_line *line, int multipv,
 	ab->report(ab->report_ctx, &info);
 }
 
+/* The score shown for line k of the last completed iteration: the mean of
+ * its score and that of line k one iteration before, when both are exact
+ * and neither is a forced result.  Whoever moves last before the horizon
+ * gains a move's worth the evaluation's tempo only estimates, so scores
+ * of odd and even depths differ by a bias of alternating sign; a search
+ * ending at either parity (a node or time limit, moves of different
+ * sizes of tree) made review graphs a sawtooth.  The mean of two
+ * consecutive depths cancels that bias (man page "The search"). */
+static int
+ab_shown_score(const struct alphabeta *ab, int k)
+{
+	const struct ab_line *now = &ab->done_lines[k];
+	if (k >= ab->prev_count || now->bound != BOUND_EXACT ||
+	    ab_is_win_score(now->score))
+		return now->score;
+	const struct ab_line *before = &ab->prev_lines[k];
+	if (before->bound != BOUND_EXACT || ab_is_win_score(before->score))
+		return now->score;
+	return (now->score + before->score) / 2;
+}
+
+/* Reports line k of the last completed iteration with its shown score. */
+static void
+ab_report_done(struct alphabeta *ab, int k, int depth)
+{
+	struct ab_line shown = ab->done_lines[k];
+	shown.score = ab_shown_score(ab, k);
+	ab_report_line(ab, &shown, k + 1, depth, ab->seldepth);
+}
+
+/* The last completed lines become the ones before the next. */
+static void
+ab_keep_previous(struct alphabeta *ab, int lines)
+{
+	memcpy(ab->prev_lines, ab->done_lines, sizeof ab->done_lines);
+	ab->prev_count = ab->done_depth > 0 ? lines : 0;
+}
+
 /* The report made while an iteration runs: the last completed lines with
  * the counters of now. */
 static void
@@ -151,8 +189,7 @@ ab_report_progress(struct alphabeta *ab)
 	int depth = ab->done_depth > 0 ? ab->done_depth : ab->depth;
 	int lines = ab->done_depth > 0 ? ab->lines_wanted : 0;
 	for (int k = 0; k < lines; k++)
-		ab_report_line(ab, &ab->done_lines[k], k + 1, depth,
-		               ab->seldepth);
+		ab_report_done(ab, k, depth);
 }
 
 /* Whether to abandon the search now; looks at the clock only when a time
@@ -611,6 +648,7 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	ab->seldepth = 0;
 	ab->aborted = false;
 	ab->done_depth = 0;
+	ab->prev_count = 0;
 	ab->next_report_ms = AB_REPORT_MS;
 	memset(ab->killers, 0xff, sizeof ab->killers);
 	memset(ab->history, 0, sizeof ab->history);
@@ -642,11 +680,14 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 }
 
 /* The move to play: the best line, or for strength levels a line drawn
- * among those within the margin of the best. */
+ * among those within the margin of the best.  A forced result is never
+ * drawn among others: forced wins a few plies apart lie within any margin,
+ * and a level that drew among them could put off its win for ever. */
 static int
 ab_choose_line(const struct alphabeta *ab)
 {
-	if (ab->lim.random_margin <= 0 || ab->lines_wanted < 2)
+	if (ab->lim.random_margin <= 0 || ab->lines_wanted < 2 ||
+	    ab_is_win_score(ab->done_lines[0].score))
 		return 0;
 	int floor = ab->done_lines[0].score - ab->lim.random_margin;
 	int candidates = 0;
@@ -667,14 +708,15 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	if (ab->root_count == 0)
 		return;
 	res->has_move = true;
-	const struct ab_line *line = &ab->done_lines[ab_choose_line(ab)];
+	int k = ab_choose_line(ab);
+	const struct ab_line *line = &ab->done_lines[k];
 	if (line->pv_len == 0) {
 		res->best = ab->root_moves[0];
 		res->score = AB_DRAW_SCORE;
 		return;
 	}
 	res->best = line->pv[0];
-	res->score = line->score;
+	res->score = ab_shown_score(ab, k);
 }
 
 void
@@ -699,11 +741,11 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 			 * it already beat the last completed one's score. */
 			if (ab->partial_first) {
 				ab_note_new_best(ab, &ab->lines[0]);
+				ab_keep_previous(ab, 1);
 				ab->done_lines[0] = ab->lines[0];
 				/* Say so, so that the last PV shown is the
 				 * move played. */
-				ab_report_line(ab, &ab->done_lines[0], 1, depth,
-				               ab->seldepth);
+				ab_report_done(ab, 0, depth);
 			}
 			break;
 		}
@@ -712,11 +754,11 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 			continue;
 		}
 		ab_note_new_best(ab, &ab->lines[0]);
+		ab_keep_previous(ab, ab->lines_wanted);
 		memcpy(ab->done_lines, ab->lines, sizeof ab->lines);
 		ab->done_depth = depth;
 		for (int k = 0; k < ab->lines_wanted; k++)
-			ab_report_line(ab, &ab->done_lines[k], k + 1, depth,
-			               ab->seldepth);
+			ab_report_done(ab, k, depth);
 		if (!ab_continue(ab, depth))
 			break;
 	}

@@ -19,9 +19,6 @@
 #include "server/identity.h"
 #include "ui/restricted.h"
 
-/* The longest path component made of a key's text. */
-enum { UI_RESTRICTED_PART = 200 };
-
 bool
 ui_restricted_detect(void)
 {
@@ -45,32 +42,27 @@ ui_restricted_mkdir(const char *dir, char *err, size_t err_size)
 	return true;
 }
 
-/* Appends "/" and the key's text to dir: the type, then the blob in
- * parts of at most UI_RESTRICTED_PART characters, its '/' written '_'
- * (base64 has no '_'), making each level; one key, one directory. */
+/* Appends "/" and the key's fingerprint to dir, as the room server names
+ * the key's owner ("SHA256:" and the base64 digest, its '/' written '_':
+ * base64 has no '_'), and makes that directory; one key, one directory. */
 static bool
 ui_restricted_key_dir(char *dir, size_t size, const char *key, char *err,
                       size_t err_size)
 {
+	char owner[IDENTITY_OWNER_MAX];
+	identity_key_owner(key, owner, sizeof owner);
+	const char *print = strchr(owner, ':') + 1; /* past "key:" */
 	size_t len = strlen(dir);
-	for (const char *p = key; *p != '\0';) {
-		size_t part = strcspn(p, " ");
-		if (part > UI_RESTRICTED_PART)
-			part = UI_RESTRICTED_PART;
-		if (part == 0 || len + part + 2 > size) {
-			snprintf(err, err_size, "the SSH key is too long");
-			return false;
-		}
-		dir[len++] = '/';
-		for (size_t i = 0; i < part; i++)
-			dir[len++] = p[i] == '/' ? '_' : p[i];
-		dir[len] = '\0';
-		if (!ui_restricted_mkdir(dir, err, err_size))
-			return false;
-		p += part;
-		p += *p == ' ';
+	if (len + 1 + strlen(print) + 1 > size) {
+		snprintf(err, err_size,
+		         "the state directory's path is too long");
+		return false;
 	}
-	return true;
+	dir[len++] = '/';
+	for (const char *p = print; *p != '\0'; p++)
+		dir[len++] = *p == '/' ? '_' : *p;
+	dir[len] = '\0';
+	return ui_restricted_mkdir(dir, err, err_size);
 }
 
 bool
