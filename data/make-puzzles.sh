@@ -12,7 +12,10 @@
 # (the committed parts took minutes of processor time each: TZAAR's seed
 # 101 made 100 puzzles in 75 s); a run's --count is the size its part had
 # when it was stopped, so the same part comes out again.  The 0.1.0 sets
-# are read from git (commit 58fc963).
+# are read from git (commit 58fc963).  The generator's games follow the
+# engine's evaluation, so the same parts come out of the program as it was
+# when they were made (commit 5c8c702); a later evaluation (0.2.0's
+# Tetress and Infexion tempo) plays other games and finds other puzzles.
 set -eu
 T=${1:?usage: data/make-puzzles.sh TABULA OUTDIR}
 out=${2:?usage: data/make-puzzles.sh TABULA OUTDIR}
