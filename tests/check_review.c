@@ -15,6 +15,7 @@
 #include "core/registry.h"
 #include "search/review-job.h"
 #include "search/review.h"
+#include "search/winchance.h"
 #include "testutil.h"
 
 static const struct review_limits DEPTH3 = {.depth = 3};
@@ -118,25 +119,73 @@ START_TEST(test_missed_win_and_review_twice)
 }
 END_TEST
 
+/* Each game's thresholds rise, and a loss earns the mark they say. */
 START_TEST(test_classify)
 {
-	const struct review_thresholds *t = review_thresholds_for("tzaar");
-	ck_assert_int_eq(review_classify(t, 0, 0), MARK_NONE);
-	ck_assert_int_eq(review_classify(t, 0, -t->inaccuracy),
-	                 MARK_INACCURACY);
-	ck_assert_int_eq(review_classify(t, 0, -t->mistake), MARK_MISTAKE);
-	ck_assert_int_eq(review_classify(t, 0, -t->blunder), MARK_BLUNDER);
-	/* A win for a loss is a blunder whatever the thresholds. */
-	struct review_thresholds lax = {NULL, 1000000, 1000000, 1000000, 10};
-	ck_assert_int_eq(
-	        review_classify(&lax, SEARCH_WIN - 3, -(SEARCH_WIN - 4)),
-	        MARK_BLUNDER);
-	ck_assert_int_eq(review_classify(&lax, 5, -5), MARK_NONE);
-	for (size_t i = 0; review_thresholds_at(i) != NULL; i++) {
-		const struct review_thresholds *r = review_thresholds_at(i);
-		ck_assert(0 < r->inaccuracy && r->inaccuracy < r->mistake &&
-		          r->mistake < r->blunder && r->blunder < r->cap);
+	static const char *const games[] = {"tetress", "infexion", "tzaar"};
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+		const struct game_ops *g = registry_find(games[i]);
+		ck_assert_ptr_nonnull(g);
+		const struct game_winchance *t = &g->caps.winchance;
+		ck_assert_msg(0 < t->inaccuracy && t->inaccuracy < t->mistake &&
+		                      t->mistake < t->blunder &&
+		                      t->blunder <= WINCHANCE_ONE,
+		              "%s: thresholds out of order", g->name);
+		ck_assert_int_eq(review_classify(g, 0), MARK_NONE);
+		ck_assert_int_eq(review_classify(g, t->inaccuracy - 1),
+		                 MARK_NONE);
+		ck_assert_int_eq(review_classify(g, t->inaccuracy),
+		                 MARK_INACCURACY);
+		ck_assert_int_eq(review_classify(g, t->mistake), MARK_MISTAKE);
+		ck_assert_int_eq(review_classify(g, t->blunder), MARK_BLUNDER);
+		/* A won game thrown into a lost one loses everything. */
+		ck_assert_int_eq(review_classify(g, WINCHANCE_ONE),
+		                 MARK_BLUNDER);
+		ck_assert_uint_gt(t->review_nodes, 0);
 	}
+}
+END_TEST
+
+/* The map of each two-player game: 50% at an even score, rising with the
+ * score, certain at a forced result; W + D + L = 1000; none for Tetris. */
+START_TEST(test_winchance_map)
+{
+	static const char *const games[] = {"tetress", "infexion", "tzaar"};
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+		const struct game_ops *g = registry_find(games[i]);
+		ck_assert_ptr_nonnull(g);
+		ck_assert_msg(winchance_known(g), "%s: no map", g->name);
+		ck_assert_int_eq(winchance_of(g, 0), WINCHANCE_ONE / 2);
+		struct winchance_wdl w;
+		ck_assert(winchance_wdl(g, 0, &w));
+		ck_assert_int_eq(w.win, w.loss);
+		int last = -1, last_win = -1;
+		for (int score = -100000; score <= 100000; score += 50) {
+			int c = winchance_of(g, score);
+			ck_assert_msg(c >= last, "%s: %d at %d after %d",
+			              g->name, c, score, last);
+			ck_assert(winchance_of(g, -score) == WINCHANCE_ONE - c);
+			ck_assert(winchance_wdl(g, score, &w));
+			ck_assert_int_eq(w.win + w.draw + w.loss, 1000);
+			ck_assert(w.win >= last_win && w.draw >= 0);
+			last = c;
+			last_win = w.win;
+		}
+		ck_assert_int_lt(winchance_of(g, -100000), WINCHANCE_ONE / 20);
+		ck_assert_int_gt(winchance_of(g, 100000),
+		                 WINCHANCE_ONE - WINCHANCE_ONE / 20);
+		ck_assert_int_eq(winchance_of(g, SEARCH_WIN - 3),
+		                 WINCHANCE_ONE);
+		ck_assert_int_eq(winchance_of(g, -(SEARCH_WIN - 4)), 0);
+		ck_assert(winchance_wdl(g, SEARCH_WIN - 1, &w));
+		ck_assert(w.win == 1000 && w.draw == 0 && w.loss == 0);
+		ck_assert(winchance_wdl(g, -(SEARCH_WIN - 2), &w));
+		ck_assert(w.win == 0 && w.draw == 0 && w.loss == 1000);
+	}
+	struct winchance_wdl w;
+	const struct game_ops *tetris = registry_find("tetris");
+	ck_assert(!winchance_known(tetris));
+	ck_assert(!winchance_wdl(tetris, 100, &w));
 }
 END_TEST
 
@@ -248,6 +297,7 @@ review_suite(void)
 	tcase_add_test(tc, test_win_thrown_away_is_blunder);
 	tcase_add_test(tc, test_missed_win_and_review_twice);
 	tcase_add_test(tc, test_classify);
+	tcase_add_test(tc, test_winchance_map);
 	tcase_add_test(tc, test_job_matches_review);
 	tcase_add_test(tc, test_job_budget_and_stop);
 	suite_add_tcase(suite, tc);

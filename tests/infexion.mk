@@ -21,4 +21,5 @@ EXTRA_DIST += \
 # Engine protocol transcripts, run by tests/proto.test with the others.
 EXTRA_DIST += \
 	tests/proto/infexion-basic.in tests/proto/infexion-basic.out \
-	tests/proto/infexion-errors.in tests/proto/infexion-errors.out
+	tests/proto/infexion-errors.in tests/proto/infexion-errors.out \
+	tests/proto/infexion-wdl.in tests/proto/infexion-wdl.out

@@ -9,8 +9,8 @@ tests_check_studio_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_studio_LDADD = $(TESTS_LINK_LIBS)
 endif
 # The studio in a terminal: review, jumps, the idle CPU; headless screens.
-TESTS += tests/ui-review.test
-EXTRA_DIST += tests/ui-review.test \
+TESTS += tests/ui-review.test tests/review-cli.test
+EXTRA_DIST += tests/ui-review.test tests/review-cli.test \
 	tests/data/ui/review-game.rec \
 	tests/data/ui/review.keys tests/data/ui/review.screen \
 	tests/data/ui/review-ascii.keys tests/data/ui/review-ascii.screen

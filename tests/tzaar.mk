@@ -14,7 +14,8 @@ EXTRA_DIST += \
 # Engine protocol transcripts, run by tests/proto.test with the others.
 EXTRA_DIST += \
 	tests/proto/tzaar-basic.in tests/proto/tzaar-basic.out \
-	tests/proto/tzaar-errors.in tests/proto/tzaar-errors.out
+	tests/proto/tzaar-errors.in tests/proto/tzaar-errors.out \
+	tests/proto/tzaar-wdl.in tests/proto/tzaar-wdl.out
 # The statistics command, driven through the binary.
 TESTS += tests/tzaar-stats.test
 EXTRA_DIST += tests/tzaar-stats.test

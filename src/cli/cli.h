@@ -45,8 +45,12 @@ int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);
 int cli_replay_main(int argc, char **argv);
 int cli_review_main(int argc, char **argv);
+int cli_review_bench_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);
+/* `tabula tune winchance GAME ...`, argv[0] being "winchance"
+ * (tune-winchance.c). */
+int cli_tune_winchance(int argc, char **argv);
 
 /* Whether arg is an option of `tabula tetris` (alone or as NAME=VALUE);
  * anything else after `tetris` belongs to the terminal UI's game. */

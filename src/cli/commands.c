@@ -36,8 +36,10 @@ static const struct cli_command cli_commands[] = {
          "branching statistics from random games", cli_stats_main},
         {"tune",
          "tzaar [--rounds N] [--skip PLIES] [--weights W] [--only NAMES] "
-         "[--mid-turn] RECORD...",
-         "fit the TZAAR evaluation's weights to game results", cli_tune_main},
+         "[--mid-turn] RECORD... | winchance GAME [--nodes N] [--skip PLIES] "
+         "RECORD...",
+         "fit TZAAR's evaluation or a game's win chance to game results",
+         cli_tune_main},
         {"puzzles",
          "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
          "[--scan PLIES] [--per-game N] [--budget NODES] [--no-saves] "
@@ -49,9 +51,16 @@ static const struct cli_command cli_commands[] = {
         {"replay", "FILE [--format tabula|littlegolem]",
          "check a game record and print its moves, or convert it",
          cli_replay_main},
-        {"review", "FILE [--movetime MS | --depth N] [--output FILE]",
-         "review every move of a record: scores, marks, a summary",
+        {"review",
+         "FILE [--nodes N | --movetime MS | --depth N] "
+         "[--output FILE | --in-place]",
+         "review every move of a record: marked moves, accuracy",
          cli_review_main},
+        {"review-bench",
+         "[--nodes N] [--factor F] [--reviewer COMMAND] [--keep DIR] "
+         "RECORD...",
+         "measure reviews: steadiness, marks, calibration, time",
+         cli_review_bench_main},
         {"tetris",
          "[--batch] [--rules text|reference] [--threads N] [INPUT [OUTPUT]] | "
          "--score "

@@ -8,9 +8,10 @@ src_libtabula_a_SOURCES += \
 	src/cli/perft-cmd.c \
 	src/cli/puzzles-cmd.c src/cli/examples-cmd.c \
 	src/cli/replay-cmd.c \
-	src/cli/review-cmd.c \
+	src/cli/review-cmd.c src/cli/review-out.c src/cli/review-out.h \
+	src/cli/review-bench-cmd.c src/cli/review-bench.c src/cli/review-bench.h \
 	src/cli/serve-cmd.c \
 	src/cli/connect-cmd.c \
 	src/cli/stats-cmd.c \
-	src/cli/tune-cmd.c \
+	src/cli/tune-cmd.c src/cli/tune-winchance.c \
 	src/cli/tetris-cmd.c

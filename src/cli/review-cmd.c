@@ -1,50 +1,70 @@
 /*
- * `tabula review FILE [--movetime MS | --depth N] [--output FILE]`: reviews
- * every move of a game record (search/review.h), writes the record back
- * annotated (to FILE itself, atomically, unless --output names another
- * file or - for standard output; a record in another program's format is
- * written only with --output, as a tabula record) and prints a summary
- * per player.  On a
- * terminal, standard error shows a progress bar while it works.
+ * `tabula review FILE [--nodes N | --movetime MS | --depth N] [--output FILE
+ * | --in-place]`: reviews every move of a game record on the worker the TUI
+ * uses (search/review-job.h, so both give the same marks), prints each
+ * marked move and a summary per player, and writes the annotated record to
+ * a new file (FILE with ".reviewed" before its extension) unless
+ * --output or --in-place says otherwise (never over another program's
+ * record: its format has no room for comments).  The output is checked
+ * before the review starts.  On a terminal, standard error shows a progress
+ * bar.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/review-out.h"
 #include "core/record-format.h"
-#include "core/file.h"
 #include "core/record.h"
-#include "search/review.h"
+#include "core/text.h"
+#include "search/review-job.h"
 
-/* Time per position when neither --depth nor --movetime is given. */
-static const int64_t REVIEW_DEFAULT_MOVETIME_MS = 500;
 static const int REVIEW_BAR_WIDTH = 30;
 static const long REVIEW_MAX_DEPTH = SEARCH_MAX_DEPTH;
-static const long REVIEW_MAX_MOVETIME_MS = 3600L * 1000;
+static const int64_t REVIEW_MAX_MOVETIME_MS = 3600L * 1000;
+static const int64_t REVIEW_MAX_NODES = 1000000000000LL;
+static const size_t REVIEW_HASH_MB = 16;
 
 struct review_options {
 	struct review_limits lim;
+	bool limited; /* a limit was given (else the game's default) */
+	bool in_place;
 	const char *input;
-	const char *output; /* NULL: the input file */
+	const char *output; /* NULL: made from the input's name */
 };
 
+/* Reads one limit option's value into o; false if out of range. */
 static bool
-review_parse_number(const char *text, long max, long *out)
+review_parse_limit(int c, const char *text, struct review_options *o)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (end == text || *end != '\0' || errno != 0 || v < 1 || v > max)
+	int64_t v;
+	if (o->limited)
 		return false;
-	*out = v;
-	return true;
+	o->limited = true;
+	switch (c) {
+	case 'n':
+		if (!text_to_i64(text, 1, REVIEW_MAX_NODES, &v))
+			return false;
+		o->lim.nodes = (uint64_t)v;
+		return true;
+	case 't':
+		if (!text_to_i64(text, 1, REVIEW_MAX_MOVETIME_MS, &v))
+			return false;
+		o->lim.movetime_ms = v;
+		return true;
+	default:
+		if (!text_to_i64(text, 1, REVIEW_MAX_DEPTH, &v))
+			return false;
+		o->lim.depth = (int)v;
+		return true;
+	}
 }
 
 static int
@@ -52,48 +72,43 @@ review_parse_args(int argc, char **argv, struct review_options *o)
 {
 	const struct cli_command *cmd = cli_find("review");
 	static const struct option options[] = {
+	        {"nodes", required_argument, NULL, 'n'},
 	        {"movetime", required_argument, NULL, 't'},
 	        {"depth", required_argument, NULL, 'd'},
 	        {"output", required_argument, NULL, 'o'},
+	        {"in-place", no_argument, NULL, 'i'},
 	        {NULL, 0, NULL, 0}};
 	memset(o, 0, sizeof *o);
 	int c;
-	long v;
-	char why[128];
+	char why[160];
 	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (c) {
+		case 'n':
 		case 't':
-			if (!review_parse_number(optarg, REVIEW_MAX_MOVETIME_MS,
-			                         &v)) {
-				snprintf(why, sizeof why,
-				         "--movetime '%s': expected 1..%ld ms",
-				         optarg, REVIEW_MAX_MOVETIME_MS);
-				return cli_usage_error(cmd, why);
-			}
-			o->lim.movetime_ms = v;
-			break;
 		case 'd':
-			if (!review_parse_number(optarg, REVIEW_MAX_DEPTH,
-			                         &v)) {
+			if (!review_parse_limit(c, optarg, o)) {
 				snprintf(why, sizeof why,
-				         "--depth '%s': expected 1..%ld",
-				         optarg, REVIEW_MAX_DEPTH);
+				         "one of --nodes 1..%lld, --movetime "
+				         "1..%lld or --depth 1..%ld",
+				         (long long)REVIEW_MAX_NODES,
+				         (long long)REVIEW_MAX_MOVETIME_MS,
+				         REVIEW_MAX_DEPTH);
 				return cli_usage_error(cmd, why);
 			}
-			o->lim.depth = (int)v;
 			break;
 		case 'o':
 			o->output = optarg;
+			break;
+		case 'i':
+			o->in_place = true;
 			break;
 		default:
 			return cli_usage_error(cmd, NULL);
 		}
 	}
-	if (o->lim.depth > 0 && o->lim.movetime_ms > 0)
-		return cli_usage_error(cmd,
-		                       "give --movetime or --depth, not both");
-	if (o->lim.depth == 0 && o->lim.movetime_ms == 0)
-		o->lim.movetime_ms = REVIEW_DEFAULT_MOVETIME_MS;
+	if (o->in_place && o->output != NULL)
+		return cli_usage_error(cmd, "give --output or --in-place, "
+		                            "not both");
 	if (optind + 1 != argc)
 		return cli_usage_error(cmd, "expected one record file");
 	o->input = argv[optind];
@@ -113,70 +128,89 @@ review_progress(size_t done, size_t total)
 	fflush(stderr);
 }
 
-static void
-review_print_summary(FILE *out, const struct session *s,
-                     const struct review_summary *sum,
-                     const struct review_options *o)
-{
-	const struct review_thresholds *t = review_thresholds_for(s->ops->name);
-	if (o->lim.depth > 0)
-		fprintf(out, "review %s: %zu moves at depth %d\n", s->ops->name,
-		        s->ply, o->lim.depth);
-	else
-		fprintf(out, "review %s: %zu moves at %lld ms per position\n",
-		        s->ops->name, s->ply, (long long)o->lim.movetime_ms);
-	fprintf(out,
-	        "marks by loss: ?! from %d.%02d, ? from %d.%02d, ?? from "
-	        "%d.%02d\n",
-	        t->inaccuracy / 100, t->inaccuracy % 100, t->mistake / 100,
-	        t->mistake % 100, t->blunder / 100, t->blunder % 100);
-	for (int side = 0; side < 2; side++) {
-		int n = sum->moves[side];
-		long avg = n > 0 ? sum->loss_sum[side] / n : 0;
-		fprintf(out,
-		        "%-6s moves %3d  average loss %ld.%02ld  ?! %d  ? %d  "
-		        "?? %d\n",
-		        s->ops->side_names[side], n, avg / 100, avg % 100,
-		        sum->marks[side][MARK_INACCURACY],
-		        sum->marks[side][MARK_MISTAKE],
-		        sum->marks[side][MARK_BLUNDER]);
-	}
-}
-
+/* Reviews every move of s on a job, into results[ply]; false with a
+ * message in err. */
 static bool
-review_write(const struct review_options *o, const struct session *s,
-             const struct record_meta *meta, char *err, size_t err_size)
+review_run(const struct session *s, const struct review_limits *lim,
+           struct review_move *results, char *err, size_t err_size)
 {
-	const char *path = o->output != NULL ? o->output : o->input;
-	if (strcmp(path, "-") == 0)
-		return record_write(stdout, s, meta, err, err_size);
-	return record_save(path, s, meta, err, err_size);
-}
-
-/* Whether the annotated record can be written where it goes, asked before
- * the review's minutes of work (it was asked only after them): the target
- * must be a regular file or nothing, in a directory we may write. */
-static bool
-review_check_output(const struct review_options *o, char *err, size_t err_size)
-{
-	const char *path = o->output != NULL ? o->output : o->input;
-	char full[4096], dir[4096];
-	if (strcmp(path, "-") == 0)
-		return true;
-	if (!file_expand_home(path, full, sizeof full, err, err_size) ||
-	    !file_check_target(full, err, err_size))
+	struct review_job *job = review_job_new(REVIEW_HASH_MB, err, err_size);
+	if (job == NULL)
 		return false;
-	const char *slash = strrchr(full, '/');
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else
-		snprintf(dir, sizeof dir, "%.*s",
-		         slash == full ? 1 : (int)(slash - full), full);
-	if (access(dir, W_OK | X_OK) != 0) {
-		snprintf(err, err_size, "%.900s: %s", dir, strerror(errno));
+	bool bar = isatty(STDERR_FILENO), ok = true;
+	if (review_job_start(job, s, 0, lim, 0) == 0) {
+		snprintf(err, err_size, "out of memory");
+		review_job_free(job);
 		return false;
 	}
-	return true;
+	struct review_job_state st;
+	for (;;) {
+		review_job_state(job, &st);
+		if (bar)
+			review_progress(st.done, s->ply);
+		if (!st.running)
+			break;
+		struct pollfd pfd = {.fd = review_job_fd(job),
+		                     .events = POLLIN};
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
+			snprintf(err, err_size, "poll: %s", strerror(errno));
+			ok = false;
+			break;
+		}
+		review_job_drain(job);
+	}
+	if (bar)
+		fputc('\n', stderr);
+	review_job_stop(job);
+	review_job_wait(job);
+	for (size_t ply = 0; ok && ply < s->ply; ply++) {
+		if (!review_job_result(job, ply, &results[ply])) {
+			snprintf(err, err_size, "move %zu was not reviewed",
+			         ply + 1);
+			ok = false;
+		}
+	}
+	review_job_free(job);
+	return ok;
+}
+
+/* Reviews, annotates meta and prints the report; the exit status. */
+static int
+review_game(const struct review_options *o, const char *output,
+            struct session *s, struct record_meta *meta)
+{
+	char err[1024];
+	struct review_limits lim =
+	        o->limited ? o->lim : review_default_limits(s->ops);
+	struct review_move *results = calloc(s->ply + 1, sizeof *results);
+	if (results == NULL) {
+		fprintf(stderr, "tabula review: out of memory\n");
+		return EXIT_FAILURE_RUN;
+	}
+	int status = EXIT_FAILURE_RUN;
+	if (!review_run(s, &lim, results, err, sizeof err)) {
+		fprintf(stderr, "tabula review: %s\n", err);
+		goto done;
+	}
+	for (size_t ply = 0; ply < s->ply; ply++) {
+		if (!review_annotate(meta, s, ply, &results[ply])) {
+			fprintf(stderr, "tabula review: out of memory\n");
+			goto done;
+		}
+	}
+	bool to_stdout = strcmp(output, "-") == 0;
+	if (!(to_stdout ? record_write(stdout, s, meta, err, sizeof err)
+	                : record_save(output, s, meta, err, sizeof err))) {
+		fprintf(stderr, "tabula review: %s\n", err);
+		goto done;
+	}
+	review_out_report(to_stdout ? stderr : stdout, s, results, &lim);
+	if (!to_stdout)
+		printf("wrote %s\n", output);
+	status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+done:
+	free(results);
+	return status;
 }
 
 int
@@ -188,62 +222,32 @@ cli_review_main(int argc, char **argv)
 		return status;
 	struct session s;
 	struct record_meta meta;
-	char err[1024];
+	char err[1024], made[4096];
 	if (!record_load(o.input, &s, &meta, err, sizeof err)) {
 		fprintf(stderr, "tabula review: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
+	const char *output =
+	        o.in_place ? o.input
+	        : o.output ? o.output
+	                   : review_out_name(o.input, made, sizeof made);
 	status = EXIT_FAILURE_RUN;
-	struct review *rv = NULL;
-	if (!review_check_output(&o, err, sizeof err)) {
-		fprintf(stderr, "tabula review: %s\n", err);
-		goto done;
-	}
-	if (s.ops->players != 2) {
+	if (s.ops->players != 2)
 		fprintf(stderr,
 		        "tabula review: %s: %s has one player; a review "
 		        "compares two\n",
 		        o.input, s.ops->title);
-		goto done;
-	}
-	if ((rv = review_new(0)) == NULL) {
-		fprintf(stderr, "tabula review: out of memory\n");
-		goto done;
-	}
-	bool bar = isatty(STDERR_FILENO);
-	struct review_summary sum = {0};
-	for (size_t ply = 0; ply < s.ply; ply++) {
-		if (bar)
-			review_progress(ply, s.ply);
-		struct review_move m;
-		review_move(rv, &s, ply, &o.lim, NULL, &m);
-		review_summary_add(&sum, &s, ply, &m);
-		if (!review_annotate(&meta, &s, ply, &m)) {
-			fprintf(stderr, "tabula review: out of memory\n");
-			goto done;
-		}
-	}
-	if (bar) {
-		review_progress(s.ply, s.ply);
-		fputc('\n', stderr);
-	}
-	if (o.output == NULL && meta.format != NULL) {
-		/* Another program's record is left as it is: its format has
-		 * no room for the review's comments. */
+	else if (output == NULL)
+		fprintf(stderr, "tabula review: %s: name too long\n", o.input);
+	else if (o.in_place && meta.format != NULL)
 		fprintf(stderr,
-		        "tabula review: %s is a %s record: left as it is "
-		        "(--output FILE writes the review as a tabula "
-		        "record)\n",
+		        "tabula review: %s is a %s record, which has no room "
+		        "for a review: not --in-place\n",
 		        o.input, meta.format->name);
-	} else if (!review_write(&o, &s, &meta, err, sizeof err)) {
+	else if (!review_out_check(output, err, sizeof err))
 		fprintf(stderr, "tabula review: %s\n", err);
-		goto done;
-	}
-	bool to_stdout = o.output != NULL && strcmp(o.output, "-") == 0;
-	review_print_summary(to_stdout ? stderr : stdout, &s, &sum, &o);
-	status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
-done:
-	review_free(rv);
+	else
+		status = review_game(&o, output, &s, &meta);
 	record_meta_free(&meta);
 	session_free(&s);
 	return status;

@@ -93,6 +93,25 @@ struct game_pieces {
 	unsigned (*kinds_playable)(const struct game_pos *pos);
 };
 
+/* How a game's scores read as chances (man page "Win chance"), fitted to
+ * the results of the engine's own games by `tabula tune winchance`.  The
+ * side to move with score s wins with 1 / (1 + e^(-(s - draw) / scale)) and
+ * loses with 1 / (1 + e^(-(-s - draw) / scale)); the rest is a draw, so
+ * draw = 0 in a game without draws.  Its win chance is the expected score,
+ * win + draw / 2: 50% at an even score.  A review marks a move by the win
+ * chance it loses, in hundredths of a percentage point: ?! from
+ * inaccuracy, ? from mistake, ?? from blunder.  scale 0: no map (a game of
+ * one player). */
+struct game_winchance {
+	int scale; /* score units per factor of e in the odds */
+	int draw;  /* score units a side needs to be more likely to win than
+	            * to draw */
+	int inaccuracy, mistake, blunder;
+	/* The review's budget per position, in nodes (node counts, not
+	 * times, so a review gives the same marks on any machine). */
+	uint64_t review_nodes;
+};
+
 /* What a game offers besides its rules, declared once as data so that the
  * menu, the command line, the bench and the UI ask for a capability, never
  * for a game by name.  (Whether moves feed on an input stream is told by
@@ -116,6 +135,7 @@ struct game_caps {
 	/* Another program's records of this game, read and written
 	 * (TZAAR: LittleGolem's); NULL: none. */
 	const struct record_format *record_format;
+	struct game_winchance winchance;
 };
 
 struct game_ops {

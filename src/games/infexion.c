@@ -312,7 +312,17 @@ const struct game_ops infexion_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct infexion_pos),
-        .caps = {.bench_depth = 4},
+        .caps = {.bench_depth = 4,
+                 /* man page "Win chance": scale and draw fitted
+                  * by `tabula tune winchance infexion` on the
+                  * recipe's games; marks in hundredths of a
+                  * point of win chance. */
+                 .winchance = {.scale = 130,
+                               .draw = 0,
+                               .inaccuracy = 750,
+                               .mistake = 1500,
+                               .blunder = 3000,
+                               .review_nodes = 30000}},
         .init = infexion_init,
         .gen_moves = infexion_gen_moves,
         .play = infexion_play,

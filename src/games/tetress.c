@@ -846,7 +846,17 @@ const struct game_ops tetress_game = {
         .pos_size = sizeof(struct tetress_pos),
         .caps = {.bench_depth = 2,
                  .input = GAME_INPUT_PIECE,
-                 .pieces = &tetress_pieces}, /* games/tetress-piece.c */
+                 .pieces = &tetress_pieces, /* games/tetress-piece.c */
+                 /* man page "Win chance": scale and draw fitted
+                  * by `tabula tune winchance tetress` on the
+                  * recipe's games; marks in hundredths of a
+                  * point of win chance. */
+                 .winchance = {.scale = 316,
+                               .draw = 0,
+                               .inaccuracy = 3000,
+                               .mistake = 4000,
+                               .blunder = 6000,
+                               .review_nodes = 20000}},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,
         .play = tetress_play,

@@ -385,7 +385,17 @@ const struct game_ops tzaar_game = {
                   * levels"). */
                  .top_level_nodes = 10000000,
                  .reduce_late = true,
-                 .record_format = &tzaar_littlegolem},
+                 .record_format = &tzaar_littlegolem,
+                 /* man page "Win chance": scale and draw fitted
+                  * by `tabula tune winchance tzaar` on the
+                  * recipe's games; marks in hundredths of a
+                  * point of win chance. */
+                 .winchance = {.scale = 145,
+                               .draw = 0,
+                               .inaccuracy = 750,
+                               .mistake = 1500,
+                               .blunder = 3000,
+                               .review_nodes = 100000}},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,

@@ -17,6 +17,7 @@
 #include "proto/engine-go.h"
 #include "search/level.h"
 #include "search/search.h"
+#include "search/winchance.h"
 
 enum { ENGINE_GO_LINE_MAX = 16384 };
 
@@ -40,9 +41,11 @@ engine_go_append(char *line, size_t *used, const char *word)
 }
 
 /* "score cp X" or "score mate N", with UCI's bound words when the score
- * is only a bound. */
+ * is only a bound, then "wdl W D L" (per mille, the side to move's view)
+ * in a game with a win-chance map. */
 static size_t
-engine_go_score(char *buf, size_t size, const struct search_info *info)
+engine_go_score(char *buf, size_t size, const struct game_ops *ops,
+                const struct search_info *info)
 {
 	int plies;
 	int n = search_score_is_mate(info->score, &plies)
@@ -52,6 +55,10 @@ engine_go_score(char *buf, size_t size, const struct search_info *info)
 		n += snprintf(buf + n, size - (size_t)n, " lowerbound");
 	else if (info->bound == BOUND_UPPER)
 		n += snprintf(buf + n, size - (size_t)n, " upperbound");
+	struct winchance_wdl wdl;
+	if (winchance_wdl(ops, info->score, &wdl))
+		n += snprintf(buf + n, size - (size_t)n, " wdl %d %d %d",
+		              wdl.win, wdl.draw, wdl.loss);
 	return (size_t)n;
 }
 
@@ -63,7 +70,7 @@ engine_go_report(void *ctx, const struct search_info *info)
 	if (line == NULL)
 		return;
 	char score[64];
-	engine_go_score(score, sizeof score, info);
+	engine_go_score(score, sizeof score, g->ops, info);
 	size_t used = (size_t)snprintf(
 	        line, ENGINE_GO_LINE_MAX,
 	        "info depth %d seldepth %d multipv %d %s nodes %" PRIu64

@@ -8,6 +8,8 @@ src_libtabula_a_SOURCES += \
 	src/search/plan.c src/search/plan.h \
 	src/search/pns.c src/search/pns.h \
 	src/search/review.c src/search/review.h \
+	src/search/winchance.c src/search/winchance.h \
+	src/search/winfit.c src/search/winfit.h \
 	src/search/review-job.c src/search/review-job.h \
 	src/search/prove.c src/search/prove.h \
 	src/search/puzzle-play.c src/search/puzzle-play.h \

@@ -14,18 +14,12 @@
 #include "core/clock.h"
 #include "search/alphabeta.h"
 #include "search/review.h"
-
-/* The thresholds per game (tabula(6), REVIEW, lists them): about a tenth,
- * a third and two thirds of what a stack, a token or a tetromino's worth
- * of ground is worth in each game's evaluation. */
-static const struct review_thresholds REVIEW_THRESHOLDS[] = {
-        {"tetress", 150, 400, 800, 2000},
-        {"infexion", 100, 250, 500, 2000},
-        {"tzaar", 100, 250, 500, 2000},
-        {NULL, 100, 300, 600, 2000},
-};
+#include "search/winchance.h"
 
 enum { REVIEW_HASH_MB_DEFAULT = 16 };
+
+/* The graph's scale in a game without a win-chance map. */
+static const int REVIEW_GRAPH_SCALE_DEFAULT = 1000;
 
 struct review {
 	struct alphabeta *ab;
@@ -47,22 +41,18 @@ review_set_deadline(struct review *rv, atomic_bool *flag, int64_t deadline_ms)
 	rv->deadline_ms = deadline_ms;
 }
 
-const struct review_thresholds *
-review_thresholds_for(const char *game)
+struct review_limits
+review_default_limits(const struct game_ops *ops)
 {
-	size_t i = 0;
-	while (REVIEW_THRESHOLDS[i].game != NULL &&
-	       strcmp(REVIEW_THRESHOLDS[i].game, game) != 0)
-		i++;
-	return &REVIEW_THRESHOLDS[i];
+	return (struct review_limits){.nodes =
+	                                      ops->caps.winchance.review_nodes};
 }
 
-const struct review_thresholds *
-review_thresholds_at(size_t i)
+int
+review_graph_scale(const struct game_ops *ops)
 {
-	return i < sizeof REVIEW_THRESHOLDS / sizeof REVIEW_THRESHOLDS[0]
-	               ? &REVIEW_THRESHOLDS[i]
-	               : NULL;
+	int scale = ops->caps.winchance.scale;
+	return scale > 0 ? 2 * scale : REVIEW_GRAPH_SCALE_DEFAULT;
 }
 
 struct review *
@@ -169,24 +159,10 @@ review_value_from_after(int score, bool same_side)
 	return same_side ? score : -score;
 }
 
-static int
-review_clamp(int score, int cap)
-{
-	int plies;
-	if (search_score_is_mate(score, &plies))
-		return plies > 0 ? cap : -cap;
-	return score > cap ? cap : score < -cap ? -cap : score;
-}
-
 enum record_mark
-review_classify(const struct review_thresholds *t, int best_score, int value)
+review_classify(const struct game_ops *ops, int loss)
 {
-	int a, b;
-	if (search_score_is_mate(best_score, &a) && a > 0 &&
-	    search_score_is_mate(value, &b) && b < 0)
-		return MARK_BLUNDER; /* a won game thrown away */
-	int loss =
-	        review_clamp(best_score, t->cap) - review_clamp(value, t->cap);
+	const struct game_winchance *t = &ops->caps.winchance;
 	if (loss >= t->blunder)
 		return MARK_BLUNDER;
 	if (loss >= t->mistake)
@@ -194,6 +170,59 @@ review_classify(const struct review_thresholds *t, int best_score, int value)
 	if (loss >= t->inaccuracy)
 		return MARK_INACCURACY;
 	return MARK_NONE;
+}
+
+/* Search limits for the position before the move. */
+static struct search_limits
+review_search_limits(const struct review_limits *lim)
+{
+	struct search_limits sl = {.multipv = 1};
+	if (lim->depth > 0)
+		sl.depth = lim->depth;
+	else if (lim->nodes > 0)
+		sl.nodes = lim->nodes;
+	else
+		sl.movetime_ms = lim->movetime_ms > 0 ? lim->movetime_ms : 1000;
+	return sl;
+}
+
+/* Fills the win chances and the loss from best_score and value. */
+static void
+review_grade(const struct game_ops *ops, bool engine_move,
+             struct review_move *out)
+{
+	out->chance_before = winchance_of(ops, out->best_score);
+	out->chance_after = winchance_of(ops, out->value);
+	int loss = out->chance_before - out->chance_after;
+	out->loss = engine_move || loss < 0 ? 0 : loss;
+	out->mark = review_classify(ops, out->loss);
+}
+
+/* The move played's value: a search of the position after it, one ply
+ * shallower than the search before it (the same depth from before the
+ * move); false if stopped. */
+static bool
+review_played(struct review *rv, const struct session *s, size_t ply,
+              const struct search_limits *sl, const struct review_limits *lim,
+              const struct alphabeta_result *res, const atomic_bool *stop,
+              struct review_move *out)
+{
+	const struct game_ops *ops = s->ops;
+	const struct game_pos *after = &s->positions[ply + 1];
+	int mover = ops->side_to_move(&s->positions[ply]);
+	struct search_limits after_lim = *sl;
+	int plies, d = lim->depth > 0 ? lim->depth : res->depth;
+	if (lim->depth == 0 && search_score_is_mate(res->score, &plies))
+		d = 0; /* a forced result ends the search early: give the
+		          move played the budget, not that depth */
+	after_lim.depth = d > 1 ? d - 1 : d;
+	struct alphabeta_result r2;
+	if (!review_search(rv, ops, after, &after_lim, stop, &r2, out->reply,
+	                   &out->reply_len))
+		return false;
+	out->value = review_value_from_after(r2.score,
+	                                     ops->side_to_move(after) == mover);
+	return true;
 }
 
 bool
@@ -207,11 +236,7 @@ review_move(struct review *rv, const struct session *s, size_t ply,
 	game_move played = s->moves[ply];
 	int mover = ops->side_to_move(before);
 	memset(out, 0, sizeof *out);
-	struct search_limits sl = {.multipv = 1};
-	if (lim->depth > 0)
-		sl.depth = lim->depth;
-	else
-		sl.movetime_ms = lim->movetime_ms > 0 ? lim->movetime_ms : 1000;
+	struct search_limits sl = review_search_limits(lim);
 	struct alphabeta_result res;
 	if (!review_search(rv, ops, before, &sl, stop, &res, out->pv,
 	                   &out->pv_len))
@@ -228,31 +253,11 @@ review_move(struct review *rv, const struct session *s, size_t ply,
 		out->reply_len = out->pv_len - 1;
 		memcpy(out->reply, out->pv + 1,
 		       sizeof *out->reply * (size_t)out->reply_len);
-	} else {
-		/* The same depth from before the move: one ply less after. */
-		struct search_limits after_lim = sl;
-		int plies, d = lim->depth > 0 ? lim->depth : res.depth;
-		if (lim->depth == 0 && search_score_is_mate(res.score, &plies))
-			d = 0; /* a forced result ends the search early: give
-			          the move played the time, not that depth */
-		after_lim.depth = d > 1 ? d - 1 : d;
-		struct alphabeta_result r2;
-		if (!review_search(rv, ops, after, &after_lim, stop, &r2,
-		                   out->reply, &out->reply_len))
-			return false;
-		out->value = review_value_from_after(
-		        r2.score, ops->side_to_move(after) == mover);
+	} else if (!review_played(rv, s, ply, &sl, lim, &res, stop, out)) {
+		return false;
 	}
-	if (played == res.best && st.outcome == OUTCOME_ONGOING) {
-		out->loss = 0;
-		out->mark = MARK_NONE;
-		return true;
-	}
-	const struct review_thresholds *t = review_thresholds_for(ops->name);
-	int loss = review_clamp(out->best_score, t->cap) -
-	           review_clamp(out->value, t->cap);
-	out->loss = loss > 0 ? loss : 0;
-	out->mark = review_classify(t, out->best_score, out->value);
+	review_grade(ops, played == res.best && st.outcome == OUTCOME_ONGOING,
+	             out);
 	return true;
 }
 
@@ -330,4 +335,14 @@ review_summary_add(struct review_summary *sum, const struct session *s,
 	sum->moves[side]++;
 	sum->loss_sum[side] += m->loss;
 	sum->marks[side][m->mark]++;
+}
+
+int
+review_accuracy(const struct review_summary *sum, int side)
+{
+	int n = sum->moves[side];
+	if (n == 0)
+		return WINCHANCE_ONE;
+	long avg = sum->loss_sum[side] / n;
+	return avg >= WINCHANCE_ONE ? 0 : WINCHANCE_ONE - (int)avg;
 }

@@ -1,10 +1,11 @@
 /*
  * Game review (tabula(6), REVIEW): for each move of a game, what the
  * engine thought of the position before it, what the move played was
- * worth, how much it lost from the mover's view, and the mark that loss
- * earns.  Game-agnostic: the only per-game knowledge is the table of loss
- * thresholds, which is data.  Synchronous; the caller decides the thread
- * (the review command runs it in line, the TUI on a worker of its own).
+ * worth, how much win chance it lost from the mover's view (search/
+ * winchance.h), and the mark that loss earns.  Game-agnostic: the
+ * thresholds and the budget per position are data in the game's table
+ * (game_caps.winchance).  Synchronous; both the review command and the
+ * TUI run it on review-job.h's worker, so both give the same marks.
  */
 #ifndef TABULA_SEARCH_REVIEW_H
 #define TABULA_SEARCH_REVIEW_H
@@ -18,34 +19,30 @@
 #include "core/session.h"
 #include "search/search.h"
 
-/* Losses (in the game's evaluation units, hundredths of the unit shown)
- * from which a move is an inaccuracy, a mistake, a blunder; scores are
- * clamped to +-cap first, so that a lost cause is not lost twice. */
-struct review_thresholds {
-	const char *game; /* registry name; NULL: the default */
-	int inaccuracy, mistake, blunder;
-	int cap;
-};
-
-/* The thresholds for a game (a default for games without their own). */
-const struct review_thresholds *review_thresholds_for(const char *game);
-
-/* The i-th row of the table, NULL past its end (for the documentation
- * and the tests). */
-const struct review_thresholds *review_thresholds_at(size_t i);
-
-/* How long to look at each position: a depth, or a time per position. */
+/* How long to look at each position: a depth, a node budget, or a time
+ * per position (the first one given, in that order). */
 struct review_limits {
 	int depth;           /* > 0: this many plies */
-	int64_t movetime_ms; /* > 0 and no depth: this long */
+	uint64_t nodes;      /* > 0: about this many nodes */
+	int64_t movetime_ms; /* > 0: this long */
 };
+
+/* The game's default: its review_nodes a position (man page "Win
+ * chance"). */
+struct review_limits review_default_limits(const struct game_ops *ops);
+
+/* The score from which the evaluation graph draws a side as winning
+ * (twice the map's scale: about 88%). */
+int review_graph_scale(const struct game_ops *ops);
 
 /* What the review found about one move. */
 struct review_move {
 	int best_score; /* the position before the move, mover's view */
 	int value;      /* the move played, mover's view (search scores) */
 	int depth;
-	int loss; /* clamped, >= 0 */
+	int chance_before; /* win chance of best_score (winchance.h units) */
+	int chance_after;  /* win chance of value */
+	int loss;          /* chance_before - chance_after, >= 0 */
 	enum record_mark mark;
 	game_move best;              /* the engine's move */
 	game_move pv[SEARCH_MAX_PV]; /* the engine's line, from best */
@@ -78,10 +75,8 @@ bool review_move(struct review *rv, const struct session *s, size_t ply,
                  const struct review_limits *lim, const atomic_bool *stop,
                  struct review_move *out);
 
-/* The mark a loss earns under t; a won position thrown into a lost one
- * is always a blunder. */
-enum record_mark review_classify(const struct review_thresholds *t,
-                                 int best_score, int value);
+/* The mark a loss of win chance (winchance.h units) earns in ops. */
+enum record_mark review_classify(const struct game_ops *ops, int loss);
 
 /* Player 1's view of a mover's-view search score after move ply of s, as
  * a record stores it (score, or mate plies counted from before the move). */
@@ -97,9 +92,13 @@ bool review_annotate(struct record_meta *meta, const struct session *s,
 /* Per-player totals over a reviewed game. */
 struct review_summary {
 	int moves[2];
-	long loss_sum[2];
+	long loss_sum[2]; /* win chance lost, winchance.h units */
 	int marks[2][MARK_COUNT];
 };
+
+/* A side's accuracy in hundredths of a percent: 100% less its average
+ * loss of win chance (man page "Win chance"); 100% without moves. */
+int review_accuracy(const struct review_summary *sum, int side);
 
 /* Adds move ply's result to sum. */
 void review_summary_add(struct review_summary *sum, const struct session *s,

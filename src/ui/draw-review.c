@@ -122,7 +122,7 @@ ui_dr_graph(struct ui_app *app, int y, int x, int w)
 			p->mark = note->mark;
 		}
 	}
-	int scale = review_thresholds_for(s->ops->name)->cap / 2;
+	int scale = review_graph_scale(s->ops);
 	size_t shown = app->game.shown > from ? app->game.shown - from : 0;
 	ui_graph_render(&gr, pts, n - from, shown, scale, UI_GRAPH_ROWS, w,
 	                app->glyphs == NULL || app->opt.ascii ||

@@ -3,8 +3,8 @@
  * (search/review-job.h) reviews the game's moves while the user keeps
  * stepping; each finished move is written into the record's notes (mark,
  * review comment, the engine's line as a variation), which the move list,
- * the graph and the jump keys read.  The job stops by itself after the
- * analysis time limit; R resumes from the first move not yet reviewed.
+ * the graph and the jump keys read.  A stopped review resumes from the
+ * first move not yet reviewed.
  */
 #include "config.h"
 
@@ -16,10 +16,6 @@
 #include "ui/shown.h"
 #include "ui/status.h"
 
-/* Time per position of a review in the TUI; the headless mode uses a
- * depth so that its screens are the same each run. */
-static const int64_t UI_REVIEW_MOVETIME_MS = 300;
-static const int UI_REVIEW_HEADLESS_DEPTH = 2;
 static const size_t UI_REVIEW_HASH_MB = 16;
 
 void
@@ -107,14 +103,11 @@ ui_review_toggle(struct ui_app *app)
 	rv->len = game->session.ply;
 	rv->ops = game->session.ops;
 	rv->start = game->session.positions[0];
-	struct review_limits lim = {0};
-	if (app->headless)
-		lim.depth = UI_REVIEW_HEADLESS_DEPTH;
-	else
-		lim.movetime_ms = UI_REVIEW_MOVETIME_MS;
-	int64_t budget = app->headless ? 0 : app->opt.analysis_time * 1000L;
-	rv->number =
-	        review_job_start(rv->job, &game->session, first, &lim, budget);
+	/* The game's node budget, as `tabula review` uses it: the same marks
+	 * on every machine, headless too.  No time budget: the analysis
+	 * time limit never stops a review the user asked for. */
+	struct review_limits lim = review_default_limits(game->session.ops);
+	rv->number = review_job_start(rv->job, &game->session, first, &lim, 0);
 	if (rv->number == 0) {
 		ui_status(app, true, "out of memory");
 		return;

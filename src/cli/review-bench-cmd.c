@@ -1,0 +1,217 @@
+/*
+ * `tabula review-bench [--nodes N] [--factor F] [--reviewer COMMAND]
+ * [--keep DIR] RECORD...`: measures reviews against the targets of
+ * tabula(6), "Win chance" (not a test: its figures depend on the games
+ * given).  Each finished record is reviewed at the game's default settings
+ * (or N nodes a position), or by an outside command (`COMMAND --output OUT
+ * IN` must write the reviewed record OUT, as `tabula review` does: an
+ * older tabula can be measured this way), and again in line at F times
+ * the nodes as the reference (with --keep, kept in DIR and read from there
+ * the next time: one reference serves several reviewers).  Prints, per
+ * game and in all: the lag-1 correlation of consecutive changes of the
+ * win chance, the shares of ?/?? and ?!, the precision and recall of ?/??
+ * against the reference, the expected calibration error over 10 bins of
+ * the win chance after each move (the games' own results: use games not
+ * fitted on), and the review's time.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/review-bench.h"
+#include "core/clock.h"
+#include "core/record.h"
+#include "core/text.h"
+#include "search/review.h"
+#include "search/winchance.h"
+
+static const int64_t RB_MAX_NODES = 1000000000LL;
+static const long RB_MAX_FACTOR = 1000;
+static const long RB_DEFAULT_FACTOR = 10;
+
+struct rb_options {
+	uint64_t nodes; /* 0: the game's default */
+	long factor;
+	const char *reviewer; /* NULL: in line */
+	const char *keep;     /* NULL, or where reference reviews are kept */
+};
+
+/* Reviews every move of s in line under lim into out; with meta, also
+ * annotates it (for a kept reference). */
+static bool
+rb_review_inline(const struct session *s, const struct review_limits *lim,
+                 struct record_meta *meta, struct rb_move *out)
+{
+	struct review *rv = review_new(0);
+	if (rv == NULL)
+		return false;
+	bool ok = true;
+	for (size_t ply = 0; ok && ply < s->ply; ply++) {
+		struct review_move m;
+		review_move(rv, s, ply, lim, NULL, &m);
+		out[ply].mark = m.mark;
+		out[ply].loss = m.loss;
+		review_score_p1(s, ply, m.value, &out[ply].score,
+		                &out[ply].mate);
+		ok = meta == NULL || review_annotate(meta, s, ply, &m);
+	}
+	review_free(rv);
+	return ok;
+}
+
+/* Where the reference of the record at path is kept: its directory's
+ * name and its own ("self-0001.rec.300000"), as records of different
+ * sets may share a name. */
+static void
+rb_kept_name(const char *keep, const char *path, uint64_t nodes, char *buf,
+             size_t size)
+{
+	const char *base = strrchr(path, '/');
+	const char *dir = path;
+	int dir_len = 0;
+	if (base != NULL) {
+		const char *p = base;
+		while (p > path && p[-1] != '/')
+			p--;
+		dir = p;
+		dir_len = (int)(base - p);
+	}
+	snprintf(buf, size, "%s/%.*s%s%s.%llu", keep, dir_len, dir,
+	         dir_len > 0 ? "-" : "", base ? base + 1 : path,
+	         (unsigned long long)nodes);
+}
+
+/* The reference review of the record at path: read from o->keep when
+ * kept there, else made (and kept). */
+static bool
+rb_reference(const struct rb_options *o, const char *path,
+             const struct session *s, struct record_meta *meta,
+             const struct review_limits *lim, struct rb_move *ref, char *err,
+             size_t err_size)
+{
+	char kept[4096];
+	if (o->keep != NULL) {
+		rb_kept_name(o->keep, path, lim->nodes, kept, sizeof kept);
+		if (access(kept, R_OK) == 0)
+			return rb_read_reviewed(kept, s, true, ref, err,
+			                        err_size);
+	}
+	if (!rb_review_inline(s, lim, meta, ref))
+		return false;
+	return o->keep == NULL || record_save(kept, s, meta, err, err_size);
+}
+
+/* CPU seconds of this process and its children so far. */
+static double
+rb_cpu_seconds(void)
+{
+	struct rusage self, kids;
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	double t = 0.0;
+	const struct rusage *r[2] = {&self, &kids};
+	for (int i = 0; i < 2; i++)
+		t += (double)r[i]->ru_utime.tv_sec + r[i]->ru_stime.tv_sec +
+		     (r[i]->ru_utime.tv_usec + r[i]->ru_stime.tv_usec) / 1e6;
+	return t;
+}
+
+/* One record: its review, the reference, and their figures. */
+static bool
+rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
+{
+	struct session s;
+	struct record_meta meta;
+	char err[1024] = "";
+	if (!record_load(path, &s, &meta, err, sizeof err)) {
+		fprintf(stderr, "tabula review-bench: %s\n", err);
+		return false;
+	}
+	struct rb_move *got = calloc(s.ply + 1, sizeof *got);
+	struct rb_move *ref = calloc(s.ply + 1, sizeof *ref);
+	bool ok = got != NULL && ref != NULL;
+	struct review_limits lim = review_default_limits(s.ops);
+	if (o->nodes > 0)
+		lim.nodes = o->nodes;
+	int64_t t0 = clock_now_ms();
+	double c0 = rb_cpu_seconds();
+	if (ok && o->reviewer != NULL)
+		ok = rb_review_outside(o->reviewer, path, &s, got, err,
+		                       sizeof err);
+	else if (ok)
+		ok = rb_review_inline(&s, &lim, NULL, got);
+	double wall = (clock_now_ms() - t0) / 1000.0;
+	double cpu = rb_cpu_seconds() - c0;
+	struct review_limits ref_lim = lim;
+	ref_lim.nodes = lim.nodes * (uint64_t)o->factor;
+	if (ok)
+		ok = rb_reference(o, path, &s, &meta, &ref_lim, ref, err,
+		                  sizeof err);
+	if (ok)
+		rb_add_game(tot, path, &s, meta.result, got, ref, wall, cpu);
+	else
+		fprintf(stderr, "tabula review-bench: %s: %s\n", path,
+		        err[0] ? err : "out of memory");
+	free(got);
+	free(ref);
+	record_meta_free(&meta);
+	session_free(&s);
+	return ok;
+}
+
+static bool
+rb_parse(int argc, char **argv, struct rb_options *o)
+{
+	static const struct option options[] = {
+	        {"nodes", required_argument, NULL, 'n'},
+	        {"factor", required_argument, NULL, 'f'},
+	        {"reviewer", required_argument, NULL, 'r'},
+	        {"keep", required_argument, NULL, 'k'},
+	        {NULL, 0, NULL, 0},
+	};
+	*o = (struct rb_options){.factor = RB_DEFAULT_FACTOR};
+	int opt;
+	int64_t v;
+	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		if (opt == 'n' && text_to_i64(optarg, 1, RB_MAX_NODES, &v))
+			o->nodes = (uint64_t)v;
+		else if (opt == 'f' &&
+		         text_to_long(optarg, 1, RB_MAX_FACTOR, &o->factor))
+			;
+		else if (opt == 'r')
+			o->reviewer = optarg;
+		else if (opt == 'k')
+			o->keep = optarg;
+		else
+			return false;
+	}
+	return optind < argc;
+}
+
+int
+cli_review_bench_main(int argc, char **argv)
+{
+	struct rb_options o;
+	if (!rb_parse(argc, argv, &o))
+		return cli_usage_error(cli_find("review-bench"), NULL);
+	struct rb_totals tot;
+	if (!rb_totals_init(&tot))
+		return EXIT_FAILURE_RUN;
+	int status = EXIT_OK;
+	for (int i = optind; i < argc && status == EXIT_OK; i++)
+		if (!rb_record(&o, argv[i], &tot))
+			status = EXIT_FAILURE_RUN;
+	if (status == EXIT_OK) {
+		rb_print_thresholds(stdout, &tot);
+		rb_print_totals(stdout, &tot);
+	}
+	rb_totals_free(&tot);
+	return status;
+}

@@ -1,0 +1,68 @@
+/*
+ * The figures of `tabula review-bench` (review-bench-cmd.c): what one
+ * review said of each move, the totals over the games, and the outside
+ * reviewer.
+ */
+#ifndef TABULA_CLI_REVIEW_BENCH_H
+#define TABULA_CLI_REVIEW_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/record.h"
+#include "core/session.h"
+#include "search/winfit.h"
+
+/* A review's word on one move: its mark and player 1's score after it
+ * (mate != 0: a forced result, as in a record's review comment). */
+struct rb_move {
+	enum record_mark mark;
+	int score, mate;
+	int loss; /* win chance lost (winchance.h units); -1: not known */
+};
+
+/* Sums over the games (Pearson sums for the lag-1 correlation). */
+struct rb_totals {
+	const struct game_ops *ops;
+	int games;
+	long moves, bad, dubious; /* marked ?/??, ?! */
+	long both, only_got, only_ref;
+	double n, sx, sy, sxx, syy, sxy;
+	double wall, cpu, wall_max;
+	size_t plies_max;        /* of the game that took wall_max */
+	struct winfit_set calib; /* player 1's scores and results */
+	int *losses;             /* pairs: the review's and the reference's */
+	size_t loss_n, loss_cap; /* pairs in losses */
+};
+
+bool rb_totals_init(struct rb_totals *tot);
+void rb_totals_free(struct rb_totals *tot);
+
+/* Adds one reviewed game (got) and its reference review (ref), with its
+ * result token and the review's wall and CPU seconds; prints its line. */
+void rb_add_game(struct rb_totals *tot, const char *path,
+                 const struct session *s, const char *result,
+                 const struct rb_move *got, const struct rb_move *ref,
+                 double wall, double cpu);
+
+/* Reads the reviewed record at path, a review of s, into out (with the
+ * losses it stores, marked by the game's thresholds, when losses: a kept
+ * reference); false with a message. */
+bool rb_read_reviewed(const char *path, const struct session *s, bool losses,
+                      struct rb_move *out, char *err, size_t err_size);
+
+/* Runs `command --output OUT path` in the shell and reads OUT's marks and
+ * review scores into out; false with a message. */
+bool rb_review_outside(const char *command, const char *path,
+                       const struct session *s, struct rb_move *out, char *err,
+                       size_t err_size);
+
+/* The marks the review would give with the game's thresholds scaled by
+ * a few factors (moves reviewed in line only). */
+void rb_print_thresholds(FILE *out, const struct rb_totals *tot);
+
+/* The figures over every game added. */
+void rb_print_totals(FILE *out, const struct rb_totals *tot);
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * `tabula tune winchance GAME [--nodes N] [--skip PLIES] RECORD...`: fits
+ * the game's win-chance map (man page "Win chance") to the results of
+ * recorded games.  Every position of every finished record (after the
+ * first PLIES) is searched as a review searches it (the game's review
+ * budget unless --nodes says otherwise) and its score, from the side to
+ * move's view, is a sample whose target is the result that side went on
+ * to get; forced results are left out (the map does not apply to them).
+ * Prints the fitted scale and draw margin, the log loss and the
+ * calibration error before (the committed map) and after.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "search/alphabeta.h"
+#include "search/winfit.h"
+
+static const long TUNE_WC_MAX_SKIP = 1000;
+static const int64_t TUNE_WC_MAX_NODES = 1000000000LL;
+static const size_t TUNE_WC_HASH_MB = 16;
+static const int TUNE_WC_BINS = 10;
+
+struct tune_wc {
+	const struct game_ops *ops;
+	struct alphabeta *ab;
+	struct search_limits lim;
+	long skip;
+	long games;
+	struct winfit_set set;
+};
+
+/* Adds the searched positions of one record; false with a message. */
+static bool
+tune_wc_load(struct tune_wc *t, const char *path)
+{
+	struct session s;
+	struct record_meta meta;
+	char err[512];
+	if (!record_load(path, &s, &meta, err, sizeof err)) {
+		fprintf(stderr, "tabula tune: %s\n", err);
+		return false;
+	}
+	bool ok = true;
+	float r;
+	if (s.ops != t->ops) {
+		fprintf(stderr, "tabula tune: %s: not a %s game\n", path,
+		        t->ops->title);
+		ok = false;
+	} else if (winfit_result(s.ops, &s.positions[0], meta.result, &r)) {
+		t->games++;
+		for (size_t i = (size_t)t->skip; ok && i < s.ply; i++) {
+			const struct game_pos *pos = &s.positions[i];
+			struct alphabeta_result res;
+			alphabeta_run(t->ab, s.ops, pos, &t->lim, NULL, NULL,
+			              NULL, &res);
+			int plies;
+			if (search_score_is_mate(res.score, &plies))
+				continue;
+			winfit_result(s.ops, pos, meta.result, &r);
+			ok = winfit_push(&t->set, res.score, r);
+			if (!ok)
+				fprintf(stderr, "tabula tune: out of memory\n");
+		}
+	}
+	record_meta_free(&meta);
+	session_free(&s);
+	return ok;
+}
+
+static void
+tune_wc_print(const char *when, const struct winfit_set *set,
+              const struct game_winchance *map)
+{
+	printf("%s scale %d draw %d log-loss %.5f ece %.2f\n", when, map->scale,
+	       map->draw, winfit_log_loss(set, map),
+	       winfit_ece(set, map, TUNE_WC_BINS));
+}
+
+/* Reads the options after `winchance GAME`; false on a bad one. */
+static bool
+tune_wc_options(int argc, char **argv, struct tune_wc *t)
+{
+	static const struct option options[] = {
+	        {"nodes", required_argument, NULL, 'n'},
+	        {"skip", required_argument, NULL, 's'},
+	        {NULL, 0, NULL, 0},
+	};
+	int opt;
+	int64_t v;
+	long skip;
+	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		if (opt == 'n' && text_to_i64(optarg, 1, TUNE_WC_MAX_NODES, &v))
+			t->lim.nodes = (uint64_t)v;
+		else if (opt == 's' &&
+		         text_to_long(optarg, 0, TUNE_WC_MAX_SKIP, &skip))
+			t->skip = skip;
+		else
+			return false;
+	}
+	return true;
+}
+
+int
+cli_tune_winchance(int argc, char **argv)
+{
+	const struct cli_command *self = cli_find("tune");
+	if (argc < 2)
+		return cli_usage_error(self, "want winchance GAME RECORD...");
+	struct tune_wc t = {.ops = registry_find(argv[1])};
+	if (t.ops == NULL || !t.ops->caps.winchance.scale)
+		return cli_usage_error(self, "want a game with two players");
+	t.lim = (struct search_limits){
+	        .multipv = 1, .nodes = t.ops->caps.winchance.review_nodes};
+	/* From the game on, as if it were the command's name. */
+	argc--;
+	argv++;
+	optind = 0;
+	if (!tune_wc_options(argc, argv, &t) || optind >= argc)
+		return cli_usage_error(self, "want winchance GAME [--nodes N] "
+		                             "[--skip PLIES] RECORD...");
+	if ((t.ab = alphabeta_new(TUNE_WC_HASH_MB)) == NULL) {
+		fprintf(stderr, "tabula tune: out of memory\n");
+		return EXIT_FAILURE_RUN;
+	}
+	int status = EXIT_FAILURE_RUN;
+	for (int i = optind; i < argc; i++)
+		if (!tune_wc_load(&t, argv[i]))
+			goto done;
+	if (t.set.n == 0) {
+		fprintf(stderr, "tabula tune: no finished game with a "
+		                "position to fit\n");
+		goto done;
+	}
+	printf("%s: games %ld positions %zu at %llu nodes\n", t.ops->name,
+	       t.games, t.set.n, (unsigned long long)t.lim.nodes);
+	struct game_winchance map = t.ops->caps.winchance;
+	tune_wc_print("now", &t.set, &map);
+	winfit_fit(&t.set, &map);
+	tune_wc_print("fitted", &t.set, &map);
+	status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
+done:
+	alphabeta_free(t.ab);
+	winfit_set_free(&t.set);
+	return status;
+}
