@@ -317,7 +317,7 @@ const struct game_ops infexion_game = {
                   * by `tabula tune winchance infexion` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 130,
+                 .winchance = {.scale = 93,
                                .draw = 0,
                                .inaccuracy = 750,
                                .mistake = 1500,

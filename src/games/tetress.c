@@ -851,7 +851,7 @@ const struct game_ops tetress_game = {
                   * by `tabula tune winchance tetress` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 316,
+                 .winchance = {.scale = 135,
                                .draw = 0,
                                .inaccuracy = 3000,
                                .mistake = 4000,
