@@ -58,6 +58,10 @@ view_room_line(struct view *v, char **w, int n)
 	snprintf(e.clock, sizeof e.clock, "%s", w[9]);
 	e.analysis = strcmp(w[10], "analysis") == 0;
 	e.yours = atoi(w[11]);
+	/* A server from before the kinds sends twelve words. */
+	for (int i = 0; i < 2; i++)
+		snprintf(e.kind[i], sizeof e.kind[i], "%s",
+		         n >= 14 ? w[12 + i] : "-");
 	if (v->incoming_count == v->incoming_cap) {
 		size_t cap = v->incoming_cap ? v->incoming_cap * 2 : 16;
 		struct view_room_entry *r =

@@ -28,7 +28,8 @@ struct view_room_entry {
 	char state[16];
 	char clock[16];
 	bool analysis;
-	int yours; /* 0: none, else the seat */
+	int yours;       /* 0: none, else the seat */
+	char kind[2][8]; /* who sits: user, ssh, engine or - (none) */
 };
 
 enum view_event {

@@ -537,6 +537,27 @@ ui_online_draw_room(const struct view_room_entry *e, bool here,
 	               strcmp(e->clock, "-") ? " clock" : "");
 }
 
+/* What a seat's kind word means to a person. */
+static const char *
+ui_online_kind_text(const char *kind)
+{
+	return strcmp(kind, "user") == 0     ? "local user"
+	       : strcmp(kind, "ssh") == 0    ? "SSH key"
+	       : strcmp(kind, "engine") == 0 ? "engine"
+	                                     : "empty seat";
+}
+
+/* Who the selected room's players are, on row y: the same name may be a
+ * local user's on one host and an SSH key's on another (tabula(6), PLAY
+ * ON THIS HOST, "Identity"). */
+static void
+ui_online_draw_seats(const struct view_room_entry *e, struct ui_grid *g, int y)
+{
+	ui_grid_printf(g, y, 4, g->width - 6, ROLE_DIM, "%s (%s) v %s (%s)",
+	               e->player[0], ui_online_kind_text(e->kind[0]),
+	               e->player[1], ui_online_kind_text(e->kind[1]));
+}
+
 /* The list of rooms from row y, scrolled to the selected one. */
 static void
 ui_online_draw_rooms(const struct ui_online *on, struct ui_grid *g, int y)
@@ -555,6 +576,8 @@ ui_online_draw_rooms(const struct ui_online *on, struct ui_grid *g, int y)
 	if (v->room_count == 0)
 		ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
 		              "no rooms yet: create one");
+	else if (sel >= 0 && sel < (int)v->room_count)
+		ui_online_draw_seats(&v->rooms[sel], g, g->height - 3);
 }
 
 static void
