@@ -2,7 +2,9 @@
  * Game review: a move that throws a won game away is a blunder (??) and
  * the summary counts it; the engine's own move loses nothing; the
  * annotated record carries the marks, scores and the engine's line, and
- * reads back to the same notes; the thresholds are ordered.
+ * reads back to the same notes; the thresholds are ordered; the marks do
+ * not depend on the number of workers or the order of the moves; the
+ * steady scores' second design searches depths of one parity.
  */
 #include "config.h"
 
@@ -231,7 +233,7 @@ START_TEST(test_job_matches_review)
 	struct review_summary sum;
 	review_all(&s, &meta, &sum, want);
 	char err[256];
-	struct review_job *j = review_job_new(4, err, sizeof err);
+	struct review_job *j = review_job_new(4, 1, err, sizeof err);
 	ck_assert_msg(j != NULL, "%s", err);
 	unsigned number = review_job_start(j, &s, 0, &DEPTH3, 0);
 	ck_assert_uint_gt(number, 0);
@@ -267,7 +269,7 @@ START_TEST(test_job_budget_and_stop)
 	struct session s;
 	tetress_game(&s, 30);
 	char err[256];
-	struct review_job *j = review_job_new(4, err, sizeof err);
+	struct review_job *j = review_job_new(4, 1, err, sizeof err);
 	ck_assert_msg(j != NULL, "%s", err);
 	struct review_limits deep = {.depth = 12};
 	int64_t t0 = review_clock_ms();
@@ -289,6 +291,99 @@ START_TEST(test_job_budget_and_stop)
 }
 END_TEST
 
+/* Reviews the moves of s on a job of workers threads into out. */
+static void
+review_on_job(const struct session *s, const struct review_limits *lim,
+              int workers, struct review_move *out)
+{
+	char err[256];
+	struct review_job *j = review_job_new(4, workers, err, sizeof err);
+	ck_assert_msg(j != NULL, "%s", err);
+	ck_assert_uint_gt(review_job_start(j, s, 0, lim, 0), 0);
+	review_job_wait(j);
+	for (size_t ply = 0; ply < s->ply; ply++)
+		ck_assert_msg(review_job_result(j, ply, &out[ply]),
+		              "move %zu not reviewed by %d workers", ply + 1,
+		              workers);
+	review_job_free(j);
+}
+
+/* One worker, two, and the moves in reverse order in line give the same
+ * review at a node budget: each position is searched on its own. */
+START_TEST(test_workers_give_same_marks)
+{
+	enum { PLIES = 16 };
+	struct session s;
+	tetress_game(&s, PLIES);
+	struct review_limits lim = review_default_limits(s.ops);
+	lim.nodes = 2000;
+	struct review_move one[PLIES], two[PLIES], back[PLIES];
+	review_on_job(&s, &lim, 1, one);
+	review_on_job(&s, &lim, 2, two);
+	struct review *rv = review_new(4);
+	ck_assert_ptr_nonnull(rv);
+	for (int ply = PLIES - 1; ply >= 0; ply--)
+		ck_assert(review_move(rv, &s, (size_t)ply, &lim, NULL,
+		                      &back[ply]));
+	review_free(rv);
+	for (int ply = 0; ply < PLIES; ply++) {
+		const struct review_move *want = &one[ply];
+		const struct review_move *got[2] = {&two[ply], &back[ply]};
+		for (int k = 0; k < 2; k++)
+			ck_assert_msg(got[k]->mark == want->mark &&
+			                      got[k]->loss == want->loss &&
+			                      got[k]->value == want->value &&
+			                      got[k]->best == want->best &&
+			                      got[k]->depth == want->depth,
+			              "move %d: %s differs from one worker "
+			              "(loss %d, want %d)",
+			              ply + 1, k ? "in reverse" : "two workers",
+			              got[k]->loss, want->loss);
+	}
+	session_free(&s);
+}
+END_TEST
+
+/* The second design of steady scores: every move is scored at a depth
+ * whose leaves lie on one class of plies modulo the period, unless the
+ * search was too shallow for one. */
+START_TEST(test_same_parity_depths)
+{
+	enum { PLIES = 12 };
+	const struct game_ops *ops = registry_find("infexion");
+	ck_assert_ptr_nonnull(ops);
+	struct session s;
+	ck_assert(session_init(&s, ops, NULL));
+	static game_move moves[GAME_MAX_MOVES];
+	for (int i = 0; i < PLIES; i++) {
+		int n = ops->gen_moves(session_current(&s), moves);
+		ck_assert(session_play(&s, moves[(i * 7919) % n]));
+	}
+	struct review *rv = review_new(4);
+	ck_assert_ptr_nonnull(rv);
+	int checked = 0;
+	for (int period = 2; period <= 4; period += 2) {
+		struct review_limits lim = {.nodes = 3000, .period = period};
+		for (size_t ply = 0; ply < PLIES; ply++) {
+			struct review_move m;
+			ck_assert(review_move(rv, &s, ply, &lim, NULL, &m));
+			int plies;
+			if (search_score_is_mate(m.best_score, &plies) ||
+			    m.depth < period)
+				continue;
+			checked++;
+			ck_assert_msg(
+			        (ply + (size_t)m.depth) % (size_t)period == 0,
+			        "move %zu: depth %d, period %d", ply + 1,
+			        m.depth, period);
+		}
+	}
+	ck_assert_int_ge(checked, PLIES / 2);
+	review_free(rv);
+	session_free(&s);
+}
+END_TEST
+
 static Suite *
 review_suite(void)
 {
@@ -300,6 +395,8 @@ review_suite(void)
 	tcase_add_test(tc, test_winchance_map);
 	tcase_add_test(tc, test_job_matches_review);
 	tcase_add_test(tc, test_job_budget_and_stop);
+	tcase_add_test(tc, test_workers_give_same_marks);
+	tcase_add_test(tc, test_same_parity_depths);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -53,12 +53,12 @@ static const struct cli_command cli_commands[] = {
          cli_replay_main},
         {"review",
          "FILE [--nodes N | --movetime MS | --depth N] "
-         "[--output FILE | --in-place]",
+         "[--output FILE | --in-place] [--threads N]",
          "review every move of a record: marked moves, accuracy",
          cli_review_main},
         {"review-bench",
-         "[--nodes N] [--factor F] [--reviewer COMMAND] [--keep DIR] "
-         "RECORD...",
+         "[--nodes N] [--period P] [--factor F] [--reviewer COMMAND] "
+         "[--keep DIR] RECORD...",
          "measure reviews: steadiness, marks, calibration, time",
          cli_review_bench_main},
         {"tetris",

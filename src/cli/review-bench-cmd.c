@@ -1,18 +1,19 @@
 /*
- * `tabula review-bench [--nodes N] [--factor F] [--reviewer COMMAND]
- * [--keep DIR] RECORD...`: measures reviews against the targets of
- * tabula(6), "Win chance" (not a test: its figures depend on the games
+ * `tabula review-bench [--nodes N] [--period P] [--factor F] [--reviewer
+ * COMMAND] [--keep DIR] RECORD...`: measures reviews against the targets
+ * of tabula(6), "Win chance" (not a test: its figures depend on the games
  * given).  Each finished record is reviewed at the game's default settings
- * (or N nodes a position), or by an outside command (`COMMAND --output OUT
+ * (or N nodes a position, or scores of period P: 0 is the mean of two
+ * depths), or by an outside command (`COMMAND --output OUT
  * IN` must write the reviewed record OUT, as `tabula review` does: an
  * older tabula can be measured this way), and again in line at F times
- * the nodes as the reference (with --keep, kept in DIR and read from there
- * the next time: one reference serves several reviewers).  Prints, per
- * game and in all: the lag-1 correlation of consecutive changes of the
- * win chance, the shares of ?/?? and ?!, the precision and recall of ?/??
- * against the reference, the expected calibration error over 10 bins of
- * the win chance after each move (the games' own results: use games not
- * fitted on), and the review's time.
+ * the nodes and the game's own period as the reference (with --keep, kept in
+ * DIR and read from there the next time: one reference serves several
+ * reviewers).  Prints, per game and in all: the lag-1 correlation of
+ * consecutive changes of the win chance, the shares of ?/?? and ?!, the
+ * precision and recall of ?/?? against the reference, the expected calibration
+ * error over 10 bins of the win chance after each move (the games' own results:
+ * use games not fitted on), and the review's time.
  */
 #include "config.h"
 
@@ -35,9 +36,11 @@
 static const int64_t RB_MAX_NODES = 1000000000LL;
 static const long RB_MAX_FACTOR = 1000;
 static const long RB_DEFAULT_FACTOR = 10;
+static const long RB_MAX_PERIOD = 16;
 
 struct rb_options {
 	uint64_t nodes; /* 0: the game's default */
+	int period;     /* -1: the game's default (review_limits.period) */
 	long factor;
 	const char *reviewer; /* NULL: in line */
 	const char *keep;     /* NULL, or where reference reviews are kept */
@@ -140,6 +143,8 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 	struct review_limits lim = review_default_limits(s.ops);
 	if (o->nodes > 0)
 		lim.nodes = o->nodes;
+	if (o->period >= 0)
+		lim.period = o->period;
 	int64_t t0 = clock_now_ms();
 	double c0 = rb_cpu_seconds();
 	if (ok && o->reviewer != NULL)
@@ -149,7 +154,8 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 		ok = rb_review_inline(&s, &lim, NULL, got);
 	double wall = (clock_now_ms() - t0) / 1000.0;
 	double cpu = rb_cpu_seconds() - c0;
-	struct review_limits ref_lim = lim;
+	/* One reference for every design measured: the game's own. */
+	struct review_limits ref_lim = review_default_limits(s.ops);
 	ref_lim.nodes = lim.nodes * (uint64_t)o->factor;
 	if (ok)
 		ok = rb_reference(o, path, &s, &meta, &ref_lim, ref, err,
@@ -174,9 +180,11 @@ rb_parse(int argc, char **argv, struct rb_options *o)
 	        {"factor", required_argument, NULL, 'f'},
 	        {"reviewer", required_argument, NULL, 'r'},
 	        {"keep", required_argument, NULL, 'k'},
+	        {"period", required_argument, NULL, 'p'},
 	        {NULL, 0, NULL, 0},
 	};
-	*o = (struct rb_options){.factor = RB_DEFAULT_FACTOR};
+	*o = (struct rb_options){.factor = RB_DEFAULT_FACTOR, .period = -1};
+	long period;
 	int opt;
 	int64_t v;
 	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
@@ -189,6 +197,9 @@ rb_parse(int argc, char **argv, struct rb_options *o)
 			o->reviewer = optarg;
 		else if (opt == 'k')
 			o->keep = optarg;
+		else if (opt == 'p' &&
+		         text_to_long(optarg, 0, RB_MAX_PERIOD, &period))
+			o->period = (int)period;
 		else
 			return false;
 	}

@@ -1,7 +1,8 @@
 /*
  * `tabula review FILE [--nodes N | --movetime MS | --depth N] [--output FILE
- * | --in-place]`: reviews every move of a game record on the worker the TUI
- * uses (search/review-job.h, so both give the same marks), prints each
+ * | --in-place] [--threads N]`: reviews every move of a game record on the
+ * workers the TUI uses (search/review-job.h, one per processor unless
+ * --threads says otherwise; the same marks either way), prints each
  * marked move and a summary per player, and writes the annotated record to
  * a new file (FILE with ".reviewed" before its extension) unless
  * --output or --in-place says otherwise (never over another program's
@@ -31,11 +32,13 @@ static const long REVIEW_MAX_DEPTH = SEARCH_MAX_DEPTH;
 static const int64_t REVIEW_MAX_MOVETIME_MS = 3600L * 1000;
 static const int64_t REVIEW_MAX_NODES = 1000000000000LL;
 static const size_t REVIEW_HASH_MB = 16;
+static const long REVIEW_MAX_THREADS = 256;
 
 struct review_options {
 	struct review_limits lim;
 	bool limited; /* a limit was given (else the game's default) */
 	bool in_place;
+	int threads; /* 0: one per processor */
 	const char *input;
 	const char *output; /* NULL: made from the input's name */
 };
@@ -77,9 +80,11 @@ review_parse_args(int argc, char **argv, struct review_options *o)
 	        {"depth", required_argument, NULL, 'd'},
 	        {"output", required_argument, NULL, 'o'},
 	        {"in-place", no_argument, NULL, 'i'},
+	        {"threads", required_argument, NULL, 'j'},
 	        {NULL, 0, NULL, 0}};
 	memset(o, 0, sizeof *o);
 	int c;
+	long threads;
 	char why[160];
 	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (c) {
@@ -101,6 +106,12 @@ review_parse_args(int argc, char **argv, struct review_options *o)
 			break;
 		case 'i':
 			o->in_place = true;
+			break;
+		case 'j':
+			if (!text_to_long(optarg, 1, REVIEW_MAX_THREADS,
+			                  &threads))
+				return cli_usage_error(cmd, "--threads 1..256");
+			o->threads = (int)threads;
 			break;
 		default:
 			return cli_usage_error(cmd, NULL);
@@ -132,9 +143,10 @@ review_progress(size_t done, size_t total)
  * message in err. */
 static bool
 review_run(const struct session *s, const struct review_limits *lim,
-           struct review_move *results, char *err, size_t err_size)
+           int threads, struct review_move *results, char *err, size_t err_size)
 {
-	struct review_job *job = review_job_new(REVIEW_HASH_MB, err, err_size);
+	struct review_job *job =
+	        review_job_new(REVIEW_HASH_MB, threads, err, err_size);
 	if (job == NULL)
 		return false;
 	bool bar = isatty(STDERR_FILENO), ok = true;
@@ -188,7 +200,7 @@ review_game(const struct review_options *o, const char *output,
 		return EXIT_FAILURE_RUN;
 	}
 	int status = EXIT_FAILURE_RUN;
-	if (!review_run(s, &lim, results, err, sizeof err)) {
+	if (!review_run(s, &lim, o->threads, results, err, sizeof err)) {
 		fprintf(stderr, "tabula review: %s\n", err);
 		goto done;
 	}

@@ -110,6 +110,12 @@ struct game_winchance {
 	/* The review's budget per position, in nodes (node counts, not
 	 * times, so a review gives the same marks on any machine). */
 	uint64_t review_nodes;
+	/* Plies after which the same side is to move at the same stage of
+	 * its turn (2 where turns alternate ply by ply, 4 in TZAAR); a
+	 * review scores every move at a depth whose leaves fall on one
+	 * class of plies modulo it (man page "Win chance").  0: the mean of
+	 * two depths, as play shows. */
+	int review_period;
 };
 
 /* What a game offers besides its rules, declared once as data so that the

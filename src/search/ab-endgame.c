@@ -330,7 +330,7 @@ ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 			memset(res, 0, sizeof *res);
 			res->has_move = true;
 			res->best = line.pv[0];
-			res->score = line.score;
+			res->score = res->deep_score = line.score;
 			res->depth = pr.plies;
 			res->nodes = ab->nodes;
 			return true;
@@ -360,6 +360,6 @@ ab_report_loss(struct alphabeta *ab, struct alphabeta_result *res, int plies)
 	struct ab_line line = {.pv = {res->best}, .pv_len = 1};
 	line.score = -(SEARCH_WIN - plies);
 	line.bound = BOUND_EXACT;
-	res->score = line.score;
+	res->score = res->deep_score = line.score;
 	ab_report_line(ab, &line, 1, res->depth, ab->seldepth);
 }

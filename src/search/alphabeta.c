@@ -712,11 +712,12 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	const struct ab_line *line = &ab->done_lines[k];
 	if (line->pv_len == 0) {
 		res->best = ab->root_moves[0];
-		res->score = AB_DRAW_SCORE;
+		res->score = res->deep_score = AB_DRAW_SCORE;
 		return;
 	}
 	res->best = line->pv[0];
 	res->score = ab_shown_score(ab, k);
+	res->deep_score = line->score;
 }
 
 void

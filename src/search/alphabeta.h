@@ -27,7 +27,11 @@ struct alphabeta_result {
 	bool has_move;  /* false when the position has no legal move */
 	game_move best; /* the move to play */
 	int score;      /* of the best line, from the side to move's view */
-	int depth;      /* last iteration completed */
+	/* The last completed iteration's own score for that line; score is
+	 * the mean of two depths (man page "The search"), this one depth's
+	 * (reviews that compare one parity of depth, search/review.c). */
+	int deep_score;
+	int depth; /* last iteration completed */
 	uint64_t nodes;
 };
 

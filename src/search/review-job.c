@@ -1,7 +1,9 @@
 /*
  * The background review (see review-job.h).  The owner numbers its starts;
- * the worker takes the latest one, drops results of older ones, and
- * reviews move after move until the game's end, a stop, or the budget.
+ * the worker takes the latest one, drops results of older ones, and has
+ * its pool (core/pool.h) review the moves, one position per job, until
+ * the game's end, a stop, or the budget.  Each thread of the pool borrows
+ * a reviewer of its own from the spares for each position.
  */
 #include "config.h"
 
@@ -14,13 +16,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/pool.h"
 #include "search/review-job.h"
 
 struct review_job {
 	pthread_t thread;
 	int pipe_fd[2]; /* [0] polled by the owner, [1] written by the worker */
-	struct review *rv; /* the worker's alone */
-	atomic_bool stop;  /* owner or deadline -> the running search */
+	struct pool *pool; /* the worker's: runs the positions of a pass */
+	int workers;       /* reviewers, one per thread of the pool */
+	atomic_bool stop;  /* owner or deadline -> the running searches */
 
 	/* Under lock. */
 	pthread_mutex_t lock;
@@ -35,6 +39,18 @@ struct review_job {
 	struct review_job_state st;
 	struct review_move *results; /* results[ply], for ready[ply] */
 	bool *ready;
+	struct review **spare; /* reviewers no position is using */
+	int spare_count;
+};
+
+/* One pass over a start's moves, shared by the pool's threads (read
+ * only). */
+struct review_job_pass {
+	struct review_job *j;
+	const struct session *game;
+	size_t first;
+	const struct review_limits *lim;
+	unsigned number;
 };
 
 static void
@@ -46,7 +62,54 @@ review_job_wake_owner(struct review_job *j)
 	(void)n;
 }
 
-/* Reviews the taken start's moves; called without the lock. */
+/* A reviewer no other position is using (there is one per thread). */
+static struct review *
+review_job_take(struct review_job *j)
+{
+	pthread_mutex_lock(&j->lock);
+	struct review *rv = j->spare[--j->spare_count];
+	pthread_mutex_unlock(&j->lock);
+	return rv;
+}
+
+static void
+review_job_give_back(struct review_job *j, struct review *rv)
+{
+	pthread_mutex_lock(&j->lock);
+	j->spare[j->spare_count++] = rv;
+	pthread_mutex_unlock(&j->lock);
+}
+
+/* One position of a pass (a pool job): reviewed on its own, so the marks
+ * do not depend on the number of workers or the order they finish in. */
+static void
+review_job_one(void *ctx, int job)
+{
+	struct review_job_pass *p = ctx;
+	struct review_job *j = p->j;
+	size_t ply = p->first + (size_t)job;
+	if (atomic_load(&j->stop))
+		return;
+	struct review *rv = review_job_take(j);
+	struct review_move m;
+	bool ok = review_move(rv, p->game, ply, p->lim, &j->stop, &m);
+	review_job_give_back(j, rv);
+	if (!ok)
+		return;
+	pthread_mutex_lock(&j->lock);
+	bool current = j->st.number == p->number && !j->pending;
+	if (current) {
+		j->results[ply] = m;
+		j->ready[ply] = true;
+		j->st.done++;
+	}
+	pthread_mutex_unlock(&j->lock);
+	if (current)
+		review_job_wake_owner(j);
+}
+
+/* Reviews the taken start's moves on the pool; called without the
+ * lock. */
 static void
 review_job_run(struct review_job *j, const struct session *game, size_t first,
                const struct review_limits *lim, int64_t budget_ms,
@@ -54,36 +117,19 @@ review_job_run(struct review_job *j, const struct session *game, size_t first,
 {
 	int64_t deadline =
 	        budget_ms > 0 ? review_clock_ms() + budget_ms : (int64_t)0;
-	review_set_deadline(j->rv, &j->stop, deadline);
-	bool expired = false;
-	for (size_t ply = first; ply < game->ply; ply++) {
-		struct review_move m;
-		if (atomic_load(&j->stop) ||
-		    !review_move(j->rv, game, ply, lim, &j->stop, &m)) {
-			expired = deadline > 0 && review_clock_ms() >= deadline;
-			break;
-		}
-		pthread_mutex_lock(&j->lock);
-		bool current = j->st.number == number && !j->pending;
-		if (current) {
-			j->results[ply] = m;
-			j->ready[ply] = true;
-			j->st.done++;
-		}
-		pthread_mutex_unlock(&j->lock);
-		if (!current)
-			break;
-		review_job_wake_owner(j);
-		if (deadline > 0 && review_clock_ms() >= deadline) {
-			expired = ply + 1 < game->ply;
-			break;
-		}
-	}
-	review_set_deadline(j->rv, NULL, 0);
+	for (int i = 0; i < j->workers; i++)
+		review_set_deadline(j->spare[i], &j->stop, deadline);
+	struct review_job_pass pass = {j, game, first, lim, number};
+	if (first < game->ply)
+		pool_run(j->pool, (int)(game->ply - first), review_job_one,
+		         &pass);
+	for (int i = 0; i < j->workers; i++)
+		review_set_deadline(j->spare[i], NULL, 0);
 	pthread_mutex_lock(&j->lock);
 	if (j->st.number == number) {
 		j->st.running = false;
-		j->st.expired = expired;
+		j->st.expired = deadline > 0 && review_clock_ms() >= deadline &&
+		                first + j->st.done < game->ply;
 	}
 	pthread_mutex_unlock(&j->lock);
 	review_job_wake_owner(j);
@@ -121,6 +167,34 @@ review_job_main(void *arg)
 	return NULL;
 }
 
+/* Frees the pool, the reviewers and j itself. */
+static void
+review_job_free_workers(struct review_job *j)
+{
+	pool_destroy(j->pool);
+	for (int i = 0; j->spare != NULL && i < j->workers; i++)
+		review_free(j->spare[i]);
+	free(j->spare);
+	free(j);
+}
+
+/* The pool and one reviewer per thread of it; false if out of memory. */
+static bool
+review_job_make_workers(struct review_job *j, size_t hash_mb, int workers)
+{
+	j->workers = workers > 0 ? workers : pool_processors();
+	j->spare = calloc((size_t)j->workers, sizeof *j->spare);
+	if (j->spare == NULL)
+		return false;
+	for (int i = 0; i < j->workers; i++) {
+		if ((j->spare[i] = review_new(hash_mb)) == NULL)
+			return false;
+		j->spare_count++;
+	}
+	j->pool = j->workers > 1 ? pool_create(j->workers - 1) : NULL;
+	return j->workers == 1 || j->pool != NULL;
+}
+
 /* Frees what review_job_new made before its thread: one teardown for a
  * failed start and for review_job_free once the thread has ended. */
 static void
@@ -131,23 +205,22 @@ review_job_release(struct review_job *j)
 	pthread_cond_destroy(&j->idle);
 	close(j->pipe_fd[0]);
 	close(j->pipe_fd[1]);
-	review_free(j->rv);
-	free(j);
+	review_job_free_workers(j);
 }
 
 struct review_job *
-review_job_new(size_t hash_mb, char *err, size_t err_size)
+review_job_new(size_t hash_mb, int workers, char *err, size_t err_size)
 {
 	struct review_job *j = calloc(1, sizeof *j);
-	if (j == NULL || (j->rv = review_new(hash_mb)) == NULL) {
+	if (j == NULL || !review_job_make_workers(j, hash_mb, workers)) {
 		snprintf(err, err_size, "out of memory for the review");
-		free(j);
+		if (j != NULL)
+			review_job_free_workers(j);
 		return NULL;
 	}
 	if (pipe(j->pipe_fd) != 0) {
 		snprintf(err, err_size, "pipe: %s", strerror(errno));
-		review_free(j->rv);
-		free(j);
+		review_job_free_workers(j);
 		return NULL;
 	}
 	for (int i = 0; i < 2; i++) {

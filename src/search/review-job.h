@@ -1,13 +1,14 @@
 /*
- * A review in the background: a worker thread reviews the moves of a copy
- * of a game one by one (search/review.h) while its owner (the TUI) keeps
- * going.  Results go into a mailbox under a mutex; each finished move
- * writes a byte to a self-pipe so the owner's poll() loop wakes up.  The
- * worker sleeps on a condition variable when idle (no CPU), and stops by
- * itself when the time budget is spent.
+ * A review in the background: a worker thread and its helpers review the
+ * moves of a copy of a game, one position each at a time, on every core
+ * (search/review.h) while its owner (the TUI) keeps going.  Results go into a
+ * mailbox under a mutex; each finished move writes a byte to a self-pipe so the
+ * owner's poll() loop wakes up.  The worker sleeps on a condition variable when
+ * idle (no CPU), and stops by itself when the time budget is spent.
  *
  * Threads: every review_job_* function is called from the owner's thread;
- * the worker touches only the copy, its reviewer and the mailbox.
+ * the worker and its helpers touch only the copy (read only), the
+ * reviewer each borrowed, and the mailbox.
  */
 #ifndef TABULA_SEARCH_REVIEW_JOB_H
 #define TABULA_SEARCH_REVIEW_JOB_H
@@ -23,16 +24,18 @@
 struct review_job_state {
 	unsigned number; /* the start these results belong to */
 	size_t total;    /* moves in the game reviewed */
-	size_t done;     /* moves reviewed so far (all of them < total) */
+	size_t done;     /* moves reviewed so far, in any order */
 	bool running;
 	bool expired; /* stopped because the budget was spent */
 };
 
 struct review_job;
 
-/* A job with a hash_mb MiB table and its idle worker; NULL with a
- * message. */
-struct review_job *review_job_new(size_t hash_mb, char *err, size_t err_size);
+/* A job with workers threads (0: one per processor), each with a hash_mb
+ * MiB table, idle; NULL with a message.  The marks do not depend on
+ * workers. */
+struct review_job *review_job_new(size_t hash_mb, int workers, char *err,
+                                  size_t err_size);
 
 /* Stops and joins the worker, frees everything. */
 void review_job_free(struct review_job *j);

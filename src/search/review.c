@@ -44,8 +44,9 @@ review_set_deadline(struct review *rv, atomic_bool *flag, int64_t deadline_ms)
 struct review_limits
 review_default_limits(const struct game_ops *ops)
 {
-	return (struct review_limits){.nodes =
-	                                      ops->caps.winchance.review_nodes};
+	return (struct review_limits){
+	        .nodes = ops->caps.winchance.review_nodes,
+	        .period = ops->caps.winchance.review_period};
 }
 
 int
@@ -220,8 +221,47 @@ review_played(struct review *rv, const struct session *s, size_t ply,
 	if (!review_search(rv, ops, after, &after_lim, stop, &r2, out->reply,
 	                   &out->reply_len))
 		return false;
-	out->value = review_value_from_after(r2.score,
+	out->value = review_value_from_after(lim->period > 0 ? r2.deep_score
+	                                                     : r2.score,
 	                                     ops->side_to_move(after) == mover);
+	return true;
+}
+
+/* The deepest depth up to reached whose leaves, seen from move ply, lie
+ * on game plies of one class modulo period; 0 if none (a search this
+ * shallow keeps its shown score: a deeper one could take any time). */
+static int
+review_parity_depth(size_t ply, int reached, int period)
+{
+	return reached - (int)((ply + (size_t)reached) % (size_t)period);
+}
+
+/* The second design of steady scores (man page "Win chance"): the
+ * position before the move searched again to the depth that puts every
+ * move's leaves on the same class of game plies, so that consecutive
+ * moves' scores share their horizon's side and phase and no tempo bias
+ * alternates between them.  The first search filled the table, so the
+ * second costs little.  res becomes that depth's own score; sl the
+ * limits the move played is searched under.  False if stopped. */
+static bool
+review_same_parity(struct review *rv, const struct session *s, size_t ply,
+                   const struct review_limits *lim, const atomic_bool *stop,
+                   struct alphabeta_result *res, struct search_limits *sl,
+                   struct review_move *out)
+{
+	int plies;
+	if (lim->period <= 0 || lim->depth > 0 || !res->has_move ||
+	    search_score_is_mate(res->score, &plies))
+		return true;
+	int d = review_parity_depth(ply, res->depth, lim->period);
+	if (d < 1)
+		return true;
+	*sl = (struct search_limits){.depth = d, .multipv = 1};
+	if (!review_search(rv, s->ops, &s->positions[ply], sl, stop, res,
+	                   out->pv, &out->pv_len))
+		return false;
+	if (!search_score_is_mate(res->score, &plies))
+		res->score = res->deep_score;
 	return true;
 }
 
@@ -236,10 +276,15 @@ review_move(struct review *rv, const struct session *s, size_t ply,
 	game_move played = s->moves[ply];
 	int mover = ops->side_to_move(before);
 	memset(out, 0, sizeof *out);
+	/* Each position from an empty table, so that the marks do not
+	 * depend on the order of the moves or on which worker took which
+	 * (review-job.c). */
+	alphabeta_clear(rv->ab);
 	struct search_limits sl = review_search_limits(lim);
 	struct alphabeta_result res;
 	if (!review_search(rv, ops, before, &sl, stop, &res, out->pv,
-	                   &out->pv_len))
+	                   &out->pv_len) ||
+	    !review_same_parity(rv, s, ply, lim, stop, &res, &sl, out))
 		return false;
 	out->best = res.best;
 	out->best_score = res.score;

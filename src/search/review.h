@@ -20,15 +20,19 @@
 #include "search/search.h"
 
 /* How long to look at each position: a depth, a node budget, or a time
- * per position (the first one given, in that order). */
+ * per position (the first one given, in that order), and which score. */
 struct review_limits {
 	int depth;           /* > 0: this many plies */
 	uint64_t nodes;      /* > 0: about this many nodes */
 	int64_t movetime_ms; /* > 0: this long */
+	/* > 0: score every move at the deepest depth reached whose leaves
+	 * lie on game plies of one class modulo period (man page "Win
+	 * chance"); 0: the search's shown score, the mean of two depths. */
+	int period;
 };
 
-/* The game's default: its review_nodes a position (man page "Win
- * chance"). */
+/* The game's default: its review_nodes a position and its review_period
+ * (man page "Win chance"). */
 struct review_limits review_default_limits(const struct game_ops *ops);
 
 /* The score from which the evaluation graph draws a side as winning
@@ -69,8 +73,10 @@ int64_t review_clock_ms(void);
 void review_set_deadline(struct review *rv, atomic_bool *flag,
                          int64_t deadline_ms);
 
-/* Reviews move ply of s (ply < s->ply).  Returns false, out undefined,
- * when *stop became true first (stop may be NULL). */
+/* Reviews move ply of s (ply < s->ply) on its own: the result depends on
+ * the game, ply and lim only, not on what rv reviewed before.  Returns
+ * false, out undefined, when *stop became true first (stop may be
+ * NULL). */
 bool review_move(struct review *rv, const struct session *s, size_t ply,
                  const struct review_limits *lim, const atomic_bool *stop,
                  struct review_move *out);
