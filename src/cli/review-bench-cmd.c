@@ -7,7 +7,8 @@
  * depths), or by an outside command (`COMMAND --output OUT
  * IN` must write the reviewed record OUT, as `tabula review` does: an
  * older tabula can be measured this way), and again in line at F times
- * the nodes and the game's own period as the reference (with --keep, kept in
+ * the nodes and the game's own period as the reference (F 0: none, for
+ * the steadiness and calibration alone; with --keep, kept in
  * DIR and read from there the next time: one reference serves several
  * reviewers).  Prints, per game and in all: the lag-1 correlation of
  * consecutive changes of the win chance, the shares of ?/?? and ?!, the
@@ -157,7 +158,9 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 	/* One reference for every design measured: the game's own. */
 	struct review_limits ref_lim = review_default_limits(s.ops);
 	ref_lim.nodes = lim.nodes * (uint64_t)o->factor;
-	if (ok)
+	if (ok && o->factor == 0) /* no reference: it agrees with itself */
+		memcpy(ref, got, (s.ply + 1) * sizeof *ref);
+	else if (ok)
 		ok = rb_reference(o, path, &s, &meta, &ref_lim, ref, err,
 		                  sizeof err);
 	if (ok)
@@ -191,7 +194,7 @@ rb_parse(int argc, char **argv, struct rb_options *o)
 		if (opt == 'n' && text_to_i64(optarg, 1, RB_MAX_NODES, &v))
 			o->nodes = (uint64_t)v;
 		else if (opt == 'f' &&
-		         text_to_long(optarg, 1, RB_MAX_FACTOR, &o->factor))
+		         text_to_long(optarg, 0, RB_MAX_FACTOR, &o->factor))
 			;
 		else if (opt == 'r')
 			o->reviewer = optarg;
