@@ -1,7 +1,7 @@
 /*
  * `tabula review FILE [--nodes N | --movetime MS | --depth N] [--output FILE
  * | --in-place] [--threads N]`: reviews every move of a game record on the
- * workers the TUI uses (search/review-job.h, one per processor unless
+ * workers the TUI uses (study/review-job.h, one per processor unless
  * --threads says otherwise; the same marks either way), prints each
  * marked move and a summary per player, and writes the annotated record to
  * a new file (FILE with ".reviewed" before its extension) unless
@@ -25,7 +25,7 @@
 #include "core/record-format.h"
 #include "core/record.h"
 #include "core/text.h"
-#include "search/review-job.h"
+#include "study/review-job.h"
 
 static const int REVIEW_BAR_WIDTH = 30;
 static const long REVIEW_MAX_DEPTH = SEARCH_MAX_DEPTH;

@@ -29,7 +29,7 @@ struct alphabeta_result {
 	int score;      /* of the best line, from the side to move's view */
 	/* The last completed iteration's own score for that line; score is
 	 * the mean of two depths (man page "The search"), this one depth's
-	 * (reviews that compare one parity of depth, search/review.c). */
+	 * (reviews that compare one parity of depth, study/review.c). */
 	int deep_score;
 	int depth; /* last iteration completed */
 	uint64_t nodes;

@@ -1,7 +1,7 @@
 /*
  * A review in the background: a worker thread and its helpers review the
  * moves of a copy of a game, one position each at a time, on every core
- * (search/review.h) while its owner (the TUI) keeps going.  Results go into a
+ * (study/review.h) while its owner (the TUI) keeps going.  Results go into a
  * mailbox under a mutex; each finished move writes a byte to a self-pipe so the
  * owner's poll() loop wakes up.  The worker sleeps on a condition variable when
  * idle (no CPU), and stops by itself when the time budget is spent.
@@ -10,15 +10,15 @@
  * the worker and its helpers touch only the copy (read only), the
  * reviewer each borrowed, and the mailbox.
  */
-#ifndef TABULA_SEARCH_REVIEW_JOB_H
-#define TABULA_SEARCH_REVIEW_JOB_H
+#ifndef TABULA_STUDY_REVIEW_JOB_H
+#define TABULA_STUDY_REVIEW_JOB_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/session.h"
-#include "search/review.h"
+#include "study/review.h"
 
 /* Where a job stands, as a copy for the owner. */
 struct review_job_state {

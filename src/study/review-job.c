@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "core/pool.h"
-#include "search/review-job.h"
+#include "study/review-job.h"
 
 struct review_job {
 	pthread_t thread;
