@@ -113,8 +113,8 @@ struct game_winchance {
 	/* Plies after which the same side is to move at the same stage of
 	 * its turn (2 where turns alternate ply by ply, 4 in TZAAR); a
 	 * review scores every move at a depth whose leaves fall on one
-	 * class of plies modulo it (man page "Win chance").  0: the mean of
-	 * two depths, as play shows. */
+	 * class of plies modulo it (man page REVIEW).  0: the mean of two
+	 * depths, as play shows. */
 	int review_period;
 };
 

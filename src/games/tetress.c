@@ -857,7 +857,9 @@ const struct game_ops tetress_game = {
                                .mistake = 4000,
                                .blunder = 6000,
                                .review_nodes = 20000,
-                               .review_period = 2}},
+                               /* scores of one parity measured
+                                * worse here (man page REVIEW) */
+                               .review_period = 0}},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,
         .play = tetress_play,

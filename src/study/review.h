@@ -26,13 +26,13 @@ struct review_limits {
 	uint64_t nodes;      /* > 0: about this many nodes */
 	int64_t movetime_ms; /* > 0: this long */
 	/* > 0: score every move at the deepest depth reached whose leaves
-	 * lie on game plies of one class modulo period (man page "Win
-	 * chance"); 0: the search's shown score, the mean of two depths. */
+	 * lie on game plies of one class modulo period (man page REVIEW);
+	 * 0: the search's shown score, the mean of two depths. */
 	int period;
 };
 
 /* The game's default: its review_nodes a position and its review_period
- * (man page "Win chance"). */
+ * (man page REVIEW). */
 struct review_limits review_default_limits(const struct game_ops *ops);
 
 /* The score from which the evaluation graph draws a side as winning
