@@ -110,11 +110,12 @@ struct game_winchance {
 	/* The review's budget per position, in nodes (node counts, not
 	 * times, so a review gives the same marks on any machine). */
 	uint64_t review_nodes;
-	/* Plies after which the same side is to move at the same stage of
-	 * its turn (2 where turns alternate ply by ply, 4 in TZAAR); a
-	 * review scores every move at a depth whose leaves fall on one
+	/* > 0: plies after which the same side is to move at the same stage
+	 * of its turn (2 where turns alternate ply by ply, 4 in TZAAR); a
+	 * review then scores every move at a depth whose leaves fall on one
 	 * class of plies modulo it (man page REVIEW).  0: the mean of two
-	 * depths, as play shows. */
+	 * depths, as play shows; every game's default, as the other
+	 * measured worse (NEWS, "Steady scores"). */
 	int review_period;
 };
 

@@ -857,8 +857,6 @@ const struct game_ops tetress_game = {
                                .mistake = 4000,
                                .blunder = 6000,
                                .review_nodes = 20000,
-                               /* scores of one parity measured
-                                * worse here (man page REVIEW) */
                                .review_period = 0}},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,

@@ -396,7 +396,7 @@ const struct game_ops tzaar_game = {
                                .mistake = 1500,
                                .blunder = 3000,
                                .review_nodes = 100000,
-                               .review_period = 4}},
+                               .review_period = 0}},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */
         .init = tzaar_init,
