@@ -50,6 +50,7 @@ void cli_print_line(void *ctx, const char *text);
 extern const struct cli_option cli_connect_options[];
 extern const struct cli_option cli_match_options[];
 extern const struct cli_option cli_perft_options[];
+extern const struct cli_option cli_puzzles_options[];
 extern const struct cli_option cli_replay_options[];
 extern const struct cli_option cli_serve_options[];
 extern const struct cli_option cli_stats_options[];
@@ -62,7 +63,8 @@ int cli_match_exec(const struct cli_command *self, const struct cli_args *args);
 int cli_perft_exec(const struct cli_command *self, const struct cli_args *args);
 int cli_serve_exec(const struct cli_command *self, const struct cli_args *args);
 int cli_stats_exec(const struct cli_command *self, const struct cli_args *args);
-int cli_puzzles_main(int argc, char **argv);
+int cli_puzzles_exec(const struct cli_command *self,
+                     const struct cli_args *args);
 /* `tabula puzzles examples`: games games of ops into dir (examples-cmd.c). */
 int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);

@@ -48,8 +48,8 @@ static const struct cli_command cli_commands[] = {
          "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
          "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
          "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
-         "find, prove and rate puzzles; prove them again; example games",
-         cli_puzzles_main},
+         "find, prove and rate puzzles; prove them again; example games", NULL,
+         cli_puzzles_options, cli_puzzles_exec},
         {"replay", "FILE [--format tabula|littlegolem]",
          "check a game record and print its moves, or convert it", NULL,
          cli_replay_options, cli_replay_exec},
