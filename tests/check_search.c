@@ -1418,7 +1418,7 @@ START_TEST(test_bench_signature)
 	ck_assert_ptr_nonnull(ops);
 	struct bench_result res = {0};
 	char err[256];
-	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
+	ck_assert_msg(bench_game(ops, 0, 1, NULL, NULL, &res, err, sizeof err),
 	              "%s", err);
 	ck_assert_int_eq(res.positions, 5);
 	ck_assert_msg(res.nodes == bench_signatures[_i].nodes,

@@ -1,5 +1,5 @@
 src_libtabula_a_SOURCES += \
-	src/search/ab-endgame.c src/search/ab-internal.h \
+	src/search/ab-endgame.c src/search/ab-internal.h src/search/ab-smp.c \
 	src/search/alphabeta.c src/search/alphabeta.h \
 	src/search/bench.c src/search/bench.h \
 	src/search/solver-bench.c src/search/solver-bench.h \

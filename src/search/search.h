@@ -29,6 +29,7 @@
 #define SEARCH_MAX_PV      64
 #define SEARCH_MAX_DEPTH   64
 #define SEARCH_MAX_MULTIPV 16
+#define SEARCH_MAX_THREADS 256
 
 /* Scores at or beyond SEARCH_WIN - SEARCH_MAX_DEPTH mean a forced result:
  * SEARCH_WIN - n is a win in n plies for the side to move. */
