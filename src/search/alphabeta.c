@@ -139,7 +139,8 @@ ab_elapsed_ms(const struct alphabeta *ab)
 uint64_t
 ab_nodes_all(const struct alphabeta *ab)
 {
-	return ab->nodes + (ab->smp != NULL ? ab_smp_nodes(ab->smp) : 0);
+	bool parallel = ab->smp != NULL && ab->shared != NULL;
+	return ab->nodes + (parallel ? ab_smp_nodes(ab->smp) : 0);
 }
 
 void
@@ -223,12 +224,12 @@ ab_should_abort(struct alphabeta *ab)
 	if (ab->stop != NULL &&
 	    atomic_load_explicit(ab->stop, memory_order_relaxed))
 		return ab->aborted = true;
-	if (ab->smp != NULL && ab_smp_finished(ab->smp))
+	if (ab->shared != NULL && ab_smp_finished(ab->shared))
 		return ab->aborted = true;
 	/* A level that draws among its best lines (random_margin) finishes
 	 * its first iteration whatever its node budget, or it would play the
 	 * best of the few moves it looked at instead of drawing among all. */
-	if (ab->lim.nodes > 0 && ab_nodes_all(ab) >= ab->lim.nodes &&
+	if (ab->lim.nodes > 0 && ab->nodes >= ab->lim.nodes &&
 	    (ab->done_depth > 0 || ab->lim.random_margin <= 0))
 		return ab->aborted = true;
 	if ((ab->nodes & AB_CHECK_MASK) != 0)
@@ -741,7 +742,9 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	ab->ops = ops;
 	ab->lim = *lim;
 	ab->stop = stop;
-	ab->shared = ab->smp;
+	/* A node-limited search (every level) runs on one thread, so that
+	 * it plays the same move on any machine. */
+	ab->shared = lim->nodes == 0 ? ab->smp : NULL;
 	ab->root = *pos;
 	ab->nodes = 0;
 	ab->seldepth = 0;
@@ -818,18 +821,25 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	res->score = ab_shown_score(ab, k);
 }
 
+/* Whether a helper's line may answer for the main search: not where the
+ * main search shows several lines, draws among them (a level) or checks
+ * its moves with the solver, all of which the helpers do not do. */
+static bool
+ab_may_adopt(const struct alphabeta *ab)
+{
+	return ab->lines_wanted == 1 && !ab->check_moves &&
+	       ab->lim.random_margin <= 0;
+}
+
 /* A helper completed a deeper iteration than the main search: its line
- * is the better informed one, and becomes the result.  Not where the main
- * search shows several lines, draws among them (a level) or checks its
- * moves with the solver, all of which the helpers do not do. */
+ * is the better informed one, and becomes the result. */
 static void
 ab_adopt_deeper(struct alphabeta *ab)
 {
 	struct ab_line line;
 	int depth;
-	if (ab->smp == NULL || ab->lines_wanted != 1 || ab->check_moves ||
-	    ab->lim.random_margin > 0 ||
-	    !ab_smp_deeper(ab->smp, ab->done_depth, &line, &depth))
+	if (ab->shared == NULL || !ab_may_adopt(ab) ||
+	    !ab_smp_deeper(ab->shared, ab->done_depth, &line, &depth))
 		return;
 	ab_keep_previous(ab, 1);
 	if (depth != ab->done_depth + 1)
@@ -895,7 +905,7 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 	ab->report = report;
 	ab->report_ctx = ctx;
 	ab_prepare(ab, ops, pos, lim, stop);
-	if (ab->smp != NULL)
+	if (ab->shared != NULL)
 		ab_smp_run(ab, result);
 	else
 		ab_run_main(ab, result);
@@ -915,7 +925,9 @@ ab_prepare_helper(struct alphabeta *helper, const struct alphabeta *ab,
 	helper->ops = ab->ops;
 	memset(&helper->lim, 0, sizeof helper->lim);
 	helper->lim.infinite = true;
-	helper->lim.depth = ab->lim.depth;
+	/* Only a helper whose line the main search may adopt ends a search
+	 * by depth. */
+	helper->lim.depth = ab_may_adopt(ab) ? ab->lim.depth : 0;
 	helper->stop = stop;
 	helper->report = NULL;
 	helper->root = ab->root;
