@@ -17,6 +17,7 @@
 #include "proto/engine-go.h"
 #include "proto/engine-input.h"
 #include "proto/engine-job.h"
+#include "search/search.h"
 #include "core/text.h"
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };
@@ -117,6 +118,13 @@ engine_set_hash(struct engine *e, const char *value, long v)
 }
 
 static void
+engine_set_threads(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.threads = (int)v;
+}
+
+static void
 engine_set_multipv(struct engine *e, const char *value, long v)
 {
 	(void)value;
@@ -147,6 +155,7 @@ static const struct engine_option {
         {"Hash", true, 64, 1, 4096, " MiB", engine_set_hash},
         {"MultiPV", true, 1, 1, 16, "", engine_set_multipv},
         {"Seed", true, 0, 0, 2147483647L, "", engine_set_seed},
+        {"Threads", true, 1, 1, SEARCH_MAX_THREADS, "", engine_set_threads},
 };
 
 enum { ENGINE_OPTION_COUNT = sizeof engine_options / sizeof engine_options[0] };

@@ -96,6 +96,11 @@ bool searcher_busy(struct searcher *s);
 /* Resizes and clears the transposition table (only while idle). */
 bool searcher_set_hash(struct searcher *s, size_t hash_mb);
 
+/* Searches with this many threads from now on, 1..SEARCH_MAX_THREADS
+ * (search/alphabeta.h); stops a running search first.  False if they
+ * could not be had (the old number stays). */
+bool searcher_set_threads(struct searcher *s, int threads);
+
 /* Forgets what earlier searches learnt (new game). */
 void searcher_clear(struct searcher *s);
 
