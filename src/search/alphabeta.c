@@ -822,13 +822,12 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 }
 
 /* Whether a helper's line may answer for the main search: not where the
- * main search shows several lines, draws among them (a level) or checks
- * its moves with the solver, all of which the helpers do not do. */
+ * main search shows several lines or draws among them (a level), which
+ * the helpers do not do. */
 static bool
 ab_may_adopt(const struct alphabeta *ab)
 {
-	return ab->lines_wanted == 1 && !ab->check_moves &&
-	       ab->lim.random_margin <= 0;
+	return ab->lines_wanted == 1 && ab->lim.random_margin <= 0;
 }
 
 /* A helper completed a deeper iteration than the main search: its line
@@ -841,6 +840,12 @@ ab_adopt_deeper(struct alphabeta *ab)
 	if (ab->shared == NULL || !ab_may_adopt(ab) ||
 	    !ab_smp_deeper(ab->shared, ab->done_depth, &line, &depth))
 		return;
+	/* Near the end, never a move the solver refuted (the helpers do not
+	 * know); an unchecked one is checked before it is played, and the
+	 * line it displaces is the fallback (search/ab-endgame.c). */
+	if (line.pv_len == 0 || ab_lost_plies(ab, line.pv[0]) >= 0)
+		return;
+	ab_note_new_best(ab, &line);
 	ab_keep_previous(ab, 1);
 	if (depth != ab->done_depth + 1)
 		ab->prev_count = 0;
