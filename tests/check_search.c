@@ -974,10 +974,10 @@ START_TEST(test_threads_go_stop)
 			              games[g], threads);
 			pthread_mutex_unlock(&w.lock);
 			memset(&lim, 0, sizeof lim);
-			lim.depth = 3;
+			lim.depth = 2;
 			struct search_info info =
 			        run_once(s, &w, ops, &pos, &lim);
-			ck_assert_int_eq(info.depth, 3);
+			ck_assert_int_eq(info.depth, 2);
 			ck_assert(w.has_move);
 		}
 	}
