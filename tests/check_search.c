@@ -644,6 +644,32 @@ START_TEST(test_tt_store_probe)
 END_TEST
 
 /* Time plans: fixed movetime, clocks with increments, no limit. */
+/* A slot two threads wrote at once (one word of each) reads as a miss,
+ * never as a mix of two entries. */
+START_TEST(test_tt_torn_slot)
+{
+	struct tt a, b;
+	ck_assert(tt_init(&a, 1) && tt_init(&b, 1));
+	tt_store(&a, 42, 0, 5, 100, BOUND_EXACT, 17, true);
+	tt_store(&b, 42, 0, 3, -100, BOUND_UPPER, 9, true);
+	struct tt_entry e;
+	ck_assert(tt_probe(&a, 42, 0, &e));
+	size_t slots = a.buckets * 4;
+	size_t torn = 0;
+	for (size_t i = 0; i < slots; i++) {
+		if (atomic_load(&a.slots[i].check) == 0)
+			continue;
+		atomic_store(&a.slots[i].move_score,
+		             atomic_load(&b.slots[i].move_score));
+		torn++;
+	}
+	ck_assert_uint_eq(torn, 1);
+	ck_assert_msg(!tt_probe(&a, 42, 0, &e), "a torn slot was read");
+	tt_free(&a);
+	tt_free(&b);
+}
+END_TEST
+
 START_TEST(test_timectl)
 {
 	struct search_limits lim = {0};
@@ -904,6 +930,93 @@ START_TEST(test_movetime)
 	ck_assert_msg(ms >= 10 && ms < 800 + TEST_STOP_LATENCY_MS,
 	              "a 2 s clock move took %lld ms", (long long)ms);
 	searcher_free(s);
+}
+END_TEST
+
+/* The first legal move at pos (the game must not be over). */
+static game_move
+test_first_move(const struct game_ops *ops, const struct game_pos *pos)
+{
+	game_move moves[GAME_MAX_MOVES];
+	ck_assert_int_gt(ops->gen_moves(pos, moves), 0);
+	return moves[0];
+}
+
+/* Threads: 2, 3 and 4 threads through go, stop, new positions of other
+ * games and a new thread count, the way the protocol and the UI drive a
+ * searcher (ThreadSanitizer runs this in CI).  Every search answers with
+ * a move, and its reports count more nodes than the main thread's. */
+START_TEST(test_threads_go_stop)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
+	ck_assert_ptr_nonnull(s);
+	const char *games[] = {"tetress", "infexion", "tzaar"};
+	for (int threads = 2; threads <= 4; threads++) {
+		ck_assert(searcher_set_threads(s, threads));
+		for (int g = 0; g < 3; g++) {
+			const struct game_ops *ops = registry_find(games[g]);
+			struct game_pos pos;
+			ops->init(&pos, NULL);
+			struct search_limits lim = {0};
+			lim.infinite = true;
+			searcher_start(s, ops, &pos, &lim);
+			sleep_ms(20);
+			/* A new position while searching, then stop. */
+			ops->play(&pos, test_first_move(ops, &pos));
+			searcher_start(s, ops, &pos, &lim);
+			sleep_ms(20);
+			searcher_stop(s);
+			searcher_wait(s);
+			pthread_mutex_lock(&w.lock);
+			ck_assert_msg(w.done && w.has_move, "%s, %d threads",
+			              games[g], threads);
+			pthread_mutex_unlock(&w.lock);
+			memset(&lim, 0, sizeof lim);
+			lim.depth = 2;
+			struct search_info info =
+			        run_once(s, &w, ops, &pos, &lim);
+			ck_assert_int_eq(info.depth, 2);
+			ck_assert(w.has_move);
+		}
+	}
+	ck_assert(searcher_set_threads(s, 1));
+	ck_assert(!searcher_set_threads(s, 0));
+	searcher_free(s);
+}
+END_TEST
+
+/* A search by nodes (every level) runs on one thread: the same node count
+ * and move with 1 and 3 threads; by depth, 3 threads reach the depth. */
+START_TEST(test_threads_nodes_one_thread)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	struct game_pos pos;
+	ops->init(&pos, NULL);
+	struct alphabeta_result r[2];
+	for (int i = 0; i < 2; i++) {
+		struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+		ck_assert(alphabeta_set_threads(ab, i == 0 ? 1 : 3));
+		struct search_limits lim = {0};
+		level_limits(ops, 6, &lim);
+		lim.random_seed = 7;
+		alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &r[i]);
+		alphabeta_free(ab);
+	}
+	ck_assert_uint_eq(r[0].nodes, r[1].nodes);
+	ck_assert_uint_eq(r[0].best, r[1].best);
+
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	ck_assert(alphabeta_set_threads(ab, 3));
+	struct search_limits lim = {0};
+	lim.depth = 4;
+	struct alphabeta_result res;
+	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
+	ck_assert(res.has_move);
+	ck_assert_int_ge(res.depth, 4);
+	alphabeta_free(ab);
 }
 END_TEST
 
@@ -1419,7 +1532,7 @@ START_TEST(test_bench_signature)
 	ck_assert_ptr_nonnull(ops);
 	struct bench_result res = {0};
 	char err[256];
-	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
+	ck_assert_msg(bench_game(ops, 0, 1, NULL, NULL, &res, err, sizeof err),
 	              "%s", err);
 	ck_assert_int_eq(res.positions, 5);
 	ck_assert_msg(res.nodes == bench_signatures[_i].nodes,
@@ -1803,6 +1916,33 @@ START_TEST(test_proto_stop)
 }
 END_TEST
 
+/* Threads 3 through the protocol: go, a new position and go again while
+ * searching, stop, a depth search, a new game; every go answers. */
+START_TEST(test_proto_threads)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tzaar");
+	proto_send(&p, "setoption name Threads value 3");
+	proto_send(&p, "position startpos");
+	proto_send(&p, "go infinite");
+	proto_expect(&p, "info depth 1 ");
+	proto_send(&p, "position startpos moves A5xA4");
+	proto_send(&p, "go infinite");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "stop");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "go depth 5");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "setoption name Threads value 2");
+	proto_send(&p, "go movetime 100");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
 /* A limited search still answers when input ends right after go; the
  * same node limit gives the same line twice. */
 START_TEST(test_proto_go_nodes)
@@ -1973,6 +2113,7 @@ search_suite(void)
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);
+	tcase_add_test(tc, test_tt_torn_slot);
 	tcase_add_test(tc, test_timectl);
 	suite_add_tcase(s, tc);
 
@@ -1983,6 +2124,8 @@ search_suite(void)
 	tcase_add_test(tc, test_stop_latency);
 	tcase_add_test(tc, test_movetime);
 	tcase_add_test(tc, test_restart_and_no_move);
+	tcase_add_test(tc, test_threads_go_stop);
+	tcase_add_test(tc, test_threads_nodes_one_thread);
 	tcase_add_test(tc, test_tetris_plan);
 	suite_add_tcase(s, tc);
 
@@ -2017,6 +2160,7 @@ search_suite(void)
 	tc = tcase_create("protocol");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_proto_stop);
+	tcase_add_test(tc, test_proto_threads);
 	tcase_add_test(tc, test_proto_go_nodes);
 	tcase_add_test(tc, test_proto_perft_interruptible);
 	tcase_add_test(tc, test_proto_perft_stopped_behind_waiting_command);

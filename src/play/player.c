@@ -94,6 +94,7 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 		p->kind = PLAYER_ENGINE;
 		p->lim = w.lim;
 		p->level = w.level;
+		p->threads = w.threads;
 		break;
 	}
 	return true;
@@ -354,6 +355,12 @@ player_open(struct player *p, const struct game_ops *ops, char *err,
 		p->ab = alphabeta_new(PLAYER_HASH_MB);
 		if (p->ab == NULL) {
 			snprintf(err, err_size, "out of memory");
+			return false;
+		}
+		if (p->threads > 1 &&
+		    !alphabeta_set_threads(p->ab, p->threads)) {
+			snprintf(err, err_size,
+			         "cannot start %d search threads", p->threads);
 			return false;
 		}
 		return true;

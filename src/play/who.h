@@ -10,7 +10,8 @@
  *   engine depth N                 the engine searching to depth N
  *   engine movetime MS             the engine searching MS milliseconds
  *   KEY=N[,KEY=N...]               engine limits; KEY is level, depth,
- *                                  nodes, movetime or multipv
+ *                                  nodes, movetime, multipv or threads
+ *                                  (threads not with a level)
  *   random, greedy                 simple players (uniform, best at once)
  *   exec:COMMAND                   an outside program
  *   agent:DIR[:CLASS]              a COMP30024 agent package, hosted
@@ -36,6 +37,7 @@ struct who {
 	enum who_kind kind;
 	int level;                /* WHO_ENGINE: 1..LEVEL_MAX, or 0 */
 	struct search_limits lim; /* WHO_ENGINE: limits (with level 0) */
+	int threads;              /* WHO_ENGINE: search threads, 0: one */
 	const char *command;      /* WHO_PROGRAM: into the text read */
 	const char *agent;        /* WHO_AGENT: DIR[:CLASS], into the text */
 };

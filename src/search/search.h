@@ -29,6 +29,7 @@
 #define SEARCH_MAX_PV      64
 #define SEARCH_MAX_DEPTH   64
 #define SEARCH_MAX_MULTIPV 16
+#define SEARCH_MAX_THREADS 256
 
 /* Scores at or beyond SEARCH_WIN - SEARCH_MAX_DEPTH mean a forced result:
  * SEARCH_WIN - n is a win in n plies for the side to move. */
@@ -94,6 +95,11 @@ bool searcher_busy(struct searcher *s);
 
 /* Resizes and clears the transposition table (only while idle). */
 bool searcher_set_hash(struct searcher *s, size_t hash_mb);
+
+/* Searches with this many threads from now on, 1..SEARCH_MAX_THREADS
+ * (search/alphabeta.h); stops a running search first.  False if they
+ * could not be had (the old number stays). */
+bool searcher_set_threads(struct searcher *s, int threads);
 
 /* Forgets what earlier searches learnt (new game). */
 void searcher_clear(struct searcher *s);

@@ -28,6 +28,7 @@ struct engine_go {
 	const struct game_ops *ops;
 	struct game_pos root;
 	int hash_mb;   /* the size the searcher's table has (loop only) */
+	int threads;   /* the threads the searcher has (loop only) */
 	bool infinite; /* the last go was infinite (loop only) */
 };
 
@@ -226,6 +227,7 @@ engine_go_ready(struct engine *e)
 		if (e->searcher == NULL)
 			return false;
 		e->go->hash_mb = e->options.hash_mb;
+		e->go->threads = 1;
 	}
 	return true;
 }
@@ -258,6 +260,14 @@ engine_go(struct engine *e, char *args)
 			             e->options.hash_mb, e->go->hash_mb);
 		else
 			e->go->hash_mb = e->options.hash_mb;
+	}
+	if (e->go->threads != e->options.threads) {
+		if (!searcher_set_threads(e->searcher, e->options.threads))
+			engine_error(
+			        e, "Threads %d: cannot start them, keeping %d",
+			        e->options.threads, e->go->threads);
+		else
+			e->go->threads = e->options.threads;
 	}
 	e->go->ops = e->session.ops;
 	e->go->root = *session_current(&e->session);

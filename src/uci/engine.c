@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/registry.h"
+#include "search/search.h"
 #include "uci/engine.h"
 #include "uci/engine-go.h"
 #include "uci/engine-input.h"
@@ -107,6 +108,13 @@ engine_set_hash(struct engine *e, const char *value, long v)
 }
 
 static void
+engine_set_threads(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.threads = (int)v;
+}
+
+static void
 engine_set_multipv(struct engine *e, const char *value, long v)
 {
 	(void)value;
@@ -137,6 +145,7 @@ static const struct engine_option {
         {"Hash", true, 64, 1, 4096, " MiB", engine_set_hash},
         {"MultiPV", true, 1, 1, 16, "", engine_set_multipv},
         {"Seed", true, 0, 0, 2147483647L, "", engine_set_seed},
+        {"Threads", true, 1, 1, SEARCH_MAX_THREADS, "", engine_set_threads},
 };
 
 enum { ENGINE_OPTION_COUNT = sizeof engine_options / sizeof engine_options[0] };

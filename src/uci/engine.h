@@ -25,6 +25,7 @@ struct engine_job;
 struct engine_options {
 	int hash_mb;
 	int multipv;
+	int threads;
 	long seed;
 };
 

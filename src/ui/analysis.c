@@ -21,7 +21,8 @@ ui_analysis_init(struct ui_app *app, char *err, size_t err_size)
 	struct ui_analysis *an = &app->analysis;
 	an->on = app->opt.analysis;
 	an->multipv = app->opt.multipv;
-	an->engine = ui_engine_new(app->opt.hash_mb, err, err_size);
+	an->engine = ui_engine_new(app->opt.hash_mb, app->opt.threads, err,
+	                           err_size);
 	return an->engine != NULL;
 }
 

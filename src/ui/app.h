@@ -94,6 +94,7 @@ struct ui_options {
 	int analysis_time;  /* seconds an analysis runs; 0: until stopped */
 	int multipv;
 	size_t hash_mb;
+	int threads;        /* of the analysis and reviews (0: the default) */
 	const char *script; /* --screen-dump KEYS-FILE */
 	int dump_width, dump_height;
 	bool no_save;

@@ -124,12 +124,16 @@ ui_menu_rows(const struct ui_app *app, const struct game_ops *ops,
 	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
 	snprintf(rows[MENU_SEED], UI_MENU_ROW, "Seed            %" PRIu64,
 	         m->seed);
+	/* The threads are --threads's (every core by default). */
+	const char *threads = app->opt.threads == 1 ? "thread" : "threads";
 	if (app->opt.analysis_time > 0)
 		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
-		         "Analysis      < %d s >", app->opt.analysis_time);
+		         "Analysis      < %d s >  %d %s",
+		         app->opt.analysis_time, app->opt.threads, threads);
 	else
 		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
-		         "Analysis      < no limit >");
+		         "Analysis      < no limit >  %d %s", app->opt.threads,
+		         threads);
 	snprintf(rows[MENU_REVIEW], UI_MENU_ROW, "Review the last game");
 	snprintf(rows[MENU_START], UI_MENU_ROW, "Start");
 	snprintf(rows[MENU_RESUME], UI_MENU_ROW, "Resume the last game");

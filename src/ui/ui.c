@@ -15,9 +15,11 @@
 #include <string.h>
 
 #include "core/exit.h"
+#include "core/pool.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "play/who.h"
+#include "search/search.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/game-screen.h"
@@ -66,8 +68,8 @@ ui_usage(FILE *out)
 	        "[--no-analysis]\n"
 	        "              [--multipv N] [--analysis-depth N] "
 	        "[--analysis-time S] [--hash MB]\n"
-	        "              [--ascii] [--color=never|auto|always] "
-	        "[--theme=dark|light]\n"
+	        "              [--threads N] [--ascii] "
+	        "[--color=never|auto|always] [--theme=dark|light]\n"
 	        "              [--screen-dump KEYS] [--size WxH] "
 	        "[--no-save]\n"
 	        "              [--restricted]\n"
@@ -106,6 +108,7 @@ enum {
 	OPT_MULTIPV,
 	OPT_DEPTH,
 	OPT_HASH,
+	OPT_THREADS,
 	OPT_ASCII,
 	OPT_COLOR,
 	OPT_THEME,
@@ -130,6 +133,7 @@ static const struct option UI_OPTIONS[] = {
         {"analysis-depth", required_argument, NULL, OPT_DEPTH},
         {"analysis-time", required_argument, NULL, OPT_TIME},
         {"hash", required_argument, NULL, OPT_HASH},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"color", required_argument, NULL, OPT_COLOR},
         {"theme", required_argument, NULL, OPT_THEME},
@@ -211,6 +215,11 @@ ui_take_engine_option(int opt, const char *arg, struct ui_options *o)
 		if (!text_to_long(arg, 1, 4096, &v))
 			return 0;
 		o->hash_mb = (size_t)v;
+		return 1;
+	case OPT_THREADS:
+		if (!text_to_long(arg, 1, SEARCH_MAX_THREADS, &v))
+			return 0;
+		o->threads = (int)v;
 		return 1;
 	default:
 		return -1;
@@ -420,6 +429,15 @@ ui_run_terminal(struct ui_app *app)
 	return app->host.exit_status;
 }
 
+/* Every core, but one thread in the headless mode, whose analysis must
+ * give the same screens each run. */
+static int
+ui_default_threads(bool headless)
+{
+	int n = headless ? 1 : pool_processors();
+	return n < SEARCH_MAX_THREADS ? n : SEARCH_MAX_THREADS;
+}
+
 static void
 ui_defaults(struct ui_options *o, struct ui_start *st)
 {
@@ -491,6 +509,8 @@ ui_main(int argc, char **argv)
 		app.opt.analysis_time = 0; /* the depth ends it, the same
 		                              way each run */
 	}
+	if (app.opt.threads == 0)
+		app.opt.threads = ui_default_threads(app.headless);
 	app.glyphs = ui_term_glyphs(opt.ascii || !ui_term_locale_utf8());
 	bool moves = ui_play_init(&app);
 	char err[1024];
