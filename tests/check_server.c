@@ -371,7 +371,7 @@ START_TEST(test_engine_clock_draw)
 	rt_expect(&a, "created ", line);
 	snprintf(code, sizeof code, "%.4s", line + 8);
 	rt_expect(&a, "options ", line);
-	ck_assert_str_eq(line + 13, "1+2 analysis");
+	ck_assert_str_eq(line + 13, "1+2 analysis casual -");
 	rt_send(&b, "join %s", code);
 	rt_expect(&b, "clock ", line);
 	long left1, left2;
