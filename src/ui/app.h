@@ -63,7 +63,8 @@ enum {
 	UI_PROMPT_SAVE,
 	UI_PROMPT_OPEN,
 	UI_PROMPT_OVERWRITE, /* y/n: replace the file named in pending */
-	UI_PROMPT_COMMENT    /* the shown move's comment ("" removes it) */
+	UI_PROMPT_COMMENT,   /* the shown move's comment ("" removes it) */
+	UI_PROMPT_SAY        /* a message to the room */
 };
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
@@ -215,12 +216,19 @@ struct ui_online {
 	bool confirm_resign;
 	bool pointed;      /* the first list after connecting was shown */
 	int64_t listed_at; /* when the lobby last asked for the list */
+	bool rated_room;   /* the new room counts for the ratings */
+	bool chat_room;    /* the new room takes messages */
+	bool muted;        /* room messages are not shown */
+	/* The room's players as last shown, to say who sat down. */
+	char seen_player[2][VIEW_NAME_MAX];
+	char over_text[256]; /* how the room's game ended, with names */
+	int top_game;        /* the leaderboard's game (registry index) */
 };
 
 /* The app's screens, wired by ui.c, the one file that knows them all:
  * a screen shows another through these, never by naming its file. */
 struct ui_screens {
-	const struct ui_screen_ops *game, *menu, *help, *lobby;
+	const struct ui_screen_ops *game, *menu, *help, *lobby, *leaders;
 };
 
 struct ui_app {

@@ -563,6 +563,8 @@ ui_keys_prompt_done(struct ui_app *app)
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_keys_play_text(app, text);
+	} else if (app->prompt.kind == UI_PROMPT_SAY) {
+		ui_online_say(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
 		bool had = app->game.shown > 0 &&
 		           ui_play_comment(app, app->game.shown - 1) != NULL;

@@ -158,6 +158,53 @@ ui_online_may_analyse(const struct ui_app *app)
 	return v->seat == 0 || v->analysis;
 }
 
+/* Who plays side (0 or 1): the name, or the side's name for an open
+ * seat. */
+static const char *
+ui_online_who(const struct view *v, int side)
+{
+	return strcmp(v->player[side], "-") != 0 ? v->player[side]
+	                                         : v->s.ops->side_names[side];
+}
+
+/* Whether the player may move now: their turn, the opponent seated. */
+static bool
+ui_online_my_move(const struct view *v)
+{
+	return view_my_turn(v) && strcmp(v->player[0], "-") != 0 &&
+	       strcmp(v->player[1], "-") != 0;
+}
+
+/* ": your move" when it is, else "". */
+static const char *
+ui_online_your_move(const struct view *v)
+{
+	return ui_online_my_move(v) ? ": your move" : "";
+}
+
+/* Says, on entering a room, whose it is and what to do next: the code
+ * to share while the other seat is open. */
+static void
+ui_online_say_entered(struct ui_app *app)
+{
+	const struct view *v = &app->online.view;
+	if (v->seat == 0) {
+		ui_status(app, false, "room %s: watching %s v %s", v->code,
+		          ui_online_who(v, 0), ui_online_who(v, 1));
+		return;
+	}
+	int other = 2 - v->seat;
+	if (strcmp(v->player[other], "-") == 0 && !v->over)
+		ui_status(app, false,
+		          "room %s: share the code %s with your opponent; "
+		          "waiting for them",
+		          v->code, v->code);
+	else
+		ui_status(app, false, "room %s: you play %s against %s%s",
+		          v->code, v->s.ops->side_names[v->seat - 1],
+		          ui_online_who(v, other), ui_online_your_move(v));
+}
+
 /* Shows the room's game on the game screen, as it stands. */
 static void
 ui_online_enter_room(struct ui_app *app)
@@ -181,9 +228,8 @@ ui_online_enter_room(struct ui_app *app)
 	on->confirm_resign = false;
 	ui_shown_go(app, v->s.ply);
 	ui_screen_show(&app->host, app->screens.game, app);
-	ui_status(app, false, "room %s: %s%s", v->code,
-	          v->seat ? "you play " : "watching",
-	          v->seat ? v->s.ops->side_names[v->seat - 1] : "");
+	memcpy(on->seen_player, v->player, sizeof on->seen_player);
+	ui_online_say_entered(app);
 }
 
 /* Brings the shown game up to the room's moves. */
@@ -202,17 +248,118 @@ ui_online_follow(struct ui_app *app)
 		v->s.ops->format_move(pos, m, text, sizeof text);
 		if (!ui_play_append(app, m))
 			break;
-		ui_status(app, false, "%s played %s",
-		          v->s.ops->side_names[side], text);
+		ui_status(app, false, "%s played %s%s", ui_online_who(v, side),
+		          text, ui_online_your_move(v));
+	}
+	for (int i = 0; i < 2; i++) {
+		struct ui_online *on = &app->online;
+		if (strcmp(on->seen_player[i], v->player[i]) == 0)
+			continue;
+		if (strcmp(on->seen_player[i], "-") == 0)
+			ui_status(app, false, "%s sat down to play %s%s",
+			          v->player[i], v->s.ops->side_names[i],
+			          ui_online_your_move(v));
+		snprintf(on->seen_player[i], sizeof on->seen_player[i], "%s",
+		         v->player[i]);
 	}
 	if (game->session.ply != before && at_end)
 		ui_shown_go(app, game->session.ply);
 	if (v->draw_offer != 0 && !v->over)
 		ui_status(app, false, "%s offers a draw%s",
-		          v->s.ops->side_names[v->draw_offer - 1],
+		          ui_online_who(v, v->draw_offer - 1),
 		          v->seat != 0 && v->seat != v->draw_offer
 		                  ? ": D accepts"
 		                  : "");
+}
+
+/* text with "player 1" and "player 2" (the server's reasons) named. */
+static void
+ui_online_named(const struct view *v, const char *text, char *buf, size_t size)
+{
+	size_t n = 0;
+	while (*text != '\0' && n + 1 < size) {
+		if (strncmp(text, "player ", 7) == 0 &&
+		    (text[7] == '1' || text[7] == '2')) {
+			int w = snprintf(buf + n, size - n, "%s",
+			                 ui_online_who(v, text[7] - '1'));
+			n = w < 0 || (size_t)w >= size - n ? size - 1
+			                                   : n + (size_t)w;
+			text += 8;
+		} else
+			buf[n++] = *text++;
+	}
+	buf[n] = '\0';
+}
+
+/* How the room's game ended, with names: "alice wins (1-0, bob
+ * resigned)". */
+static void
+ui_online_over_text(const struct view *v, char *buf, size_t size)
+{
+	char reason[sizeof v->reason + 2 * VIEW_NAME_MAX];
+	ui_online_named(v, v->reason, reason, sizeof reason);
+	const char *winner = strcmp(v->result, "1-0") == 0 ? ui_online_who(v, 0)
+	                     : strcmp(v->result, "0-1") == 0
+	                             ? ui_online_who(v, 1)
+	                             : NULL;
+	if (winner != NULL)
+		snprintf(buf, size, "game over: %s wins (%s, %s)", winner,
+		         v->result, reason);
+	else
+		snprintf(buf, size, "game over: %s (%s)",
+		         strcmp(v->result, "1/2-1/2") == 0 ? "a draw"
+		                                           : "no result",
+		         reason);
+}
+
+/* A room message on the status line, unless muted. */
+static void
+ui_online_show_message(struct ui_app *app)
+{
+	const struct view *v = &app->online.view;
+	if (app->online.muted || v->message_count == 0)
+		return;
+	const struct view_message *m = &v->messages[v->message_count - 1];
+	ui_status(app, false, "%s%s: %s", m->name,
+	          m->spectator ? " (watching)" : "", m->text);
+}
+
+/* The lines of pairing, ratings and messages; true when line was one. */
+static bool
+ui_online_poll_more(struct ui_app *app, enum view_event ev)
+{
+	struct ui_online *on = &app->online;
+	const struct view *v = &on->view;
+	switch (ev) {
+	case VIEW_SEEKING:
+		ui_status(app, false,
+		          "looking for an opponent: %s (p again withdraws)",
+		          v->seeking);
+		return true;
+	case VIEW_UNSEEKED:
+		ui_status(app, false, "no longer looking for an opponent");
+		return true;
+	case VIEW_PAIRED:
+		ui_status(app, false, "paired with %s in room %s", v->opponent,
+		          v->created_code);
+		return true;
+	case VIEW_RATED:
+		ui_status(app, false, "%s; ratings: %s %d -> %d, %s %d -> %d",
+		          on->over_text, ui_online_who(v, 0),
+		          v->rated_before[0], v->rated_after[0],
+		          ui_online_who(v, 1), v->rated_before[1],
+		          v->rated_after[1]);
+		ui_online_send(app, "rating");
+		return true;
+	case VIEW_MESSAGE:
+		ui_online_show_message(app);
+		return true;
+	case VIEW_TOP:
+	case VIEW_MY_RATINGS:
+		return true;
+	default:
+		return false;
+	}
 }
 
 /* After a reconnection: the first list puts the cursor on a game the
@@ -254,10 +401,14 @@ ui_online_poll(struct ui_app *app)
 			break;
 		}
 		app->host.dirty = true;
-		switch (view_feed(&on->view, line, ui_now_ms())) {
+		enum view_event ev = view_feed(&on->view, line, ui_now_ms());
+		if (ui_online_poll_more(app, ev))
+			continue;
+		switch (ev) {
 		case VIEW_WELCOME:
 			on->asking = false;
 			ui_status(app, false, "welcome, %s", on->view.name);
+			ui_online_send(app, "rating");
 			ui_online_send(app, "list");
 			on->listed_at = ui_now_ms();
 			break;
@@ -279,8 +430,9 @@ ui_online_poll(struct ui_app *app)
 		case VIEW_OVER:
 			if (on->in_room)
 				ui_online_follow(app);
-			ui_status(app, false, "game over: %s, %s",
-			          on->view.result, on->view.reason);
+			ui_online_over_text(&on->view, on->over_text,
+			                    sizeof on->over_text);
+			ui_status(app, false, "%s", on->over_text);
 			break;
 		case VIEW_CREATED:
 			ui_status(app, false,
@@ -295,8 +447,7 @@ ui_online_poll(struct ui_app *app)
 		case VIEW_LOBBY:
 			ui_online_point_at_mine(app);
 			break;
-		case VIEW_LEFT:
-		case VIEW_NOTHING:
+		default:
 			break;
 		}
 	}
@@ -326,13 +477,31 @@ ui_online_title(const struct ui_app *app, char *buf, size_t size)
 	ui_online_clock_text(v, 0, c0, sizeof c0);
 	ui_online_clock_text(v, 1, c1, sizeof c1);
 	int side = ops->side_to_move(session_current(&v->s));
+	/* Ratings in rated rooms only: the line has no room to spare. */
+	char r0[16] = "", r1[16] = "";
+	if (v->rated && v->rating[0][0] != '\0' &&
+	    strcmp(v->rating[0], "-") != 0)
+		snprintf(r0, sizeof r0, " %s", v->rating[0]);
+	if (v->rated && v->rating[1][0] != '\0' &&
+	    strcmp(v->rating[1], "-") != 0)
+		snprintf(r1, sizeof r1, " %s", v->rating[1]);
 	snprintf(buf, size,
-	         " room %s  %s  %s: %s%s  %s: %s%s  ply %zu/%zu  %s  %s%s",
-	         v->code, ops->title, ops->side_names[0], v->player[0], c0,
-	         ops->side_names[1], v->player[1], c1, app->game.shown,
-	         app->game.session.ply,
-	         v->over ? v->result : ops->side_names[side],
-	         v->over ? "" : "to move", v->seat == 0 ? "  (watching)" : "");
+	         " room %s  %s%s  %s: %s%s%s  %s: %s%s%s  ply %zu/%zu  %s%s%s",
+	         v->code, ops->title, v->rated ? " rated" : "",
+	         ops->side_names[0], v->player[0], r0, c0, ops->side_names[1],
+	         v->player[1], r1, c1, app->game.shown, app->game.session.ply,
+	         v->over                ? v->result
+	         : ui_online_my_move(v) ? "your move"
+	                                : ops->side_names[side],
+	         v->over || ui_online_my_move(v) ? "" : " to move",
+	         v->seat == 0 ? "  (watching)" : "");
+}
+
+void
+ui_online_say(struct ui_app *app, const char *text)
+{
+	if (app->online.in_room)
+		ui_online_send(app, "say %s", text);
 }
 
 bool
@@ -410,6 +579,17 @@ ui_online_game_key(struct ui_app *app, int key)
 	case 'n':
 		ui_online_leave(app);
 		return true;
+	case '\'':
+		if (!v->chat)
+			ui_status(app, true, "this room takes no messages");
+		else
+			ui_prompt_open(app, UI_PROMPT_SAY);
+		return true;
+	case 'M':
+		on->muted = !on->muted;
+		ui_status(app, false, "room messages %s",
+		          on->muted ? "muted (M shows them again)" : "shown");
+		return true;
 	case 'a': /* the analysis panel */
 	case 'b': /* the hint */
 	case 'x': /* the engine's line walked */
@@ -439,8 +619,12 @@ ui_online_game_key(struct ui_app *app, int key)
 /* What ui_online_game_key takes, for the help (and tabula(6), Lobby and
  * rooms in the terminal UI). */
 static const struct ui_keyhelp UI_ONLINE_ROOM_KEYS[] = {
-        {"R", "resign (press it twice)"},    {"D", "offer or accept a draw"},
-        {"L n", "leave the room"},           {"a", "analysis (analysis rooms)"},
+        {"R", "resign (press it twice)"},
+        {"D", "offer or accept a draw"},
+        {"L n", "leave the room"},
+        {"a", "analysis (analysis rooms)"},
+        {"'", "say something (rooms with messages)"},
+        {"M", "mute or show the room's messages"},
         {"u e ! o", "not in a room's game"},
 };
 
@@ -502,7 +686,9 @@ ui_online_draw_form(const struct ui_online *on, struct ui_grid *g, int y)
 	         on->analysis_room ? "players too (analysis room)"
 	                           : "spectators only");
 	snprintf(rows[ONLINE_CREATE], sizeof rows[0],
-	         "           Create the room");
+	         "           Create the room (%s, %s)",
+	         on->rated_room ? "rated" : "casual",
+	         on->chat_room ? "messages" : "no messages");
 	snprintf(rows[ONLINE_JOIN], sizeof rows[0], "Join by code: %s%s",
 	         on->code, on->row == ONLINE_JOIN ? "_" : "");
 	for (int i = 0; i < ONLINE_FORM_ROWS; i++)
@@ -553,9 +739,14 @@ ui_online_kind_text(const char *kind)
 static void
 ui_online_draw_seats(const struct view_room_entry *e, struct ui_grid *g, int y)
 {
-	ui_grid_printf(g, y, 4, g->width - 6, ROLE_DIM, "%s (%s) v %s (%s)",
-	               e->player[0], ui_online_kind_text(e->kind[0]),
-	               e->player[1], ui_online_kind_text(e->kind[1]));
+	char r[2][16] = {"", ""};
+	for (int i = 0; i < 2; i++) {
+		if (e->rating[i][0] != '\0' && strcmp(e->rating[i], "-") != 0)
+			snprintf(r[i], sizeof r[i], " %s", e->rating[i]);
+	}
+	ui_grid_printf(g, y, 4, g->width - 6, ROLE_DIM, "%s%s (%s) v %s%s (%s)",
+	               e->player[0], r[0], ui_online_kind_text(e->kind[0]),
+	               e->player[1], r[1], ui_online_kind_text(e->kind[1]));
 }
 
 /* The list of rooms from row y, scrolled to the selected one. */
@@ -587,9 +778,19 @@ ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	const struct view *v = &on->view;
-	char line[300];
-	snprintf(line, sizeof line, " tabula: play on this host%s%s",
-	         v->name[0] ? "  - you are " : "", v->name);
+	char line[300], mine[120] = "";
+	for (size_t i = 0; i < v->mine_count; i++) {
+		const struct game_ops *ops = registry_find(v->mine[i].game);
+		size_t l = strlen(mine);
+		snprintf(mine + l, sizeof mine - l, "%s%s %d%s",
+		         i ? ", " : "  (", ops ? ops->title : v->mine[i].game,
+		         v->mine[i].rating,
+		         v->mine[i].deviation > 110 ? "?" : "");
+	}
+	if (v->mine_count > 0)
+		strncat(mine, ")", sizeof mine - strlen(mine) - 1);
+	snprintf(line, sizeof line, " tabula: play on this host%s%s%s",
+	         v->name[0] ? "  - you are " : "", v->name, mine);
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
 	int y = 2;
 	if (on->asking) {
@@ -602,8 +803,8 @@ ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 		}
 	}
 	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
-	              "Up/Down line  Left/Right change  Enter create/join/watch"
-	              "  w watch  Esc menu");
+	              "Enter join  w watch  p play anyone  t leaders  "
+	              "g rated  c messages  Esc");
 	ui_status_print(app, g);
 }
 
@@ -648,10 +849,12 @@ ui_online_activate(struct ui_app *app, bool watch)
 		if (on->opponent > 0)
 			snprintf(engine, sizeof engine, " engine=%d",
 			         on->opponent);
-		ui_online_send(app, "create %s%s%s%s",
+		ui_online_send(app, "create %s%s%s%s%s%s",
 		               registry_at((size_t)on->game)->name, engine,
 		               UI_ONLINE_CLOCKS[on->clock].option,
-		               on->analysis_room ? " analysis" : "");
+		               on->analysis_room ? " analysis" : "",
+		               on->rated_room ? " rated" : "",
+		               on->chat_room ? " chat" : "");
 		return;
 	}
 	const struct view_room_entry *e =
@@ -725,6 +928,24 @@ ui_online_key(struct ui_host *host, void *ctx, int key)
 	switch (key) {
 	case 'w':
 		ui_online_activate(app, true);
+		break;
+	case 'p': /* play anyone at the form's game and clock, or stop */
+		if (on->view.seeking[0] != '\0')
+			ui_online_send(app, "unseek");
+		else
+			ui_online_send(app, "seek %s%s",
+			               registry_at((size_t)on->game)->name,
+			               UI_ONLINE_CLOCKS[on->clock].option);
+		break;
+	case 't':
+		on->top_game = on->game;
+		ui_screen_push(host, app->screens.leaders, app);
+		break;
+	case 'g':
+		on->rated_room = !on->rated_room;
+		break;
+	case 'c':
+		on->chat_room = !on->chat_room;
 		break;
 	case 'r':
 		ui_online_send(app, "list");

@@ -15,6 +15,8 @@ struct ui_app;
 
 /* The lobby as a screen over the struct ui_app. */
 extern const struct ui_screen_ops ui_screen_lobby;
+/* The leaderboard of a game (leaders.c), over the lobby. */
+extern const struct ui_screen_ops ui_screen_leaders;
 /* Disconnects (a seat stays its player's). */
 void ui_online_close(struct ui_app *app);
 /* The connection to poll, or -1. */
@@ -31,6 +33,8 @@ bool ui_online_game_key(struct ui_app *app, int key);
 /* In a room: sends the move to the server (or says why not) and returns
  * true; false when the game screen is not a room's. */
 bool ui_online_play(struct ui_app *app, game_move move);
+/* Sends text as a message to the room (the say prompt's end). */
+void ui_online_say(struct ui_app *app, const char *text);
 /* Whether the game screen shows a room's game. */
 bool ui_online_in_room(const struct ui_app *app);
 /* Writes the keys of a room's game (key, description) through fn; none
