@@ -240,6 +240,8 @@ ui_online_follow(struct ui_app *app)
 	const struct view *v = &app->online.view;
 	size_t before = game->session.ply;
 	bool at_end = game->shown == before;
+	char news[200] = ""; /* said after the board moves (which says the
+	                        ply) */
 	while (game->session.ply < v->s.ply) {
 		const struct game_pos *pos = session_current(&game->session);
 		char text[GAME_TEXT_MAX];
@@ -248,22 +250,24 @@ ui_online_follow(struct ui_app *app)
 		v->s.ops->format_move(pos, m, text, sizeof text);
 		if (!ui_play_append(app, m))
 			break;
-		ui_status(app, false, "%s played %s%s", ui_online_who(v, side),
-		          text, ui_online_your_move(v));
+		snprintf(news, sizeof news, "%s played %.120s%s",
+		         ui_online_who(v, side), text, ui_online_your_move(v));
 	}
 	for (int i = 0; i < 2; i++) {
 		struct ui_online *on = &app->online;
 		if (strcmp(on->seen_player[i], v->player[i]) == 0)
 			continue;
 		if (strcmp(on->seen_player[i], "-") == 0)
-			ui_status(app, false, "%s sat down to play %s%s",
-			          v->player[i], v->s.ops->side_names[i],
-			          ui_online_your_move(v));
+			snprintf(news, sizeof news, "%s sat down to play %s%s",
+			         v->player[i], v->s.ops->side_names[i],
+			         ui_online_your_move(v));
 		snprintf(on->seen_player[i], sizeof on->seen_player[i], "%s",
 		         v->player[i]);
 	}
 	if (game->session.ply != before && at_end)
 		ui_shown_go(app, game->session.ply);
+	if (news[0] != '\0')
+		ui_status(app, false, "%s", news);
 	if (v->draw_offer != 0 && !v->over)
 		ui_status(app, false, "%s offers a draw%s",
 		          ui_online_who(v, v->draw_offer - 1),
