@@ -54,17 +54,6 @@ START_TEST(test_glicko_example)
 }
 END_TEST
 
-static void
-write_file(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
 /* The ratings file: a game rated, saved and read back; a file that does
  * not parse is refused with its line, and left as it was. */
 START_TEST(test_ratings_file)
@@ -84,11 +73,11 @@ START_TEST(test_ratings_file)
 	unsigned games;
 	const struct rating_entry *e = ratings_find(&rt, "tetress", owner[0]);
 	ck_assert(ratings_told(&rt, e, &games).rating == 1500 && games == 0);
-	struct ratings_save_job *job = ratings_save_job_new(&rt);
+	struct store_job *job = ratings_save_job_new(&rt);
 	job->base.run(&job->base);
 	ck_assert_msg(job->ok, "%s", job->err);
 	rt.saved_version = job->version;
-	ratings_save_job_free(&job->base);
+	store_job_free(&job->base);
 	ck_assert(ratings_told(&rt, e, &games).rating == now[0].rating);
 	ck_assert_uint_eq(games, 1);
 	struct ratings back;
@@ -118,7 +107,7 @@ START_TEST(test_ratings_file)
 	         "ratings:3: not"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		write_file(dir, "ratings", bad[i].text);
+		rt_write_file(dir, "ratings", bad[i].text);
 		ck_assert(!ratings_load(&rt, path, err, sizeof err));
 		ck_assert_msg(strstr(err, bad[i].want) != NULL, "%zu: %s", i,
 		              err);
@@ -377,13 +366,14 @@ START_TEST(test_casual_and_time)
 	rt_server_stop(&sv, SIGTERM);
 	char rooms[400];
 	snprintf(rooms, sizeof rooms, "%s/rooms", sv.state);
-	write_file(rooms, "TIME.room",
-	           "# tabula room 1\ngame tetress\nseat1 person ssh:alice\n"
-	           "seat2 person ssh:bob\nclock 60000 0\nanalysis 0\n"
-	           "rated 1\nchat 0\n");
-	write_file(rooms, "TIME.rec",
-	           "# tabula record 1\n[Game \"tetress\"]\n[Result \"*\"]\n\n"
-	           "1. 0-0,0-1,0-2,0-3 {clock 55000 1500} *\n");
+	rt_write_file(rooms, "TIME.room",
+	              "# tabula room 1\ngame tetress\nseat1 person ssh:alice\n"
+	              "seat2 person ssh:bob\nclock 60000 0\nanalysis 0\n"
+	              "rated 1\nchat 0\n");
+	rt_write_file(
+	        rooms, "TIME.rec",
+	        "# tabula record 1\n[Game \"tetress\"]\n[Result \"*\"]\n\n"
+	        "1. 0-0,0-1,0-2,0-3 {clock 55000 1500} *\n");
 	rt_server_start(&sv, NULL);
 	rt_peer_start(&a, &sv, "AAAAkeyOfAlice");
 	rt_send(&a, "join TIME");
@@ -408,7 +398,7 @@ START_TEST(test_bad_ratings_file)
 	rt_server_start(&sv, NULL);
 	rt_server_stop(&sv, SIGTERM);
 	static const char bad[] = "# tabula ratings 1\ntetress x 1500\n";
-	write_file(sv.state, "ratings", bad);
+	rt_write_file(sv.state, "ratings", bad);
 	char cmd[1400], out[1024] = "";
 	snprintf(cmd, sizeof cmd,
 	         "'%s' serve --socket '%s' --state '%s' 2>&1; echo status $?",

@@ -222,35 +222,13 @@ ratings_top(const struct ratings *rt, const char *game,
 	return n;
 }
 
-static void
-ratings_save_job_run(struct worker_job *base)
-{
-	struct ratings_save_job *job = (struct ratings_save_job *)base;
-	job->ok = store_write(job->path, job->text, job->len, job->err,
-	                      sizeof job->err);
-}
-
-void
-ratings_save_job_free(struct worker_job *base)
-{
-	struct ratings_save_job *job = (struct ratings_save_job *)base;
-	if (job == NULL)
-		return;
-	free(job->text);
-	free(job);
-}
-
-struct ratings_save_job *
+struct store_job *
 ratings_save_job_new(const struct ratings *rt)
 {
 	size_t size = sizeof RATINGS_MAGIC + 1 + rt->count * 192;
-	struct ratings_save_job *job = calloc(1, sizeof *job);
 	char *text = malloc(size);
-	if (job == NULL || text == NULL) {
-		free(job);
-		free(text);
+	if (text == NULL)
 		return NULL;
-	}
 	size_t len = (size_t)snprintf(text, size, "%s\n", RATINGS_MAGIC);
 	for (size_t i = 0; i < rt->count; i++) {
 		const struct rating_entry *e = &rt->list[i];
@@ -259,10 +237,5 @@ ratings_save_job_new(const struct ratings *rt)
 		                        e->owner, e->g.rating, e->g.deviation,
 		                        e->g.volatility, e->games, e->account);
 	}
-	job->base.run = ratings_save_job_run;
-	job->version = rt->version;
-	snprintf(job->path, sizeof job->path, "%s", rt->path);
-	job->text = text;
-	job->len = len;
-	return job;
+	return store_job_new(rt->path, text, len, rt->version);
 }

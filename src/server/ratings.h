@@ -3,7 +3,7 @@
  * per identity per game, with the name it showed when it last played.
  * Kept in one file under the server's state directory, one
  * "GAME OWNER RATING DEVIATION VOLATILITY GAMES ACCOUNT" line per rating,
- * rewritten whole and atomically on a worker thread (ratings_save_job)
+ * rewritten whole and atomically on a worker thread (ratings_save_job_new)
  * after each rated game; nobody hears of a new rating before the file
  * holding it is on disk (tabula(6), PLAY ON THIS HOST, "Ratings").
  */
@@ -15,7 +15,7 @@
 
 #include "server/glicko.h"
 #include "server/identity.h"
-#include "server/workers.h"
+#include "server/store.h"
 
 /* The most ratings one server keeps (every key of every game). */
 #define RATINGS_MAX 40000
@@ -49,17 +49,6 @@ struct ratings {
 	unsigned version;       /* bumped by every rated game */
 	unsigned saved_version; /* the version on disk */
 	bool saving;            /* a save job is under way */
-};
-
-/* A snapshot of the file, written on a worker thread. */
-struct ratings_save_job {
-	struct worker_job base;
-	unsigned version;
-	char path[4096];
-	char *text;
-	size_t len;
-	bool ok;
-	char err[512];
 };
 
 /* Reads the file at path (a missing file: nobody rated yet); false with
@@ -96,10 +85,8 @@ bool ratings_rate(struct ratings *rt, const char *game, const char *owner[2],
 size_t ratings_top(const struct ratings *rt, const char *game,
                    const struct rating_entry **best, size_t max);
 
-/* A snapshot of the whole file as it stands; NULL if out of memory. */
-struct ratings_save_job *ratings_save_job_new(const struct ratings *rt);
-
-/* Frees a save job (given as its worker_job head). */
-void ratings_save_job_free(struct worker_job *job);
+/* A snapshot of the whole file as it stands, to write on a worker thread
+ * (store_job_free frees it); NULL if out of memory. */
+struct store_job *ratings_save_job_new(const struct ratings *rt);
 
 #endif

@@ -282,14 +282,14 @@ server_save_ratings(struct server *sv)
 	if (rt->saving || rt->saved_version == rt->version ||
 	    server_now_ms() < sv->ratings_retry_at)
 		return;
-	struct ratings_save_job *job = ratings_save_job_new(rt);
+	struct store_job *job = ratings_save_job_new(rt);
 	if (job != NULL) {
 		job->base.kind = SAVE_RATINGS;
 		if (workers_submit(sv->savers, &job->base)) {
 			rt->saving = true;
 			return;
 		}
-		ratings_save_job_free(&job->base);
+		store_job_free(&job->base);
 	}
 	sv->ratings_retry_at = server_now_ms() + SERVER_SAVE_RETRY_MS;
 }
@@ -324,7 +324,7 @@ server_rated_pending(const struct server *sv, const struct room *r)
 }
 
 static void
-server_ratings_saved(struct server *sv, struct ratings_save_job *job)
+server_ratings_saved(struct server *sv, struct store_job *job)
 {
 	sv->ratings.saving = false;
 	if (!job->ok) {
@@ -577,14 +577,14 @@ server_save_accounts(struct server *sv)
 	struct accounts *a = &sv->accounts;
 	if (a->saving || a->saved_version == a->version)
 		return;
-	struct accounts_save_job *job = accounts_save_job_new(a);
+	struct store_job *job = accounts_save_job_new(a);
 	if (job != NULL) {
 		job->base.kind = SAVE_ACCOUNTS;
 		if (workers_submit(sv->savers, &job->base)) {
 			a->saving = true;
 			return;
 		}
-		accounts_save_job_free(&job->base);
+		store_job_free(&job->base);
 	}
 	/* Not saved: the names wait for the next try (the next name). */
 	fprintf(stderr, "tabula serve: cannot queue the accounts' save\n");
@@ -592,7 +592,7 @@ server_save_accounts(struct server *sv)
 
 /* Welcomes the clients whose names are now on disk. */
 static void
-server_accounts_saved(struct server *sv, struct accounts_save_job *job)
+server_accounts_saved(struct server *sv, struct store_job *job)
 {
 	struct accounts *a = &sv->accounts;
 	a->saving = false;
@@ -629,15 +629,13 @@ server_saves_done(struct server *sv)
 	struct worker_job *base;
 	while ((base = workers_take(sv->savers)) != NULL) {
 		if (base->kind == SAVE_RATINGS) {
-			server_ratings_saved(sv,
-			                     (struct ratings_save_job *)base);
-			ratings_save_job_free(base);
+			server_ratings_saved(sv, (struct store_job *)base);
+			store_job_free(base);
 			continue;
 		}
 		if (base->kind == SAVE_ACCOUNTS) {
-			server_accounts_saved(sv,
-			                      (struct accounts_save_job *)base);
-			accounts_save_job_free(base);
+			server_accounts_saved(sv, (struct store_job *)base);
+			store_job_free(base);
 			continue;
 		}
 		struct room_save_job *job = (struct room_save_job *)base;
@@ -2060,10 +2058,8 @@ server_open(struct server *sv, const struct server_config *cfg)
 static void
 server_free_save_job(struct worker_job *job)
 {
-	if (job->kind == SAVE_ACCOUNTS)
-		accounts_save_job_free(job);
-	else if (job->kind == SAVE_RATINGS)
-		ratings_save_job_free(job);
+	if (job->kind == SAVE_ACCOUNTS || job->kind == SAVE_RATINGS)
+		store_job_free(job);
 	else
 		room_save_job_free(job);
 }

@@ -7,11 +7,12 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, help.c, trainer.c), which show one another through
- *     app->screens, never by name
- *   help.c -> keys.c, menu.c, online.c (their key tables)
+ *     online.c, leaders.c, help.c, trainer.c), which show one another
+ *     through app->screens, never by name
+ *   help.c -> keys.c, menu.c, room.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
- *     online.c (a room's game) -> shown.c -> analysis.c -> engine.c
+ *     online.c (the lobby) -> room.c (a room's game) -> shown.c ->
+ *     analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
  *   everything -> status.c, clock.c, save.c, board views, grid
@@ -198,7 +199,8 @@ struct ui_help {
 
 /* Play on this host: the connection to the room server, what it has
  * said, the lobby's choices, and whether the game screen shows a room's
- * game (owner: online.c). */
+ * game (owner: online.c; room.c sets a room's confirm_resign, muted,
+ * seen_player and in_room when leaving, leaders.c top_game). */
 struct ui_online {
 	bool connected;
 	struct net_client conn;

@@ -31,6 +31,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/piece.c \
 	src/ui/play.c src/ui/play.h \
 	src/ui/restricted.c src/ui/restricted.h \
+	src/ui/room.c src/ui/room.h \
 	src/ui/review.c src/ui/review.h \
 	src/ui/save.c src/ui/save.h \
 	src/ui/screen.c src/ui/screen.h \
