@@ -1510,6 +1510,25 @@ server_cmd_top(struct server *sv, struct client *c, char **words, int n)
 	server_send(c, "topped %s %zu", ops->name, count);
 }
 
+/* Runs a command of pairing or ratings (tabula(6), PLAY ON THIS HOST,
+ * "Pairing", "Ratings"); false when words[0] names none of them. */
+static bool
+server_rating_command(struct server *sv, struct client *c, char **words, int n)
+{
+	const char *cmd = words[0];
+	if (strcmp(cmd, "seek") == 0)
+		server_cmd_seek(sv, c, words, n);
+	else if (strcmp(cmd, "unseek") == 0)
+		server_cmd_unseek(sv, c);
+	else if (strcmp(cmd, "rating") == 0)
+		server_cmd_rating(sv, c, words, n);
+	else if (strcmp(cmd, "top") == 0)
+		server_cmd_top(sv, c, words, n);
+	else
+		return false;
+	return true;
+}
+
 static void
 server_welcome(struct server *sv, struct client *c, const char *name)
 {
@@ -1642,15 +1661,7 @@ server_line(struct server *sv, struct client *c, char *line)
 		server_cmd_resign(sv, c);
 	else if (strcmp(cmd, "draw") == 0)
 		server_cmd_draw(sv, c);
-	else if (strcmp(cmd, "seek") == 0)
-		server_cmd_seek(sv, c, words, n);
-	else if (strcmp(cmd, "unseek") == 0)
-		server_cmd_unseek(sv, c);
-	else if (strcmp(cmd, "rating") == 0)
-		server_cmd_rating(sv, c, words, n);
-	else if (strcmp(cmd, "top") == 0)
-		server_cmd_top(sv, c, words, n);
-	else
+	else if (!server_rating_command(sv, c, words, n))
 		server_strike(c, "unknown command '%.32s'", cmd);
 }
 

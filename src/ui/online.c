@@ -214,6 +214,18 @@ ui_online_poll_more(struct ui_app *app, enum view_event ev)
 	}
 }
 
+/* The room's game ended: the board follows, the status line says how,
+ * with names (kept for the ratings' news that follows). */
+static void
+ui_online_over(struct ui_app *app)
+{
+	struct ui_online *on = &app->online;
+	if (on->in_room)
+		ui_room_follow(app);
+	ui_room_over_text(&on->view, on->over_text, sizeof on->over_text);
+	ui_status(app, false, "%s", on->over_text);
+}
+
 /* After a reconnection: the first list puts the cursor on a game the
  * player has not finished, so Enter takes them back to their seat. */
 static void
@@ -280,11 +292,7 @@ ui_online_poll(struct ui_app *app)
 				ui_room_follow(app);
 			break;
 		case VIEW_OVER:
-			if (on->in_room)
-				ui_room_follow(app);
-			ui_room_over_text(&on->view, on->over_text,
-			                  sizeof on->over_text);
-			ui_status(app, false, "%s", on->over_text);
+			ui_online_over(app);
 			break;
 		case VIEW_CREATED:
 			ui_status(app, false,

@@ -280,6 +280,22 @@ ui_room_leave(struct ui_app *app)
 	on->listed_at = ui_now_ms();
 }
 
+/* ' opens the say prompt (in a room that takes messages), M mutes the
+ * room's messages or shows them again. */
+static void
+ui_room_message_key(struct ui_app *app, int key)
+{
+	struct ui_online *on = &app->online;
+	if (key == 'M') {
+		on->muted = !on->muted;
+		ui_status(app, false, "room messages %s",
+		          on->muted ? "muted (M shows them again)" : "shown");
+	} else if (!on->view.chat)
+		ui_status(app, true, "this room takes no messages");
+	else
+		ui_prompt_open(app, UI_PROMPT_SAY);
+}
+
 bool
 ui_room_game_key(struct ui_app *app, int key)
 {
@@ -316,15 +332,8 @@ ui_room_game_key(struct ui_app *app, int key)
 		ui_room_leave(app);
 		return true;
 	case '\'':
-		if (!v->chat)
-			ui_status(app, true, "this room takes no messages");
-		else
-			ui_prompt_open(app, UI_PROMPT_SAY);
-		return true;
 	case 'M':
-		on->muted = !on->muted;
-		ui_status(app, false, "room messages %s",
-		          on->muted ? "muted (M shows them again)" : "shown");
+		ui_room_message_key(app, key);
 		return true;
 	case 'a': /* the analysis panel */
 	case 'b': /* the hint */
