@@ -1,7 +1,9 @@
 # The room server (`tabula serve`): the event loop, rooms, identities,
 # accounts, ratings, pairing, room messages, the worker pools for engine
 # seats and saves, state files.
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libserver.a
+src_libserver_a_CPPFLAGS = -I$(top_builddir)/layers/server $(TABULA_DEFS)
+src_libserver_a_SOURCES = \
 	src/server/accounts.c src/server/accounts.h \
 	src/server/chat.c src/server/chat.h \
 	src/server/engine-job.c src/server/engine-job.h \
