@@ -16,8 +16,8 @@
 #include "ui/draw.h"
 #include "ui/input.h"
 #include "ui/online.h"
-#include "ui/room.h"
 #include "ui/play.h"
+#include "ui/room.h"
 #include "ui/status.h"
 #include "ui/trainer.h"
 

@@ -15,7 +15,6 @@
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/menu.h"
-#include "ui/online.h"
 #include "ui/room.h"
 
 /* Columns of a key's name ("I O T J L S Z"). */

@@ -21,9 +21,9 @@
 #include "ui/keys.h"
 #include "ui/lines.h"
 #include "ui/online.h"
-#include "ui/room.h"
 #include "ui/play.h"
 #include "ui/review.h"
+#include "ui/room.h"
 #include "ui/shown.h"
 #include "ui/status.h"
 

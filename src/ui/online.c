@@ -11,8 +11,6 @@
 
 #include <ctype.h>
 #include <curses.h>
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,8 +21,8 @@
 #include "ui/app.h"
 #include "ui/list.h"
 #include "ui/online.h"
-#include "ui/room.h"
 #include "ui/play.h"
+#include "ui/room.h"
 #include "ui/shown.h"
 #include "ui/status.h"
 
@@ -53,21 +51,6 @@ enum {
 	ONLINE_JOIN,
 	ONLINE_FORM_ROWS /* then one row per room */
 };
-
-static void ui_online_send(struct ui_app *app, const char *fmt, ...)
-        __attribute__((format(printf, 2, 3)));
-
-static void
-ui_online_send(struct ui_app *app, const char *fmt, ...)
-{
-	char line[NET_LINE_MAX + 1];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	if (!net_client_send(&app->online.conn, line))
-		ui_status(app, true, "the room server has gone");
-}
 
 /* The registry index of the next two-player game after game, by step. */
 static int
@@ -201,7 +184,7 @@ ui_online_poll_more(struct ui_app *app, enum view_event ev)
 		          on->over_text, ui_room_who(v, 0), v->rated_before[0],
 		          v->rated_after[0], ui_room_who(v, 1),
 		          v->rated_before[1], v->rated_after[1]);
-		ui_online_send(app, "rating");
+		ui_room_send(app, "rating");
 		return true;
 	case VIEW_MESSAGE:
 		ui_room_show_message(app);
@@ -272,8 +255,8 @@ ui_online_poll(struct ui_app *app)
 		case VIEW_WELCOME:
 			on->asking = false;
 			ui_status(app, false, "welcome, %s", on->view.name);
-			ui_online_send(app, "rating");
-			ui_online_send(app, "list");
+			ui_room_send(app, "rating");
+			ui_room_send(app, "list");
 			on->listed_at = ui_now_ms();
 			break;
 		case VIEW_NEED_NAME:
@@ -512,8 +495,8 @@ ui_online_activate(struct ui_app *app, bool watch)
 	struct ui_online *on = &app->online;
 	if (on->row == ONLINE_JOIN) {
 		if (on->code[0] != '\0')
-			ui_online_send(app, "%s %s", watch ? "watch" : "join",
-			               on->code);
+			ui_room_send(app, "%s %s", watch ? "watch" : "join",
+			             on->code);
 		return;
 	}
 	if (on->row < ONLINE_FORM_ROWS) {
@@ -523,20 +506,19 @@ ui_online_activate(struct ui_app *app, bool watch)
 		if (on->opponent > 0)
 			snprintf(engine, sizeof engine, " engine=%d",
 			         on->opponent);
-		ui_online_send(app, "create %s%s%s%s%s%s",
-		               registry_at((size_t)on->game)->name, engine,
-		               UI_ONLINE_CLOCKS[on->clock].option,
-		               on->analysis_room ? " analysis" : "",
-		               on->rated_room ? " rated" : "",
-		               on->chat_room ? " chat" : "");
+		ui_room_send(app, "create %s%s%s%s%s%s",
+		             registry_at((size_t)on->game)->name, engine,
+		             UI_ONLINE_CLOCKS[on->clock].option,
+		             on->analysis_room ? " analysis" : "",
+		             on->rated_room ? " rated" : "",
+		             on->chat_room ? " chat" : "");
 		return;
 	}
 	const struct view_room_entry *e =
 	        &on->view.rooms[on->row - ONLINE_FORM_ROWS];
 	bool open = strcmp(e->state, "waiting") == 0;
-	ui_online_send(app, "%s %s",
-	               !watch && (e->yours || open) ? "join" : "watch",
-	               e->code);
+	ui_room_send(app, "%s %s",
+	             !watch && (e->yours || open) ? "join" : "watch", e->code);
 }
 
 /* Typing a name, or a code on the join line; true when the key was
@@ -565,7 +547,7 @@ ui_online_type(struct ui_app *app, int key)
 		}
 	} else if (on->asking &&
 	           (key == '\n' || key == '\r' || key == KEY_ENTER)) {
-		ui_online_send(app, "name %s", on->typed);
+		ui_room_send(app, "name %s", on->typed);
 	} else {
 		return false;
 	}
@@ -605,11 +587,11 @@ ui_online_key(struct ui_host *host, void *ctx, int key)
 		break;
 	case 'p': /* play anyone at the form's game and clock, or stop */
 		if (on->view.seeking[0] != '\0')
-			ui_online_send(app, "unseek");
+			ui_room_send(app, "unseek");
 		else
-			ui_online_send(app, "seek %s%s",
-			               registry_at((size_t)on->game)->name,
-			               UI_ONLINE_CLOCKS[on->clock].option);
+			ui_room_send(app, "seek %s%s",
+			             registry_at((size_t)on->game)->name,
+			             UI_ONLINE_CLOCKS[on->clock].option);
 		break;
 	case 't':
 		on->top_game = on->game;
@@ -622,7 +604,7 @@ ui_online_key(struct ui_host *host, void *ctx, int key)
 		on->chat_room = !on->chat_room;
 		break;
 	case 'r':
-		ui_online_send(app, "list");
+		ui_room_send(app, "list");
 		on->listed_at = ui_now_ms();
 		break;
 	case 27:
@@ -667,7 +649,7 @@ ui_online_lobby_tick(struct ui_host *host, void *ctx)
 	int64_t now = ui_now_ms();
 	if (on->connected && on->view.name[0] != '\0' &&
 	    now - on->listed_at >= UI_ONLINE_LIST_MS) {
-		ui_online_send(app, "list");
+		ui_room_send(app, "list");
 		on->listed_at = now;
 	}
 }

@@ -21,12 +21,7 @@
 #include "ui/shown.h"
 #include "ui/status.h"
 
-static void ui_room_send(struct ui_app *app, const char *fmt, ...)
-        __attribute__((format(printf, 2, 3)));
-
-/* Sends a line to the room server (the status line says when it has
- * gone). */
-static void
+void
 ui_room_send(struct ui_app *app, const char *fmt, ...)
 {
 	char line[NET_LINE_MAX + 1];

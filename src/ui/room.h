@@ -15,6 +15,10 @@
 
 struct ui_app;
 
+/* Sends a line to the room server (the status line says when it has
+ * gone); the lobby's lines go this way too. */
+void ui_room_send(struct ui_app *app, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
 /* Who plays side (0 or 1): the name, or the side's name for an open seat. */
 const char *ui_room_who(const struct view *v, int side);
 /* Says, on entering a room, whose it is and what to do next. */
