@@ -499,6 +499,7 @@ ui_main(int argc, char **argv)
 	        .menu = &ui_screen_menu,
 	        .help = &ui_screen_help,
 	        .lobby = &ui_screen_lobby,
+	        .leaders = &ui_screen_leaders,
 	};
 	app.opt = opt;
 	app.headless = opt.script != NULL;
