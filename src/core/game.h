@@ -127,6 +127,9 @@ struct game_caps {
 	 * level 9 (cheap nodes: TZAAR); 0: the table's (man page "Strength
 	 * levels"). */
 	uint64_t top_level_nodes;
+	/* The Elo of levels 1..10 measured in ladder matches, the uniformly
+	 * random player being 0 (man page "Strength levels"); NULL: none. */
+	const int *level_elo;
 	/* The search may reduce late moves, noisy ones included, and orders
 	 * noisy moves by history (games whose trees are mostly noisy moves,
 	 * like TZAAR's captures; man page "The search"). */

@@ -262,9 +262,10 @@ engine_go(struct engine *e, char *args)
 	e->go->ops = e->session.ops;
 	e->go->root = *session_current(&e->session);
 	e->go->infinite = lim.infinite;
-	/* Levels draw among good moves: vary the draw with the position. */
-	lim.random_seed =
-	        e->go->ops->hash(&e->go->root) ^ (uint64_t)e->options.seed;
+	/* A weak level misjudges positions the same way for a whole game:
+	 * its noise follows the game's start and the Seed option. */
+	lim.noise_seed = level_game_seed(e->go->ops, &e->session.positions[0],
+	                                 (uint64_t)e->options.seed);
 	searcher_start(e->searcher, e->go->ops, &e->go->root, &lim);
 }
 
