@@ -11,59 +11,57 @@
 #include "core/rng.h"
 #include "search/level.h"
 
-/* A game without a win-chance map (a toy) has noise in these units. */
-static const int LEVEL_NOISE_UNIT = 100;
-
-static const struct level_info level_table[LEVEL_MAX - LEVEL_MIN + 1] = {
-        {1, 200, 2, 200},    {2, 500, 2, 150},  {3, 1000, 3, 100},
-        {4, 3000, 4, 60},    {5, 10000, 5, 30}, {6, 30000, 6, 15},
-        {7, 100000, 0, 0},   {8, 300000, 0, 0}, {9, 1000000, 0, 0},
-        {10, 3000000, 0, 0},
+/* For games without their own table (toys, and games of one player): the
+ * weak levels are as the two-player games' are, near enough, for an
+ * evaluation where 100 is about one piece. */
+static const struct game_level level_default_table[GAME_LEVELS] = {
+        {200, 2, 200, 0},   {500, 2, 150, 0},  {1000, 2, 100, 0},
+        {3000, 3, 60, 0},   {10000, 4, 30, 0}, {30000, 5, 15, 0},
+        {100000, 0, 0, 0},  {300000, 0, 0, 0}, {1000000, 0, 0, 0},
+        {3000000, 0, 0, 0},
 };
 
-const struct level_info *
-level_info(int level)
+const struct game_level *
+level_row(const struct game_ops *ops, int level)
 {
 	if (level < LEVEL_MIN)
 		level = LEVEL_MIN;
 	if (level > LEVEL_MAX)
 		level = LEVEL_MAX;
-	return &level_table[level - LEVEL_MIN];
+	const struct game_level *table = ops != NULL && ops->caps.levels
+	                                         ? ops->caps.levels
+	                                         : level_default_table;
+	return &table[level - LEVEL_MIN];
 }
 
 void
 level_limits(const struct game_ops *ops, int level, struct search_limits *lim)
 {
-	const struct level_info *li = level_info(level);
-	lim->nodes = li->nodes;
-	if (li->level == LEVEL_MAX && ops != NULL &&
-	    ops->caps.top_level_nodes > 0)
-		lim->nodes = ops->caps.top_level_nodes;
-	lim->depth = li->depth;
+	const struct game_level *row = level_row(ops, level);
+	lim->nodes = row->nodes;
+	lim->depth = row->depth;
 	lim->multipv = 1;
-	int unit = ops != NULL && ops->caps.winchance.scale > 0
-	                   ? ops->caps.winchance.scale
-	                   : LEVEL_NOISE_UNIT;
-	lim->eval_noise = li->noise * unit / 100;
+	lim->eval_noise = row->noise;
 }
 
 int
 level_elo(const struct game_ops *ops, int level)
 {
-	if (ops == NULL || ops->caps.level_elo == NULL)
+	if (ops == NULL || ops->caps.levels == NULL)
 		return -1;
-	return ops->caps.level_elo[level_info(level)->level - LEVEL_MIN];
+	return level_row(ops, level)->elo;
 }
 
 int
 level_for_elo(const struct game_ops *ops, int elo)
 {
-	if (ops == NULL || ops->caps.level_elo == NULL)
+	if (ops == NULL || ops->caps.levels == NULL)
 		return 0;
-	int best = LEVEL_MIN;
-	for (int level = LEVEL_MIN + 1; level <= LEVEL_MAX; level++) {
-		if (abs(level_elo(ops, level) - elo) <
-		    abs(level_elo(ops, best) - elo))
+	int best = 0;
+	for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
+		int e = level_elo(ops, level);
+		if (e > 0 && (best == 0 ||
+		              abs(e - elo) < abs(level_elo(ops, best) - elo)))
 			best = level;
 	}
 	return best;

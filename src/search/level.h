@@ -16,35 +16,26 @@
 #include "search/search.h"
 
 #define LEVEL_MIN     1
-#define LEVEL_MAX     10
+#define LEVEL_MAX     GAME_LEVELS
 #define LEVEL_DEFAULT 7
 
-struct level_info {
-	int level;
-	uint64_t nodes; /* node budget per move */
-	int depth;      /* plies at most; 0 = as deep as the nodes go */
-	/* Evaluation noise, in hundredths of the game's win-chance scale
-	 * (game_caps.winchance: the score that changes the odds by a factor
-	 * of e), so that it means the same misjudgement in every game. */
-	int noise;
-};
-
 /* Fills lim's node, depth and noise fields for level (clamped to
- * LEVEL_MIN..LEVEL_MAX) in game ops (NULL: the table alone, as for a game
- * that sets no top_level_nodes); leaves noise_seed to the caller, who
- * draws it once per game. */
+ * LEVEL_MIN..LEVEL_MAX) of game ops (its own table, or the default one
+ * for NULL or a game without); leaves noise_seed to the caller, who draws
+ * it once per game. */
 void level_limits(const struct game_ops *ops, int level,
                   struct search_limits *lim);
 
-/* The table row of level (clamped), for help texts and the man page. */
-const struct level_info *level_info(int level);
+/* The row of level (clamped) of game ops, as level_limits reads it. */
+const struct game_level *level_row(const struct game_ops *ops, int level);
 
 /* The measured Elo of level in game ops (random player = 0; man page
- * "Strength levels"), or -1 if the game has no table. */
+ * "Strength levels"): 0 for a level not measured, -1 for a game without
+ * a table. */
 int level_elo(const struct game_ops *ops, int level);
 
-/* The level whose measured Elo in ops is nearest elo (ties: the weaker),
- * or 0 if the game has no table. */
+/* The measured level whose Elo in ops is nearest elo (ties: the weaker),
+ * or 0 if the game has none. */
 int level_for_elo(const struct game_ops *ops, int elo);
 
 /* The noise seed of a game: from the seed of its set-up or match and its
