@@ -234,6 +234,12 @@ void
 engine_go(struct engine *e, char *args)
 {
 	struct search_limits lim = {0};
+	/* A level chosen by Elo; the go words may still change it. */
+	if (e->options.limit_strength &&
+	    level_for_elo(e->session.ops, e->options.elo) > 0)
+		level_limits(e->session.ops,
+		             level_for_elo(e->session.ops, e->options.elo),
+		             &lim);
 	lim.multipv = e->options.multipv;
 	char err[256];
 	if (!engine_go_parse(e->session.ops, args, &lim, err, sizeof err)) {
