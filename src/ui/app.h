@@ -28,7 +28,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
-#include "search/review-job.h"
+#include "study/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/builder.h"

@@ -10,8 +10,8 @@
  * Ownership: the command loop's thread owns it; a job's thread only calls
  * engine_input_wake.
  */
-#ifndef TABULA_PROTO_ENGINE_INPUT_H
-#define TABULA_PROTO_ENGINE_INPUT_H
+#ifndef TABULA_UCI_ENGINE_INPUT_H
+#define TABULA_UCI_ENGINE_INPUT_H
 
 #include <stdbool.h>
 #include <stdint.h>

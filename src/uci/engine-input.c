@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
-#include "proto/engine-input.h"
+#include "uci/engine-input.h"
 
 /* Bytes asked of read() at a time. */
 enum { ENGINE_INPUT_CHUNK = 4096 };

@@ -6,12 +6,12 @@
  * the job's thread reads only the copies it was started with and writes
  * only through engine_reply.
  */
-#ifndef TABULA_PROTO_ENGINE_JOB_H
-#define TABULA_PROTO_ENGINE_JOB_H
+#ifndef TABULA_UCI_ENGINE_JOB_H
+#define TABULA_UCI_ENGINE_JOB_H
 
 #include <stdbool.h>
 
-#include "proto/engine.h"
+#include "uci/engine.h"
 
 /* Starts `perft depth` on the current position; the reply is
  * "perft DEPTH COUNT", or "info string perft DEPTH stopped". */

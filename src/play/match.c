@@ -17,7 +17,7 @@
 #include "core/record.h"
 #include "core/rng.h"
 #include "core/session.h"
-#include "search/match.h"
+#include "play/match.h"
 
 /* A safety net for games that would not end: scored as a draw. */
 static const size_t MATCH_MAX_PLIES = 4000;

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "search/review-job.h"
+#include "study/review-job.h"
 
 struct review_job {
 	pthread_t thread;

@@ -7,8 +7,8 @@
  * (game_caps.winchance).  Synchronous; both the review command and the
  * TUI run it on review-job.h's worker, so both give the same marks.
  */
-#ifndef TABULA_SEARCH_REVIEW_H
-#define TABULA_SEARCH_REVIEW_H
+#ifndef TABULA_STUDY_REVIEW_H
+#define TABULA_STUDY_REVIEW_H
 
 #include <stdatomic.h>
 #include <stdbool.h>

@@ -5,8 +5,8 @@
  * difficulty per puzzle, then the set's puzzles spread evenly over the
  * rating scale in the order of their raw difficulty.
  */
-#ifndef TABULA_SEARCH_PUZZLE_RATE_H
-#define TABULA_SEARCH_PUZZLE_RATE_H
+#ifndef TABULA_STUDY_PUZZLE_RATE_H
+#define TABULA_STUDY_PUZZLE_RATE_H
 
 #include <stdbool.h>
 #include <stddef.h>

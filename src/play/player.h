@@ -7,8 +7,8 @@
  * A player chooses moves synchronously; it keeps
  * its own state (a transposition table, a child process) between moves.
  */
-#ifndef TABULA_SEARCH_PLAYER_H
-#define TABULA_SEARCH_PLAYER_H
+#ifndef TABULA_PLAY_PLAYER_H
+#define TABULA_PLAY_PLAYER_H
 
 #include <stdatomic.h>
 #include <stdbool.h>

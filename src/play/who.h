@@ -16,8 +16,8 @@
  *   exec:COMMAND                   an outside program
  *   agent:DIR[:CLASS]              a COMP30024 agent package, hosted
  */
-#ifndef TABULA_SEARCH_WHO_H
-#define TABULA_SEARCH_WHO_H
+#ifndef TABULA_PLAY_WHO_H
+#define TABULA_PLAY_WHO_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * Puzzle ratings and themes (search/puzzle-rate.h).
+ * Puzzle ratings and themes (study/puzzle-rate.h).
  */
 #include "config.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/puzzle-rate.h"
+#include "study/puzzle-rate.h"
 
 /* How many of the shallow searches (depth 1 and 2) prefer another first
  * move than best: 0, 1 or 2. */

@@ -13,7 +13,7 @@
 
 #include "core/clock.h"
 #include "search/alphabeta.h"
-#include "search/review.h"
+#include "study/review.h"
 #include "search/winchance.h"
 
 enum { REVIEW_HASH_MB_DEFAULT = 16 };

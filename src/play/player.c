@@ -30,8 +30,8 @@
 #include "core/rng.h"
 #include "search/alphabeta.h"
 #include "search/level.h"
-#include "search/player.h"
-#include "search/who.h"
+#include "play/player.h"
+#include "play/who.h"
 #include "core/text.h"
 
 static const size_t PLAYER_HASH_MB = 16;

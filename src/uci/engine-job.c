@@ -9,9 +9,9 @@
 #include <time.h>
 
 #include "core/perft.h"
-#include "proto/engine-go.h"
-#include "proto/engine-input.h"
-#include "proto/engine-job.h"
+#include "uci/engine-go.h"
+#include "uci/engine-input.h"
+#include "uci/engine-job.h"
 #include "search/bench.h"
 
 enum engine_job_kind { ENGINE_JOB_PERFT, ENGINE_JOB_BENCH };

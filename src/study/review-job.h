@@ -1,6 +1,6 @@
 /*
  * A review in the background: a worker thread reviews the moves of a copy
- * of a game one by one (search/review.h) while its owner (the TUI) keeps
+ * of a game one by one (study/review.h) while its owner (the TUI) keeps
  * going.  Results go into a mailbox under a mutex; each finished move
  * writes a byte to a self-pipe so the owner's poll() loop wakes up.  The
  * worker sleeps on a condition variable when idle (no CPU), and stops by
@@ -9,15 +9,15 @@
  * Threads: every review_job_* function is called from the owner's thread;
  * the worker touches only the copy, its reviewer and the mailbox.
  */
-#ifndef TABULA_SEARCH_REVIEW_JOB_H
-#define TABULA_SEARCH_REVIEW_JOB_H
+#ifndef TABULA_STUDY_REVIEW_JOB_H
+#define TABULA_STUDY_REVIEW_JOB_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/session.h"
-#include "search/review.h"
+#include "study/review.h"
 
 /* Where a job stands, as a copy for the owner. */
 struct review_job_state {

@@ -11,8 +11,8 @@
  * otherwise the defender's move that holds out longest.  A save puzzle is
  * solved by its single saving move.
  */
-#ifndef TABULA_SEARCH_PUZZLE_PLAY_H
-#define TABULA_SEARCH_PUZZLE_PLAY_H
+#ifndef TABULA_STUDY_PUZZLE_PLAY_H
+#define TABULA_STUDY_PUZZLE_PLAY_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,12 +1,12 @@
 /*
- * A puzzle being solved (search/puzzle-play.h).
+ * A puzzle being solved (study/puzzle-play.h).
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "search/puzzle-play.h"
+#include "study/puzzle-play.h"
 
 void
 puzzle_play_start(struct puzzle_play *pp, const struct game_ops *ops,

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "search/winchance.h"
-#include "search/winfit.h"
+#include "study/winfit.h"
 
 /* The scales scanned (score units per factor of e in the odds). */
 static const double WINFIT_SCALE_MIN = 10.0, WINFIT_SCALE_MAX = 100000.0;

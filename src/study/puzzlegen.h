@@ -13,8 +13,8 @@
  * Anything the solver cannot settle within the node budget is skipped.
  * The same configuration always writes the same file.
  */
-#ifndef TABULA_SEARCH_PUZZLEGEN_H
-#define TABULA_SEARCH_PUZZLEGEN_H
+#ifndef TABULA_STUDY_PUZZLEGEN_H
+#define TABULA_STUDY_PUZZLEGEN_H
 
 #include <stdbool.h>
 #include <stddef.h>

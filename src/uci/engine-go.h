@@ -4,12 +4,12 @@
  * while the command loop keeps reading stdin, so isready, stop and quit
  * are answered during a search.
  */
-#ifndef TABULA_PROTO_ENGINE_GO_H
-#define TABULA_PROTO_ENGINE_GO_H
+#ifndef TABULA_UCI_ENGINE_GO_H
+#define TABULA_UCI_ENGINE_GO_H
 
 #include <stdbool.h>
 
-#include "proto/engine.h"
+#include "uci/engine.h"
 
 /* `go [depth N] [nodes N] [movetime MS] [infinite] [p1time MS] [p2time MS]
  * [p1inc MS] [p2inc MS] [level N]`: starts searching the current position;

@@ -4,8 +4,8 @@
  * handlers; replies are whole lines written under a lock, so lines from the
  * search thread and from the command loop never interleave.
  */
-#ifndef TABULA_PROTO_ENGINE_H
-#define TABULA_PROTO_ENGINE_H
+#ifndef TABULA_UCI_ENGINE_H
+#define TABULA_UCI_ENGINE_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -13,7 +13,7 @@
 
 #include "core/attrs.h"
 #include "core/session.h"
-#include "proto/engine-input.h"
+#include "uci/engine-input.h"
 
 struct searcher;
 struct engine_go;

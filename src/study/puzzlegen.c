@@ -1,5 +1,5 @@
 /*
- * The puzzle generator (search/puzzlegen.h).  Game g pairs two players from
+ * The puzzle generator (study/puzzlegen.h).  Game g pairs two players from
  * a fixed list (engines at several levels, greedy, random; colours swapped
  * every other round), after a short random opening and, for games with
  * set-ups (TZAAR), a seeded random set-up every other game.  Forced wins
@@ -17,10 +17,10 @@
 
 #include "core/rng.h"
 #include "search/alphabeta.h"
-#include "search/player.h"
+#include "play/player.h"
 #include "search/prove.h"
-#include "search/puzzle-rate.h"
-#include "search/puzzlegen.h"
+#include "study/puzzle-rate.h"
+#include "study/puzzlegen.h"
 
 static const char *const puzzlegen_pairings[][2] = {
         {"level=3", "random"},  {"level=1", "greedy"},  {"level=4", "level=2"},
@@ -139,7 +139,7 @@ puzzlegen_line(struct puzzlegen *g, const struct game_pos *start, int attacker,
 	}
 }
 
-/* Themes pz and rates it by its raw difficulty (search/puzzle-rate.h),
+/* Themes pz and rates it by its raw difficulty (study/puzzle-rate.h),
  * on the scale from PUZZLE_RATE_LOW up: `puzzles merge --rate` spreads a
  * whole set. */
 static void

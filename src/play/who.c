@@ -10,7 +10,7 @@
 
 #include "core/text.h"
 #include "search/level.h"
-#include "search/who.h"
+#include "play/who.h"
 
 /* One "key=value" of engine limits. */
 static bool

@@ -13,10 +13,10 @@
 #include <strings.h>
 
 #include "core/registry.h"
-#include "proto/engine.h"
-#include "proto/engine-go.h"
-#include "proto/engine-input.h"
-#include "proto/engine-job.h"
+#include "uci/engine.h"
+#include "uci/engine-go.h"
+#include "uci/engine-input.h"
+#include "uci/engine-job.h"
 #include "core/text.h"
 
 enum { ENGINE_ERR_MAX = 512, ENGINE_MAX_PERFT_DEPTH = 32 };

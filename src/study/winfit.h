@@ -6,8 +6,8 @@
  * the map's chances are from the shares of games won.  Used by `tabula
  * tune winchance` and `tabula review-bench`.
  */
-#ifndef TABULA_SEARCH_WINFIT_H
-#define TABULA_SEARCH_WINFIT_H
+#ifndef TABULA_STUDY_WINFIT_H
+#define TABULA_STUDY_WINFIT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "core/text.h"
-#include "proto/engine-go.h"
+#include "uci/engine-go.h"
 #include "search/level.h"
 #include "search/search.h"
 #include "search/winchance.h"

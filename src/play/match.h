@@ -6,14 +6,14 @@
  * A match can be played in shards (first_game), anywhere, with the same
  * games as the whole.
  */
-#ifndef TABULA_SEARCH_MATCH_H
-#define TABULA_SEARCH_MATCH_H
+#ifndef TABULA_PLAY_MATCH_H
+#define TABULA_PLAY_MATCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "core/game.h"
-#include "search/player.h"
+#include "play/player.h"
 
 struct match_config {
 	const struct game_ops *ops;
