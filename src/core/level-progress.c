@@ -3,11 +3,8 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/file.h"
 #include "core/level-progress.h"
@@ -41,8 +38,10 @@ level_progress_find(struct level_progress *lp, const char *game)
 }
 
 static bool
-level_progress_line(struct level_progress *lp, char *line)
+level_progress_line(void *ctx, char *line, char *why, size_t why_size)
 {
+	struct level_progress *lp = ctx;
+	snprintf(why, why_size, "want 'level GAME LEVEL WINS DRAWS LOSSES'");
 	char *words[7];
 	int n = 0;
 	for (char *w = strtok(line, " \t"); w != NULL && n < 7;
@@ -72,35 +71,9 @@ level_progress_load(const char *path, struct level_progress *lp, char *err,
                     size_t err_size)
 {
 	memset(lp, 0, sizeof *lp);
-	struct stat st;
-	if (lstat(path, &st) != 0 && errno == ENOENT)
-		return true; /* a newcomer */
-	char *text;
-	size_t len;
-	if (!file_read_all(path, LEVEL_PROGRESS_MAX_BYTES, &text, &len, err,
-	                   err_size))
-		return false;
-	bool ok = true;
-	int line_no = 0;
-	for (char *c = text; ok && *c != '\0';) {
-		size_t n = strcspn(c, "\n");
-		bool more = c[n] == '\n';
-		c[n] = '\0';
-		line_no++;
-		if (line_no == 1 && strcmp(c, LEVEL_PROGRESS_MAGIC) != 0) {
-			snprintf(err, err_size, "%s:1: want '%s'", path,
-			         LEVEL_PROGRESS_MAGIC);
-			ok = false;
-		} else if (!level_progress_line(lp, c)) {
-			snprintf(err, err_size,
-			         "%s:%d: want 'level GAME LEVEL WINS DRAWS "
-			         "LOSSES'",
-			         path, line_no);
-			ok = false;
-		}
-		c += n + more;
-	}
-	free(text);
+	bool ok = file_read_lines(path, LEVEL_PROGRESS_MAX_BYTES,
+	                          LEVEL_PROGRESS_MAGIC, "levels file",
+	                          level_progress_line, lp, err, err_size);
 	if (!ok)
 		memset(lp, 0, sizeof *lp);
 	return ok;
