@@ -36,6 +36,8 @@ struct player {
 	struct search_limits lim; /* PLAYER_ENGINE */
 	int level;                /* PLAYER_ENGINE: 0 or a strength level */
 	int threads;              /* PLAYER_ENGINE: search threads, 0: one */
+	int elo;                  /* PLAYER_ENGINE: elo=N, made a level */
+	uint64_t noise_seed;      /* PLAYER_ENGINE: this game's, for levels */
 	char go_args[128];        /* PLAYER_PROGRAM: words after "go" */
 	struct alphabeta *ab;     /* PLAYER_ENGINE, made by player_open */
 	pid_t pid;                /* PLAYER_PROGRAM, once started */
@@ -70,8 +72,9 @@ bool player_parse(struct player *p, const char *spec, const char *go_args,
 bool player_open(struct player *p, const struct game_ops *ops, char *err,
                  size_t err_size);
 
-/* Readies the player for a new game (clears what it learnt). */
-void player_new_game(struct player *p);
+/* Readies the player for a new game (clears what it learnt); a weak
+ * level misjudges positions by noise_seed throughout the game. */
+void player_new_game(struct player *p, uint64_t noise_seed);
 
 /* Chooses a move at pos, reached from start by moves[0..n); seed varies
  * random choices.  False with err filled if the player failed (a program

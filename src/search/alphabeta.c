@@ -226,11 +226,11 @@ ab_should_abort(struct alphabeta *ab)
 		return ab->aborted = true;
 	if (ab->shared != NULL && ab_smp_finished(ab->shared))
 		return ab->aborted = true;
-	/* A level that draws among its best lines (random_margin) finishes
-	 * its first iteration whatever its node budget, or it would play the
-	 * best of the few moves it looked at instead of drawing among all. */
+	/* A weak level (eval_noise) finishes its first iteration whatever
+	 * its node budget, or it would play the best of the few moves it
+	 * looked at: TZAAR's level 1 then played as a greedy player. */
 	if (ab->lim.nodes > 0 && ab->nodes >= ab->lim.nodes &&
-	    (ab->done_depth > 0 || ab->lim.random_margin <= 0))
+	    (ab->done_depth > 0 || ab->lim.eval_noise <= 0))
 		return ab->aborted = true;
 	if ((ab->nodes & AB_CHECK_MASK) != 0)
 		return false;
@@ -262,12 +262,38 @@ ab_terminal_score(const struct alphabeta *ab, const struct game_pos *pos,
 	return winner == ab->ops->side_to_move(pos) ? win : -win;
 }
 
+/* A weak level's misjudgement of pos: in -eval_noise..eval_noise, more
+ * often small than large (the sum of two uniform draws), and the same for
+ * the same position and seed. */
+static int
+ab_noise(const struct alphabeta *ab, const struct game_pos *pos)
+{
+	struct rng r;
+	rng_seed(&r, ab->ops->hash(pos) ^ ab->lim.noise_seed);
+	int64_t span = 2 * (int64_t)ab->lim.eval_noise + 1;
+	int64_t a = (int64_t)rng_below(&r, (uint32_t)span);
+	int64_t b = (int64_t)rng_below(&r, (uint32_t)span);
+	return (int)((a + b) / 2 - ab->lim.eval_noise);
+}
+
+/* The transposition table's key of pos.  A weak level's scores carry its
+ * noise: its keys differ from those of exact searches, which share the
+ * table in the terminal UI, so neither reads the other's scores. */
+static uint64_t
+ab_key(const struct alphabeta *ab, const struct game_pos *pos)
+{
+	uint64_t key = ab->ops->hash(pos);
+	return ab->lim.eval_noise > 0 ? key ^ (ab->lim.noise_seed | 1) : key;
+}
+
 static int
 ab_evaluate(const struct alphabeta *ab, const struct game_pos *pos)
 {
 	if (ab->ops->evaluate == NULL)
 		return AB_DRAW_SCORE;
 	int v = ab->ops->evaluate(pos);
+	if (ab->lim.eval_noise > 0)
+		v += ab_noise(ab, pos);
 	if (v > AB_EVAL_LIMIT)
 		return AB_EVAL_LIMIT;
 	if (v < -AB_EVAL_LIMIT)
@@ -576,7 +602,7 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth, int ply,
 	if (depth <= 0 || ply >= AB_MAX_PLY - 1)
 		return ab_evaluate(ab, pos);
 
-	uint64_t key = ab->ops->hash(pos);
+	uint64_t key = ab_key(ab, pos);
 	struct tt_entry e;
 	bool hit = tt_probe(ab->tt, key, ply, &e);
 	int score;
@@ -765,7 +791,7 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	                         ? ops->gen_moves(pos, ab->root_moves)
 	                         : 0;
 	struct tt_entry e;
-	bool hit = tt_probe(ab->tt, ops->hash(pos), 0, &e);
+	bool hit = tt_probe(ab->tt, ab_key(ab, pos), 0, &e);
 	ab_order(ab, pos, 0, ab->root_moves, ab->root_count, hit && e.has_move,
 	         e.move);
 	game_move ordered[GAME_MAX_MOVES];
@@ -781,26 +807,6 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	ab_checks_prepare(ab);
 }
 
-/* The move to play: the best line, or for strength levels a line drawn
- * among those within the margin of the best.  A forced result is never
- * drawn among others: forced wins a few plies apart lie within any margin,
- * and a level that drew among them could put off its win for ever. */
-static int
-ab_choose_line(const struct alphabeta *ab)
-{
-	if (ab->lim.random_margin <= 0 || ab->lines_wanted < 2 ||
-	    ab_is_win_score(ab->done_lines[0].score))
-		return 0;
-	int floor = ab->done_lines[0].score - ab->lim.random_margin;
-	int candidates = 0;
-	while (candidates < ab->lines_wanted &&
-	       ab->done_lines[candidates].score >= floor)
-		candidates++;
-	struct rng r;
-	rng_seed(&r, ab->lim.random_seed);
-	return (int)rng_below(&r, (uint32_t)candidates);
-}
-
 static void
 ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 {
@@ -810,15 +816,14 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	if (ab->root_count == 0)
 		return;
 	res->has_move = true;
-	int k = ab_choose_line(ab);
-	const struct ab_line *line = &ab->done_lines[k];
+	const struct ab_line *line = &ab->done_lines[0];
 	if (line->pv_len == 0) {
 		res->best = ab->root_moves[0];
 		res->score = AB_DRAW_SCORE;
 		return;
 	}
 	res->best = line->pv[0];
-	res->score = ab_shown_score(ab, k);
+	res->score = ab_shown_score(ab, 0);
 }
 
 /* Whether a helper's line may answer for the main search: not where the
@@ -827,7 +832,7 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 static bool
 ab_may_adopt(const struct alphabeta *ab)
 {
-	return ab->lines_wanted == 1 && ab->lim.random_margin <= 0;
+	return ab->lines_wanted == 1 && ab->lim.eval_noise <= 0;
 }
 
 /* A helper completed a deeper iteration than the main search: its line

@@ -236,6 +236,12 @@ void
 engine_go(struct engine *e, char *args)
 {
 	struct search_limits lim = {0};
+	/* A level chosen by Elo; the go words may still change it. */
+	if (e->options.limit_strength &&
+	    level_for_elo(e->session.ops, e->options.elo) > 0)
+		level_limits(e->session.ops,
+		             level_for_elo(e->session.ops, e->options.elo),
+		             &lim);
 	lim.multipv = e->options.multipv;
 	char err[256];
 	if (!engine_go_parse(e->session.ops, args, &lim, err, sizeof err)) {
@@ -272,9 +278,10 @@ engine_go(struct engine *e, char *args)
 	e->go->ops = e->session.ops;
 	e->go->root = *session_current(&e->session);
 	e->go->infinite = lim.infinite;
-	/* Levels draw among good moves: vary the draw with the position. */
-	lim.random_seed =
-	        e->go->ops->hash(&e->go->root) ^ (uint64_t)e->options.seed;
+	/* A weak level misjudges positions the same way for a whole game:
+	 * its noise follows the game's start and the Seed option. */
+	lim.noise_seed = level_game_seed(e->go->ops, &e->session.positions[0],
+	                                 (uint64_t)e->options.seed);
 	searcher_start(e->searcher, e->go->ops, &e->go->root, &lim);
 }
 

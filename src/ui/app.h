@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/level-progress.h"
 #include "client/client.h"
 #include "client/view.h"
 #include "core/record.h"
@@ -100,6 +101,7 @@ struct ui_options {
 	const char *script; /* --screen-dump KEYS-FILE */
 	int dump_width, dump_height;
 	bool no_save;
+	int elo; /* --elo: the engine's level by Elo; 0: none */
 	/* The shared account (restricted.c): no file prompts, no paths. */
 	bool restricted;
 };
@@ -192,6 +194,15 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* The level offered against the engine, from the person's results
+ * (owner: levels.c). */
+struct ui_levels {
+	bool loaded; /* the file was read (or there is none to read) */
+	char path[1024];
+	struct level_progress progress;
+	bool counted; /* the game on screen was counted */
+};
+
 /* The help screen's place (owner: help.c). */
 struct ui_help {
 	int top;        /* the first row shown */
@@ -261,6 +272,7 @@ struct ui_app {
 	struct ui_lines lines;
 	struct ui_online online;
 	struct ui_help help;
+	struct ui_levels levels;
 };
 
 /* The smallest terminal a screen of the app lays out in: the game needs

@@ -24,6 +24,7 @@ src_libui_a_SOURCES = \
 	src/ui/input.c src/ui/input.h \
 	src/ui/keys.c src/ui/keys.h src/ui/keyhelp.h \
 	src/ui/leaders.c \
+	src/ui/levels.c src/ui/levels.h \
 	src/ui/lines.c src/ui/lines.h \
 	src/ui/list.c src/ui/list.h \
 	src/ui/menu.c src/ui/menu.h \

@@ -18,6 +18,7 @@
 #include "core/pool.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "search/level.h"
 #include "play/who.h"
 #include "search/search.h"
 #include "ui/analysis.h"
@@ -63,7 +64,7 @@ ui_usage(FILE *out)
 {
 	fprintf(out,
 	        "usage: tabula [GAME | FILE | --resume] [--p1 WHO] [--p2 WHO] "
-	        "[--level N]\n"
+	        "[--level N] [--elo N]\n"
 	        "              [--seed N] [--random-setup] [--pieces FILE] "
 	        "[--no-analysis]\n"
 	        "              [--multipv N] [--analysis-depth N] "
@@ -101,6 +102,7 @@ enum {
 	OPT_P1 = 256,
 	OPT_P2,
 	OPT_LEVEL,
+	OPT_ELO,
 	OPT_SEED,
 	OPT_RANDOM,
 	OPT_PIECES,
@@ -125,6 +127,7 @@ static const struct option UI_OPTIONS[] = {
         {"p1", required_argument, NULL, OPT_P1},
         {"p2", required_argument, NULL, OPT_P2},
         {"level", required_argument, NULL, OPT_LEVEL},
+        {"elo", required_argument, NULL, OPT_ELO},
         {"seed", required_argument, NULL, OPT_SEED},
         {"random-setup", no_argument, NULL, OPT_RANDOM},
         {"pieces", required_argument, NULL, OPT_PIECES},
@@ -256,6 +259,13 @@ ui_take_look_option(int opt, const char *arg, struct ui_options *o)
 	case OPT_NO_SAVE:
 		o->no_save = true;
 		return true;
+	case OPT_ELO: {
+		long v;
+		if (!text_to_long(arg, 1, WHO_MAX_ELO, &v))
+			return false;
+		o->elo = (int)v;
+		return true;
+	}
 	case OPT_RESTRICTED:
 		o->restricted = true;
 		return true;
@@ -367,7 +377,12 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 		return true;
 	}
 	const struct game_ops *ops = registry_find(st->word);
-	int level = st->level ? st->level : ui_default_level(ops);
+	/* --level, else --elo's level, else the game's default. */
+	int level = st->level;
+	if (level == 0 && app->opt.elo > 0)
+		level = level_for_elo(ops, app->opt.elo);
+	if (level == 0)
+		level = ui_default_level(ops);
 	int who[2] = {st->who[0], st->who[1]};
 	if (who[0] == -1)
 		who[0] = 0;
