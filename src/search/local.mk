@@ -12,6 +12,7 @@ src_libtabula_a_SOURCES += \
 	src/search/winfit.c src/search/winfit.h \
 	src/search/review-job.c src/search/review-job.h \
 	src/search/prove.c src/search/prove.h \
+	src/search/exercise.c src/search/exercise.h \
 	src/search/puzzle-play.c src/search/puzzle-play.h \
 	src/search/puzzle-rate.c src/search/puzzle-rate.h \
 	src/search/puzzlegen.c src/search/puzzlegen.h \
