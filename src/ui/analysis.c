@@ -72,7 +72,7 @@ ui_analysis_sync(struct ui_app *app)
 		/* Weak levels choose at random: the same game, the same
 		 * choices (the seed follows the position). */
 		lim.random_seed = ops->hash(pos) ^ game->session.setup.seed;
-	} else if (an->on && ui_analysis_welcome(app)) {
+	} else if (an->on && !app->drill.active && ui_analysis_welcome(app)) {
 		/* Polite on shared hosts: an analysis ends by itself. */
 		want = SEARCH_ANALYSE;
 		lim.depth = app->opt.analysis_depth;

@@ -24,8 +24,10 @@
 
 #include "client/client.h"
 #include "client/view.h"
+#include "core/exercises.h"
 #include "core/record.h"
 #include "core/session.h"
+#include "search/exercise.h"
 #include "search/level.h"
 #include "search/review-job.h"
 #include "search/search.h"
@@ -189,6 +191,29 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* Practising one player's mistakes on the game screen (owner: drill.c):
+ * the exercises of a reviewed game, the one shown, its judge and the
+ * personal set the results go to, and the game the practice put aside. */
+struct ui_drill {
+	bool active;
+	const struct game_ops *ops;
+	struct exercise *items; /* malloc'd */
+	size_t count, current;
+	int player;
+	char source[256]; /* the record's name, for the personal set */
+	struct review *judge;
+	struct exercise_set personal;
+	char personal_path[1024];
+	bool tried;    /* the exercise's result is in the personal set */
+	bool revealed; /* the answer was shown */
+	int hints;     /* hint presses on this exercise */
+	bool have_best;
+	struct exercise_verdict best; /* the judge on the game's move */
+	bool quit_at_end;             /* the command line's: q quits */
+	bool stashed;
+	struct ui_game stash; /* the game on the screen before */
+};
+
 /* The help screen's place (owner: help.c). */
 struct ui_help {
 	int top;        /* the first row shown */
@@ -249,6 +274,7 @@ struct ui_app {
 	struct ui_review review;
 	struct ui_lines lines;
 	struct ui_online online;
+	struct ui_drill drill;
 	struct ui_help help;
 };
 
