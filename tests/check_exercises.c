@@ -1,6 +1,6 @@
 /*
  * The personal set's file (core/exercises.h) and the exercises of a
- * reviewed record (search/exercise.h): a file read back as written, a
+ * reviewed record (study/exercise.h): a file read back as written, a
  * corrupt line named with its number, skipped and never written over; the
  * ? and ?? moves of one player found; a try judged right when it loses
  * less than the ?! threshold, and a wrong try refuted.
@@ -15,7 +15,7 @@
 
 #include "core/exercises.h"
 #include "core/registry.h"
-#include "search/exercise.h"
+#include "study/exercise.h"
 #include "testutil.h"
 
 static const char TZAAR_POS[] =

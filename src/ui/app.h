@@ -14,6 +14,7 @@
  *     online.c (a room's game) -> shown.c -> analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
+ *   keys.c, draw.c, help.c -> drill.c (a practice) -> play.c
  *   everything -> status.c, clock.c, save.c, board views, grid
  */
 #ifndef TABULA_UI_APP_H
@@ -27,9 +28,9 @@
 #include "core/exercises.h"
 #include "core/record.h"
 #include "core/session.h"
-#include "search/exercise.h"
+#include "study/exercise.h"
 #include "search/level.h"
-#include "search/review-job.h"
+#include "study/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/builder.h"

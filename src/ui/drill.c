@@ -5,7 +5,7 @@
  * the lines are stepped through with its own [ ] { } keys.  Each exercise
  * is the position before a move the review marked ? or ??; both sides are
  * people, the analysis stays off and no ghost shows.  A try is judged by
- * the review's own measure (search/exercise.h); the refutation of a wrong
+ * the review's own measure (study/exercise.h); the refutation of a wrong
  * try, or the engine's line after a right one, is played on the board.
  * The first result of each exercise goes to the personal set
  * (core/exercises.h).

@@ -523,7 +523,7 @@ static const struct ui_command UI_COMMANDS[] = {
         {"practise",
          {'X'},
          "X",
-         "practise your ? and ?? moves",
+         "practise ? and ?? moves",
          ui_keys_cmd_practise},
         {"comment",
          {';'},

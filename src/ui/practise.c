@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/record.h"
-#include "search/exercise.h"
+#include "study/exercise.h"
 #include "ui/app.h"
 #include "ui/drill.h"
 #include "ui/practise.h"
