@@ -18,6 +18,7 @@
 
 #include "ui/app.h"
 #include "ui/drill.h"
+#include "ui/online.h"
 #include "ui/play.h"
 #include "ui/status.h"
 
@@ -181,6 +182,11 @@ ui_drill_from_game(struct ui_app *app)
 	char err[512];
 	if (!game->have || game->session.ops->players != 2) {
 		ui_status(app, true, "no two-player game to practise");
+		return;
+	}
+	if (ui_online_in_room(app)) {
+		ui_status(app, true,
+		          "a room's game is played on: practise it once saved");
 		return;
 	}
 	if (!exercise_reviewed(&game->session, &game->meta)) {
