@@ -117,6 +117,11 @@ ui_drill_start(struct ui_app *app, const struct session *s,
                bool quit_at_end, char *err, size_t err_size)
 {
 	struct ui_drill *d = &app->drill;
+	if (d->active) {
+		/* Its own put-aside game would be lost. */
+		snprintf(err, err_size, "a practice is on: q ends it first");
+		return false;
+	}
 	size_t n = exercise_find(s, meta, player, NULL, 0);
 	if (n == 0) {
 		snprintf(err, err_size, "%s: no ? or ?? move of %s to practise",
