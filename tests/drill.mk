@@ -6,7 +6,7 @@ check_PROGRAMS += tests/check_exercises
 TESTS += tests/check_exercises
 tests_check_exercises_SOURCES = tests/check_exercises.c $(TEST_UTIL)
 tests_check_exercises_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_exercises_LDADD = $(TESTS_LINK_LIBS)
+tests_check_exercises_LDADD = $(TESTS_LINK_STUDY)
 endif
 
 TESTS += tests/ui-drill.test tests/drill-tmux.test
