@@ -4,6 +4,7 @@ src_libcli_a_CPPFLAGS = -I$(top_builddir)/layers/cli $(TABULA_DEFS)
 src_libcli_a_SOURCES = \
 	src/cli/cli.h \
 	src/cli/commands.c \
+	src/cli/cli-args.c src/cli/cli-args.h \
 	src/cli/bench-cmd.c \
 	src/cli/engine-cmd.c \
 	src/cli/match-cmd.c \
@@ -15,5 +16,5 @@ src_libcli_a_SOURCES = \
 	src/cli/serve-cmd.c \
 	src/cli/connect-cmd.c \
 	src/cli/stats-cmd.c \
-	src/cli/tune-cmd.c src/cli/tune-winchance.c \
+	src/cli/tune-cmd.c src/cli/tune-winchance.c src/cli/tune-tetris.c \
 	src/cli/tetris-cmd.c
