@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
-        {"bench", "[GAME] [--depth N | --solver [--nodes N]]",
+        {"bench", "[GAME] [--depth N] [--threads N] | --solver [--nodes N]",
          "search fixed positions: node signature and speed", cli_bench_main},
         {"connect", "[--socket PATH]",
          "talk to the room server: lines from stdin, its lines to stdout", NULL,

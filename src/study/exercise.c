@@ -27,7 +27,7 @@ exercise_review_all(const struct session *s, struct record_meta *meta,
                     char *err, size_t err_size)
 {
 	struct review_job *job =
-	        review_job_new(EXERCISE_HASH_MB, err, err_size);
+	        review_job_new(EXERCISE_HASH_MB, 1, err, err_size);
 	if (job == NULL)
 		return false;
 	struct review_limits lim = review_default_limits(s->ops);
