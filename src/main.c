@@ -36,6 +36,8 @@ main_print_help(void)
 	printf("  puzzle [GAME] [--ascii] [--color=WHEN] [--no-save]\n"
 	       "           solve puzzles in the terminal, rated like a "
 	       "player\n");
+	printf("  puzzle --from FILE [--player 1|2]\n"
+	       "           practise the ? and ?? moves of a game\n");
 	printf("\nGames:");
 	for (size_t i = 0; registry_at(i) != NULL; i++)
 		printf(" %s", registry_at(i)->name);

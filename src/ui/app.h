@@ -15,6 +15,7 @@
  *     analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
+ *   keys.c, draw.c, help.c -> drill.c (a practice) -> play.c
  *   everything -> status.c, clock.c, save.c, board views, grid
  */
 #ifndef TABULA_UI_APP_H
@@ -26,8 +27,10 @@
 #include "core/level-progress.h"
 #include "client/client.h"
 #include "client/view.h"
+#include "core/exercises.h"
 #include "core/record.h"
 #include "core/session.h"
+#include "study/exercise.h"
 #include "search/level.h"
 #include "study/review-job.h"
 #include "search/search.h"
@@ -194,6 +197,29 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* Practising one player's mistakes on the game screen (owner: drill.c):
+ * the exercises of a reviewed game, the one shown, its judge and the
+ * personal set the results go to, and the game the practice put aside. */
+struct ui_drill {
+	bool active;
+	const struct game_ops *ops;
+	struct exercise *items; /* malloc'd */
+	size_t count, current;
+	int player;
+	char source[256]; /* the record's name, for the personal set */
+	struct review *judge;
+	struct exercise_set personal;
+	char personal_path[1024];
+	bool tried;    /* the exercise's result is in the personal set */
+	bool revealed; /* the answer was shown */
+	int hints;     /* hint presses on this exercise */
+	bool have_best;
+	struct exercise_verdict best; /* the judge on the game's move */
+	bool quit_at_end;             /* the command line's: q quits */
+	bool stashed;
+	struct ui_game stash; /* the game on the screen before */
+};
+
 /* The level offered against the engine, from the person's results
  * (owner: levels.c). */
 struct ui_levels {
@@ -271,6 +297,7 @@ struct ui_app {
 	struct ui_review review;
 	struct ui_lines lines;
 	struct ui_online online;
+	struct ui_drill drill;
 	struct ui_help help;
 	struct ui_levels levels;
 };

@@ -14,6 +14,7 @@
 #include "ui/app.h"
 #include "ui/draw-review.h"
 #include "ui/draw.h"
+#include "ui/drill.h"
 #include "ui/input.h"
 #include "ui/online.h"
 #include "ui/play.h"
@@ -482,8 +483,13 @@ ui_draw_game(struct ui_app *app)
 	              app->game.input->side_width;
 	int w = g->width - panel_x - 1;
 	int y = ui_dr_facts(app, 2, panel_x, w);
-	y = ui_draw_analysis(app, y, panel_x, w);
-	y = ui_dr_review(app, y, panel_x, w);
+	/* A practice shows no analysis: the answer is to be found. */
+	if (app->drill.active) {
+		y = ui_drill_draw(app, y, panel_x, w);
+	} else {
+		y = ui_draw_analysis(app, y, panel_x, w);
+		y = ui_dr_review(app, y, panel_x, w);
+	}
 	y = ui_draw_comment(app, y, panel_x, w);
 	ui_draw_history(app, y, g->height - 3, panel_x, w);
 	ui_draw_status(app);

@@ -15,6 +15,7 @@
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/menu.h"
+#include "ui/drill.h"
 #include "ui/room.h"
 
 /* Columns of a key's name ("I O T J L S Z"). */
@@ -146,6 +147,10 @@ ui_help_build(const struct ui_app *app, int width, struct ui_help_doc *d)
 		ui_room_keys_each(app, ui_help_collect, d);
 		if (d->pending > 0)
 			ui_help_flush(d, "In a room's game (before the keys "
+			                 "above)");
+		ui_drill_keys_each(app, ui_help_collect, d);
+		if (d->pending > 0)
+			ui_help_flush(d, "In a practice (before the keys "
 			                 "above)");
 	}
 	if (app->game.have)

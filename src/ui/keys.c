@@ -17,6 +17,7 @@
 #include "core/registry.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/drill.h"
 #include "ui/input.h"
 #include "ui/keys.h"
 #include "ui/lines.h"
@@ -55,7 +56,7 @@ ui_keys_pieces_apply(const struct ui_app *app)
 static void
 ui_keys_play(struct ui_app *app, game_move move)
 {
-	if (!ui_room_play(app, move))
+	if (!ui_drill_play(app, move) && !ui_room_play(app, move))
 		ui_play_move(app, move);
 }
 
@@ -188,14 +189,14 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 	game_move move;
 	char why[256];
 	const struct game_ops *ops = app->game.session.ops;
-	if (!ui_online_in_room(app)) {
+	if (!ui_online_in_room(app) && !app->drill.active) {
 		ui_play_text(app, text);
 		return;
 	}
 	if (!ops->parse_move(ui_shown_pos(app), text, &move, why, sizeof why))
 		ui_status(app, true, "illegal move '%s': %s", text, why);
 	else
-		ui_room_play(app, move);
+		ui_keys_play(app, move);
 }
 
 static void
@@ -330,6 +331,12 @@ ui_keys_cmd_comment(struct ui_app *app)
 	const char *old = ui_play_comment(app, app->game.shown - 1);
 	ui_prompt_open(app, UI_PROMPT_COMMENT);
 	ui_prompt_fill(app, old != NULL ? old : "");
+}
+
+static void
+ui_keys_cmd_practise(struct ui_app *app)
+{
+	ui_drill_from_game(app);
 }
 
 static void
@@ -514,6 +521,11 @@ static const struct ui_command UI_COMMANDS[] = {
          ui_keys_cmd_line_promote},
         {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
         {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
+        {"practise",
+         {'X'},
+         "X",
+         "practise ? and ?? moves",
+         ui_keys_cmd_practise},
         {"comment",
          {';'},
          ";",
@@ -641,7 +653,8 @@ ui_keys_handle(struct ui_app *app, int key)
 		          "for your key");
 		return;
 	}
-	if (ui_room_game_key(app, key) || ui_keys_command(app, key))
+	if (ui_drill_key(app, key) || ui_room_game_key(app, key) ||
+	    ui_keys_command(app, key))
 		return;
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",

@@ -43,5 +43,6 @@ src_libui_a_SOURCES = \
 	src/ui/term.c src/ui/term.h \
 	src/ui/tetris.c \
 	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \
+	src/ui/drill.c src/ui/drill.h src/ui/practise.c src/ui/practise.h \
 	src/ui/ui.c src/ui/ui.h \
 	src/ui/views.c

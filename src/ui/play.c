@@ -460,7 +460,8 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 {
 	struct ui_game *game = &app->game;
 	if (path == NULL) {
-		if (app->opt.no_save)
+		/* A practice position is nobody's game (drill.c). */
+		if (app->opt.no_save || app->drill.active)
 			return true;
 		if (game->save_path[0] == '\0' &&
 		    !ui_save_path(game->save_path, sizeof game->save_path, true,
@@ -486,4 +487,68 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 	if (ok && game->session.ply > 0)
 		game->autosaved = true;
 	return ok;
+}
+
+bool
+ui_play_position(struct ui_app *app, const struct game_ops *ops,
+                 const struct game_pos *pos, char *err, size_t err_size)
+{
+	struct session s;
+	char fen[GAME_TEXT_MAX];
+	ops->format_pos(pos, fen, sizeof fen);
+	if (!session_init(&s, ops, NULL)) {
+		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	if (!session_set_fen(&s, fen, err, err_size)) {
+		session_free(&s);
+		return false;
+	}
+	for (int i = 0; i < 2; i++)
+		ui_player_set(&app->game.players[i], ops, 0);
+	struct record_meta meta;
+	record_meta_init(&meta);
+	snprintf(meta.setup, sizeof meta.setup, "position");
+	ui_play_adopt(app, &s, &meta);
+	return true;
+}
+
+bool
+ui_play_line(struct ui_app *app, const game_move *line, int n, size_t show)
+{
+	struct ui_game *game = &app->game;
+	ui_lines_forget(app);
+	ui_play_drop_comments(game, 0);
+	session_truncate(&game->session, 0);
+	bool ok = true;
+	for (int i = 0; ok && i < n; i++)
+		ok = session_play(&game->session, line[i]);
+	game->shown = show < game->session.ply ? show : game->session.ply;
+	ui_shown_refresh(app);
+	return ok;
+}
+
+void
+ui_play_take(struct ui_app *app, struct ui_game *out)
+{
+	ui_analysis_stop(app);
+	ui_analysis_forget(app);
+	ui_review_stop(app);
+	*out = app->game;
+	memset(&app->game.session, 0, sizeof app->game.session);
+	record_meta_init(&app->game.meta);
+	app->game.have = false;
+}
+
+void
+ui_play_give(struct ui_app *app, struct ui_game *in)
+{
+	ui_play_close(app);
+	app->game = *in;
+	memset(in, 0, sizeof *in);
+	app->build.view = app->game.view;
+	ui_lines_forget(app);
+	ui_screen_show(&app->host, app->screens.game, app);
+	ui_shown_refresh(app);
+	app->game.input->start(app);
 }

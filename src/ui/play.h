@@ -10,6 +10,7 @@
 #include "core/game.h"
 
 struct ui_app;
+struct ui_game;
 
 /* Makes room for the legal moves; false when out of memory. */
 bool ui_play_init(struct ui_app *app);
@@ -53,6 +54,18 @@ bool ui_play_set_comment(struct ui_app *app, const char *text, char *err,
 /* Saves the game to the autosave file (or path); false with a message. */
 bool ui_play_save(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
+/* A practice position (drill.c): a game from pos, both sides human,
+ * never autosaved; false with a message. */
+bool ui_play_position(struct ui_app *app, const struct game_ops *ops,
+                      const struct game_pos *pos, char *err, size_t err_size);
+/* Replaces the moves from the start with line's n moves and shows ply
+ * show; false if out of memory. */
+bool ui_play_line(struct ui_app *app, const game_move *line, int n,
+                  size_t show);
+/* Takes the game off the screen into *out (a practice puts it aside). */
+void ui_play_take(struct ui_app *app, struct ui_game *out);
+/* Puts a game taken off (ui_play_take) back on the screen. */
+void ui_play_give(struct ui_app *app, struct ui_game *in);
 /* The engine level offered first for the game (struct game_caps). */
 int ui_default_level(const struct game_ops *ops);
 

@@ -13,6 +13,7 @@
 #include "ui/screen.h"
 #include "ui/term.h"
 #include "ui/trainer.h"
+#include "ui/ui.h"
 
 /* Redraws per second at most. */
 static const int TRAINER_FPS = 20;
@@ -23,7 +24,9 @@ trainer_usage(FILE *out, const char *why)
 	if (why != NULL)
 		fprintf(stderr, "tabula puzzle: %s\n", why);
 	fprintf(out, "usage: tabula puzzle [GAME] [--ascii] "
-	             "[--color=never|auto|always] [--no-save]\n");
+	             "[--color=never|auto|always] [--no-save]\n"
+	             "       tabula puzzle --from FILE [--player 1|2] "
+	             "[--ascii] [--color=WHEN] [--no-save]\n");
 	return why != NULL ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -78,9 +81,23 @@ trainer_game(const char *game)
 	return ops != NULL && ops->players == 2 ? ops : NULL;
 }
 
+/* Whether the words ask to practise a record's mistakes (--from), which
+ * the game screen does (ui/practise.h). */
+static bool
+trainer_wants_practice(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--from") == 0 ||
+		    strncmp(argv[i], "--from=", 7) == 0)
+			return true;
+	return false;
+}
+
 int
 ui_trainer_main(int argc, char **argv)
 {
+	if (trainer_wants_practice(argc, argv))
+		return ui_main(argc, argv);
 	struct trainer_args a = {.color = UI_COLOR_AUTO};
 	int rc = trainer_parse(argc, argv, &a);
 	if (rc >= 0)

@@ -23,12 +23,14 @@
 #include "search/search.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
+#include "ui/drill.h"
 #include "ui/game-screen.h"
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/menu.h"
 #include "ui/online.h"
 #include "ui/play.h"
+#include "ui/practise.h"
 #include "ui/restricted.h"
 #include "ui/review.h"
 #include "ui/save.h"
@@ -56,7 +58,9 @@ struct ui_start {
 	bool random_setup;
 	uint64_t seed;
 	const char *pieces;
-	int help_keys; /* UI_HELP_KEYS_* */
+	int help_keys;    /* UI_HELP_KEYS_* */
+	const char *from; /* --from: practise this record's mistakes */
+	int player;       /* --player: whose (1 or 2; 0: the record's) */
 };
 
 static void
@@ -73,7 +77,7 @@ ui_usage(FILE *out)
 	        "[--color=never|auto|always] [--theme=dark|light]\n"
 	        "              [--screen-dump KEYS] [--size WxH] "
 	        "[--no-save]\n"
-	        "              [--restricted]\n"
+	        "              [--restricted] [--from FILE [--player 1|2]]\n"
 	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
 	        UI_LEVELS);
 }
@@ -121,6 +125,8 @@ enum {
 	OPT_HELP_KEYS,
 	OPT_TIME,
 	OPT_RESTRICTED,
+	OPT_FROM,
+	OPT_PLAYER,
 };
 
 static const struct option UI_OPTIONS[] = {
@@ -147,6 +153,8 @@ static const struct option UI_OPTIONS[] = {
         {"resume", no_argument, NULL, OPT_RESUME},
         {"help-keys", optional_argument, NULL, OPT_HELP_KEYS},
         {"restricted", no_argument, NULL, OPT_RESTRICTED},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"player", required_argument, NULL, OPT_PLAYER},
         {NULL, 0, NULL, 0},
 };
 
@@ -178,6 +186,14 @@ ui_take_start_option(int opt, const char *arg, struct ui_start *st)
 		return 1;
 	case OPT_RESUME:
 		st->resume = true;
+		return 1;
+	case OPT_FROM:
+		st->from = arg;
+		return 1;
+	case OPT_PLAYER:
+		if (!text_to_long(arg, 1, 2, &v))
+			return 0;
+		st->player = (int)v;
 		return 1;
 	case OPT_HELP_KEYS:
 		/* Text for people; =mdoc for the man page's list. */
@@ -311,6 +327,11 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 	}
 	if (optind < argc)
 		st->word = argv[optind++];
+	if (st->from != NULL && (st->word != NULL || st->resume)) {
+		fprintf(stderr, "tabula: --from opens its own file: no GAME, "
+		                "FILE or --resume beside it\n");
+		return EXIT_USAGE;
+	}
 	if (optind < argc) {
 		fprintf(stderr, "tabula: unexpected '%s'\n", argv[optind]);
 		ui_usage(stderr);
@@ -361,6 +382,9 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 {
 	char path[1024];
 	const char *file = NULL;
+	if (st->from != NULL)
+		return ui_practise_file(app, st->from, st->player - 1, true,
+		                        err, err_size);
 	if (st->resume) {
 		if (!ui_save_path(path, sizeof path, false, err, err_size))
 			return false;
@@ -398,6 +422,7 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 static void
 ui_app_free(struct ui_app *app)
 {
+	ui_drill_free(app);
 	ui_review_free(app);
 	ui_analysis_free(app);
 	ui_play_free(app);
@@ -477,10 +502,10 @@ ui_restrict(struct ui_options *o, const struct ui_start *st, char *err,
 	if (!o->restricted)
 		return true;
 	if ((st->word != NULL && registry_find(st->word) == NULL) ||
-	    st->pieces != NULL || o->script != NULL) {
+	    st->pieces != NULL || o->script != NULL || st->from != NULL) {
 		snprintf(err, err_size,
 		         "the shared account opens no files (FILE, --pieces, "
-		         "--screen-dump)");
+		         "--screen-dump, --from)");
 		return false;
 	}
 	return ui_restricted_state(err, err_size);
