@@ -4,6 +4,8 @@ src_libtabula_a_SOURCES += \
 	src/search/bench.c src/search/bench.h \
 	src/search/solver-bench.c src/search/solver-bench.h \
 	src/search/level.c src/search/level.h \
+	src/search/library.c src/search/library.h \
+	src/search/library-keep.c \
 	src/search/match.c src/search/match.h \
 	src/search/plan.c src/search/plan.h \
 	src/search/pns.c src/search/pns.h \
