@@ -7,7 +7,7 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, help.c, trainer.c), which show one another through
+ *     online.c, help.c, trainer.c, library.c), which show one another through
  *     app->screens, never by name
  *   help.c -> keys.c, menu.c, online.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
@@ -27,6 +27,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
+#include "search/library.h"
 #include "search/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
@@ -120,9 +121,14 @@ struct ui_game {
 	size_t flash_ply;
 
 	char save_path[1024];
-	/* The autosave holds this game (saved, or resumed from it); until
-	 * then a save keeps what the autosave holds (record.h). */
+	/* The autosave holds this game (saved, or resumed from it or its
+	 * history); until then a save keeps what the autosave holds
+	 * (record.h). */
 	bool autosaved;
+	/* The game's own file in the library's games folder, "" until it
+	 * ends or when it was not opened from there (search/library.h). */
+	char library_path[1024];
+	bool ended_here; /* a move played in this session ended the game */
 };
 
 /* The analysis and the engine's turns (owner: analysis.c). */
@@ -217,10 +223,18 @@ struct ui_online {
 	int64_t listed_at; /* when the lobby last asked for the list */
 };
 
+/* The library of games on its screen (owner: library.c). */
+struct ui_library {
+	struct library_list list; /* read each time the screen is shown */
+	int row;                  /* the selected game */
+	int top;                  /* the first game shown */
+	bool asking;              /* "delete ...?" waits for its answer */
+};
+
 /* The app's screens, wired by ui.c, the one file that knows them all:
  * a screen shows another through these, never by naming its file. */
 struct ui_screens {
-	const struct ui_screen_ops *game, *menu, *help, *lobby;
+	const struct ui_screen_ops *game, *menu, *help, *lobby, *library;
 };
 
 struct ui_app {
@@ -250,6 +264,7 @@ struct ui_app {
 	struct ui_lines lines;
 	struct ui_online online;
 	struct ui_help help;
+	struct ui_library library;
 };
 
 /* The smallest terminal a screen of the app lays out in: the game needs

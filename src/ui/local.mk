@@ -24,6 +24,7 @@ src_libtabulaui_a_SOURCES = \
 	src/ui/keys.c src/ui/keys.h src/ui/keyhelp.h \
 	src/ui/lines.c src/ui/lines.h \
 	src/ui/list.c src/ui/list.h \
+	src/ui/library.c src/ui/library.h \
 	src/ui/menu.c src/ui/menu.h \
 	src/ui/online.c src/ui/online.h \
 	src/ui/pick.c \

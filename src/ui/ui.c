@@ -23,6 +23,7 @@
 #include "ui/game-screen.h"
 #include "ui/help.h"
 #include "ui/keys.h"
+#include "ui/library.h"
 #include "ui/menu.h"
 #include "ui/online.h"
 #include "ui/play.h"
@@ -481,6 +482,7 @@ ui_main(int argc, char **argv)
 	        .menu = &ui_screen_menu,
 	        .help = &ui_screen_help,
 	        .lobby = &ui_screen_lobby,
+	        .library = &ui_screen_library,
 	};
 	app.opt = opt;
 	app.headless = opt.script != NULL;
