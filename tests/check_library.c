@@ -1,5 +1,5 @@
 /*
- * The library of games (search/library.h): the listing of the autosave,
+ * The library of games (study/library.h): the listing of the autosave,
  * its history and the games folder with each game's facts, newest first;
  * corrupt and oversized files named and skipped, never changed; the caps;
  * keeping a finished game in the folder without writing over or through
@@ -19,7 +19,7 @@
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/rng.h"
-#include "search/library.h"
+#include "study/library.h"
 #include "testutil.h"
 
 /* Pieces a Tetris session of these tests is fed. */

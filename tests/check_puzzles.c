@@ -18,9 +18,9 @@
 #include "core/puzzle.h"
 #include "core/registry.h"
 #include "search/prove.h"
-#include "search/puzzle-play.h"
-#include "search/puzzle-rate.h"
-#include "search/puzzlegen.h"
+#include "study/puzzle-play.h"
+#include "study/puzzle-rate.h"
+#include "study/puzzlegen.h"
 #include "testutil.h"
 #include "toygame.h"
 

@@ -13,8 +13,8 @@
 
 #include "core/record.h"
 #include "core/registry.h"
-#include "search/review-job.h"
-#include "search/review.h"
+#include "study/review-job.h"
+#include "study/review.h"
 #include "search/winchance.h"
 #include "testutil.h"
 

@@ -27,7 +27,7 @@
 #include "core/record.h"
 #include "core/registry.h"
 #include "roomtest.h"
-#include "search/player.h"
+#include "play/player.h"
 #include "server/identity.h"
 #include "server/room.h"
 #include "testutil.h"

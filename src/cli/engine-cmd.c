@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "proto/engine.h"
+#include "uci/engine.h"
 
 int
 cli_engine_main(int argc, char **argv)

@@ -22,7 +22,7 @@
 #include "core/rng.h"
 #include "core/session.h"
 #include "search/alphabeta.h"
-#include "search/player.h"
+#include "play/player.h"
 #include "search/search.h"
 
 static const size_t EXAMPLES_HASH_MB = 16;

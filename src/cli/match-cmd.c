@@ -1,7 +1,7 @@
 /*
  * `tabula match GAME PLAYER1 PLAYER2 [options]`: plays a match and prints
  * wins, draws and losses of PLAYER1, its score and the Elo difference with
- * a 95% interval.  Players are described as in search/player.h.
+ * a 95% interval.  Players are described as in play/player.h.
  *
  * A match can be split into shards (--first-game: game K onwards, each
  * game exactly as in the whole match) run on any hosts, and their result
@@ -21,7 +21,7 @@
 
 #include "cli/cli.h"
 #include "core/registry.h"
-#include "search/match.h"
+#include "play/match.h"
 #include "core/text.h"
 
 static const long MATCH_CMD_MAX_GAMES = 1000000;

@@ -23,8 +23,8 @@
 #include "core/text.h"
 #include "search/prove.h"
 #include "search/search.h"
-#include "search/puzzle-rate.h"
-#include "search/puzzlegen.h"
+#include "study/puzzle-rate.h"
+#include "study/puzzlegen.h"
 
 static const uint64_t PUZZLES_DEFAULT_BUDGET = 2000000;
 

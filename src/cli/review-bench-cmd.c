@@ -29,7 +29,7 @@
 #include "core/clock.h"
 #include "core/record.h"
 #include "core/text.h"
-#include "search/review.h"
+#include "study/review.h"
 #include "search/winchance.h"
 
 static const int64_t RB_MAX_NODES = 1000000000LL;

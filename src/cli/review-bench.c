@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli/review-bench.h"
-#include "search/review.h"
+#include "study/review.h"
 #include "search/winchance.h"
 
 static const int RB_BINS = 10;

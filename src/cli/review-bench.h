@@ -12,7 +12,7 @@
 
 #include "core/record.h"
 #include "core/session.h"
-#include "search/winfit.h"
+#include "study/winfit.h"
 
 /* A review's word on one move: its mark and player 1's score after it
  * (mate != 0: a forced result, as in a record's review comment). */

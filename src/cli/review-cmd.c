@@ -1,7 +1,7 @@
 /*
  * `tabula review FILE [--nodes N | --movetime MS | --depth N] [--output FILE
  * | --in-place]`: reviews every move of a game record on the worker the TUI
- * uses (search/review-job.h, so both give the same marks), prints each
+ * uses (study/review-job.h, so both give the same marks), prints each
  * marked move and a summary per player, and writes the annotated record to
  * a new file (FILE with ".reviewed" before its extension) unless
  * --output or --in-place says otherwise (never over another program's
@@ -24,7 +24,7 @@
 #include "core/record-format.h"
 #include "core/record.h"
 #include "core/text.h"
-#include "search/review-job.h"
+#include "study/review-job.h"
 
 static const int REVIEW_BAR_WIDTH = 30;
 static const long REVIEW_MAX_DEPTH = SEARCH_MAX_DEPTH;

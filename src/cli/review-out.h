@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "core/session.h"
-#include "search/review.h"
+#include "study/review.h"
 
 /* input with ".reviewed" before its extension ("game.rec" ->
  * "game.reviewed.rec"), in buf; NULL if it does not fit. */

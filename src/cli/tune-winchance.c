@@ -21,7 +21,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "search/alphabeta.h"
-#include "search/winfit.h"
+#include "study/winfit.h"
 
 static const long TUNE_WC_MAX_SKIP = 1000;
 static const int64_t TUNE_WC_MAX_NODES = 1000000000LL;

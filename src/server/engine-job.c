@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/player.h"
+#include "play/player.h"
 #include "server/engine-job.h"
 
 /* Searches with a fresh engine player of the job's level (its table is

@@ -27,8 +27,8 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/level.h"
-#include "search/library.h"
-#include "search/review-job.h"
+#include "study/library.h"
+#include "study/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/builder.h"
@@ -126,7 +126,7 @@ struct ui_game {
 	 * (record.h). */
 	bool autosaved;
 	/* The game's own file in the library's games folder, "" until it
-	 * ends or when it was not opened from there (search/library.h). */
+	 * ends or when it was not opened from there (study/library.h). */
 	char library_path[1024];
 	bool ended_here; /* a move played in this session ended the game */
 };

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "search/review.h"
+#include "study/review.h"
 #include "ui/app.h"
 #include "ui/draw-review.h"
 #include "ui/facts.h"

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "search/library.h"
+#include "study/library.h"
 #include "ui/app.h"
 #include "ui/library.h"
 #include "ui/list.h"

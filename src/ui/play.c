@@ -13,8 +13,8 @@
 #include <time.h>
 
 #include "search/level.h"
-#include "search/library.h"
-#include "search/who.h"
+#include "play/who.h"
+#include "study/library.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/input.h"
@@ -42,7 +42,7 @@ ui_player_set(struct ui_player *p, const struct game_ops *ops, int level)
 	level_limits(ops, level, &p->lim);
 }
 
-/* A player as the grammar of search/who.h sees it. */
+/* A player as the grammar of play/who.h sees it. */
 static void
 ui_player_who(const struct ui_player *p, struct who *w)
 {
@@ -61,7 +61,7 @@ ui_player_describe(const struct ui_player *p, char *buf, size_t size)
 	who_format(&w, buf, size);
 }
 
-/* Reads a record's description back (search/who.h) for game ops; false if
+/* Reads a record's description back (play/who.h) for game ops; false if
  * it names no human and no engine. */
 static bool
 ui_player_parse(const char *text, const struct game_ops *ops,

@@ -1,6 +1,6 @@
 /*
  * The review in the TUI (tabula(6), REVIEW): the background job
- * (search/review-job.h) reviews the game's moves while the user keeps
+ * (study/review-job.h) reviews the game's moves while the user keeps
  * stepping; each finished move is written into the record's notes (mark,
  * review comment, the engine's line as a variation), which the move list,
  * the graph and the jump keys read.  A stopped review resumes from the

@@ -16,7 +16,7 @@
 #include "core/puzzle-progress.h"
 #include "core/puzzle.h"
 #include "search/prove.h"
-#include "search/puzzle-play.h"
+#include "study/puzzle-play.h"
 #include "ui/board.h"
 #include "ui/builder.h"
 #include "ui/grid.h"

@@ -17,7 +17,7 @@
 #include "core/exit.h"
 #include "core/registry.h"
 #include "core/text.h"
-#include "search/who.h"
+#include "play/who.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/game-screen.h"
@@ -76,7 +76,7 @@ ui_usage(FILE *out)
 	        UI_LEVELS);
 }
 
-/* --p1, --p2: a human, or the engine at a level (search/who.h). */
+/* --p1, --p2: a human, or the engine at a level (play/who.h). */
 static bool
 ui_parse_who(const char *text, int *who)
 {

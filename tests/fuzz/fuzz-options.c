@@ -10,7 +10,7 @@
 #include "core/text.h"
 #include "fuzz.h"
 #include "games/tetris.h"
-#include "search/player.h"
+#include "play/player.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

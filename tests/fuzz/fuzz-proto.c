@@ -11,7 +11,7 @@
 #include <strings.h>
 
 #include "fuzz.h"
-#include "proto/engine.h"
+#include "uci/engine.h"
 
 /* Whether line (up to its newline) contains word, any case. */
 static bool

@@ -1,0 +1,53 @@
+/*
+ * Who plays a side, as text: one grammar for the terminal UI's --p1 and
+ * --p2, the Player1 and Player2 tags of game records and the players of
+ * `tabula match` (WHO PLAYS in tabula(6)).  Each reader takes the kinds it
+ * can use and refuses the others with a message.
+ *
+ *   human                          a person at the terminal
+ *   engine                         the engine at the default level
+ *   engine:N, engine level N       the engine at strength level N
+ *   engine depth N                 the engine searching to depth N
+ *   engine movetime MS             the engine searching MS milliseconds
+ *   KEY=N[,KEY=N...]               engine limits; KEY is level, depth,
+ *                                  nodes, movetime or multipv
+ *   random, greedy                 simple players (uniform, best at once)
+ *   exec:COMMAND                   an outside program
+ *   agent:DIR[:CLASS]              a COMP30024 agent package, hosted
+ */
+#ifndef TABULA_PLAY_WHO_H
+#define TABULA_PLAY_WHO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "search/search.h"
+
+enum who_kind {
+	WHO_HUMAN,
+	WHO_ENGINE,
+	WHO_RANDOM,
+	WHO_GREEDY,
+	WHO_PROGRAM,
+	WHO_AGENT
+};
+
+struct who {
+	enum who_kind kind;
+	int level;                /* WHO_ENGINE: 1..LEVEL_MAX, or 0 */
+	struct search_limits lim; /* WHO_ENGINE: limits (with level 0) */
+	const char *command;      /* WHO_PROGRAM: into the text read */
+	const char *agent;        /* WHO_AGENT: DIR[:CLASS], into the text */
+};
+
+/* Reads text; "engine" alone gets default_level (0: none yet, for the
+ * caller to choose).  False with a message in err for anything else. */
+bool who_parse(const char *text, int default_level, struct who *w, char *err,
+               size_t err_size);
+
+/* Writes an engine or a human the way records keep it: "human", "engine
+ * level N", "engine depth N" or "engine movetime MS" (other kinds: the
+ * words of the grammar). */
+void who_format(const struct who *w, char *buf, size_t size);
+
+#endif
