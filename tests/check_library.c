@@ -128,44 +128,84 @@ list_of(const struct place *p)
 	return list;
 }
 
-/* Each game's facts, the newest first, history and folder together. */
+/* What the listing should say of one game. */
+struct want_game {
+	enum library_place place;
+	int slot;
+	const char *game, *player1, *player2, *date, *result;
+	size_t plies;
+	enum library_review review;
+	int accuracy[2];
+};
+
+static void
+assert_game(const struct library_game *g, const struct want_game *w, size_t i)
+{
+	ck_assert_msg(g->place == w->place && g->slot == w->slot,
+	              "game %zu: place %d slot %d, want %d %d", i, g->place,
+	              g->slot, w->place, w->slot);
+	ck_assert_str_eq(g->ops->name, w->game);
+	ck_assert_str_eq(g->player1, w->player1);
+	ck_assert_str_eq(g->player2, w->player2);
+	ck_assert_str_eq(g->date, w->date);
+	ck_assert_str_eq(g->result, w->result);
+	ck_assert_msg(g->plies == w->plies && g->review == w->review,
+	              "game %zu: %zu plies review %d, want %zu %d", i, g->plies,
+	              g->review, w->plies, w->review);
+	ck_assert_msg(g->accuracy[0] == w->accuracy[0] &&
+	                      g->accuracy[1] == w->accuracy[1],
+	              "game %zu: accuracy %d %d, want %d %d", i, g->accuracy[0],
+	              g->accuracy[1], w->accuracy[0], w->accuracy[1]);
+}
+
+/* Each game's facts, the newest first, history and folder together: the
+ * folder's reviewed game with both sides' accuracy, a half-reviewed one
+ * with Red's only and no players named. */
 START_TEST(test_list_facts)
 {
+	static const struct want_game want[] = {
+	        {LIBRARY_AUTOSAVE,
+	         0,
+	         "tetress",
+	         "human",
+	         "human",
+	         "2026.11.21",
+	         "*",
+	         2,
+	         LIBRARY_UNREVIEWED,
+	         {-1, -1}},
+	        {LIBRARY_FOLDER,
+	         0,
+	         "infexion",
+	         "human",
+	         "engine level 2",
+	         "2026.11.20",
+	         "0-1",
+	         2,
+	         LIBRARY_REVIEWED,
+	         {0, 10000}},
+	        {LIBRARY_HISTORY,
+	         2,
+	         "infexion",
+	         "?",
+	         "?",
+	         "",
+	         "0-1",
+	         2,
+	         LIBRARY_PART,
+	         {8750, -1}},
+	};
 	struct place p;
 	place_make(&p);
 	put_game(p.state, "last.rec", UNFINISHED, 3000);
 	put_game(p.state, "last.2.rec", PART_REVIEWED, 1000);
 	put_game(p.games, "a-infexion.rec", REVIEWED, 2000);
 	struct library_list list = list_of(&p);
-	ck_assert_uint_eq(list.count, 3);
+	ck_assert_uint_eq(list.count, sizeof want / sizeof want[0]);
 	ck_assert_uint_eq(list.problem_count, 0);
 	ck_assert_uint_eq(list.older + list.unread, 0);
-	const struct library_game *g = list.games;
-	ck_assert_int_eq(g[0].place, LIBRARY_AUTOSAVE);
-	ck_assert_str_eq(g[0].ops->name, "tetress");
-	ck_assert_str_eq(g[0].player1, "human");
-	ck_assert_str_eq(g[0].date, "2026.11.21");
-	ck_assert_str_eq(g[0].result, "*");
-	ck_assert_uint_eq(g[0].plies, 2);
-	ck_assert_int_eq(g[0].review, LIBRARY_UNREVIEWED);
-	ck_assert_int_eq(g[0].accuracy[0], -1);
-	/* The folder's reviewed game: both sides' accuracy. */
-	ck_assert_int_eq(g[1].place, LIBRARY_FOLDER);
-	ck_assert_str_eq(g[1].ops->name, "infexion");
-	ck_assert_str_eq(g[1].player2, "engine level 2");
-	ck_assert_str_eq(g[1].date, "2026.11.20");
-	ck_assert_str_eq(g[1].result, "0-1");
-	ck_assert_uint_eq(g[1].plies, 2);
-	ck_assert_int_eq(g[1].review, LIBRARY_REVIEWED);
-	ck_assert_int_eq(g[1].accuracy[0], 0);
-	ck_assert_int_eq(g[1].accuracy[1], 10000);
-	/* Half reviewed: Red's accuracy, none for Blue; no players named. */
-	ck_assert_int_eq(g[2].place, LIBRARY_HISTORY);
-	ck_assert_int_eq(g[2].slot, 2);
-	ck_assert_str_eq(g[2].player1, "?");
-	ck_assert_int_eq(g[2].review, LIBRARY_PART);
-	ck_assert_int_eq(g[2].accuracy[0], 8750);
-	ck_assert_int_eq(g[2].accuracy[1], -1);
+	for (size_t i = 0; i < list.count; i++)
+		assert_game(&list.games[i], &want[i], i);
 	library_list_free(&list);
 	testutil_remove_tree(p.dir);
 }

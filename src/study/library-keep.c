@@ -55,28 +55,7 @@ library_write_temp(const char *folder, const struct session *s,
 		snprintf(err, err_size, "%s: path too long", folder);
 		return false;
 	}
-	int fd = mkstemp(tmp);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return false;
-	}
-	bool ok = record_write(f, s, meta, err, err_size);
-	if (ok && (fflush(f) != 0 || fsync(fd) != 0)) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	if (fclose(f) != 0 && ok) {
-		snprintf(err, err_size, "%s: %s", tmp, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(tmp);
-	return ok;
+	return record_save_new(tmp, s, meta, err, err_size);
 }
 
 /* Links tmp to the first free name "folder/DATE-TIME-GAME[-N].rec". */

@@ -42,10 +42,10 @@ static void ui_library_open(struct ui_app *app);
 static void ui_library_review(struct ui_app *app);
 static void ui_library_ask_delete(struct ui_app *app);
 
-/* The actions, in the order of the hint.  Practising one's mistakes
- * (issue 41, item 1, tabula(6) "Learn from your mistakes") belongs here,
- * between review and delete, once that exercise exists: it is not
- * offered until then. */
+/* The actions, in the order of the hint.  The place of "practise
+ * mistakes" (a reviewed game's ? and ?? moves as exercises) is between
+ * review and delete: its line goes there once the exercises exist, and
+ * until then it is not offered. */
 static const struct ui_library_action UI_LIBRARY_ACTIONS[] = {
         {'\n', KEY_ENTER, "Enter", "open", ui_library_open},
         {'A', 0, "A", "review", ui_library_review},
