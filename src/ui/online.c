@@ -427,6 +427,7 @@ ui_online_game_key(struct ui_app *app, int key)
 	case 'e':
 	case '!':
 	case 'o':
+	case 'g': /* the library opens other games */
 		ui_status(app, true,
 		          "not in a room's game: R resigns, D "
 		          "offers a draw, L leaves");
@@ -439,9 +440,11 @@ ui_online_game_key(struct ui_app *app, int key)
 /* What ui_online_game_key takes, for the help (and tabula(6), Lobby and
  * rooms in the terminal UI). */
 static const struct ui_keyhelp UI_ONLINE_ROOM_KEYS[] = {
-        {"R", "resign (press it twice)"},    {"D", "offer or accept a draw"},
-        {"L n", "leave the room"},           {"a", "analysis (analysis rooms)"},
-        {"u e ! o", "not in a room's game"},
+        {"R", "resign (press it twice)"},
+        {"D", "offer or accept a draw"},
+        {"L n", "leave the room"},
+        {"a", "analysis (analysis rooms)"},
+        {"u e ! o g", "not in a room's game"},
 };
 
 void
