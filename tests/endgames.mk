@@ -4,5 +4,5 @@ check_PROGRAMS += tests/check_endgames
 TESTS += tests/check_endgames
 tests_check_endgames_SOURCES = tests/check_endgames.c $(TEST_UTIL)
 tests_check_endgames_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_endgames_LDADD = $(TESTS_LINK_LIBS)
+tests_check_endgames_LDADD = $(TESTS_LINK_SEARCH)
 endif

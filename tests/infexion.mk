@@ -7,11 +7,11 @@ TESTS += tests/check_infexion tests/check_infexion_text
 tests_check_infexion_SOURCES = tests/check_infexion.c $(IXTEST_UTIL) \
 	$(TEST_UTIL)
 tests_check_infexion_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_infexion_LDADD = $(TESTS_LINK_LIBS)
+tests_check_infexion_LDADD = $(TESTS_LINK_GAMES)
 tests_check_infexion_text_SOURCES = tests/check_infexion_text.c \
 	$(IXTEST_UTIL) $(TEST_UTIL)
 tests_check_infexion_text_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_infexion_text_LDADD = $(TESTS_LINK_LIBS)
+tests_check_infexion_text_LDADD = $(TESTS_LINK_GAMES)
 endif
 EXTRA_DIST += \
 	tests/data/infexion/public.txt \

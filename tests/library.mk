@@ -5,5 +5,5 @@ check_PROGRAMS += tests/check_library
 TESTS += tests/check_library
 tests_check_library_SOURCES = tests/check_library.c $(TEST_UTIL)
 tests_check_library_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_library_LDADD = $(TESTS_LINK_LIBS)
+tests_check_library_LDADD = $(TESTS_LINK_STUDY)
 endif

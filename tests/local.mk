@@ -6,11 +6,21 @@ AM_TESTS_ENVIRONMENT = \
 	TABULA='$(abs_top_builddir)/src/tabula'; \
 	TABULA_DATA_DIR='$(abs_top_srcdir)/data'; \
 	TABULA_MAN='$(abs_top_srcdir)/man/tabula.6'; \
+	TABULA_SRCDIR='$(abs_top_srcdir)'; TABULA_BUILDDIR='$(abs_top_builddir)'; \
+	TABULA_CC='$(CC) $(CPPFLAGS) $(CFLAGS)'; \
 	CK_DEFAULT_TIMEOUT=120; \
-	export TABULA_TEST_DATA TABULA TABULA_DATA_DIR TABULA_MAN CK_DEFAULT_TIMEOUT;
+	export TABULA_TEST_DATA TABULA TABULA_DATA_DIR TABULA_MAN CK_DEFAULT_TIMEOUT \
+	TABULA_SRCDIR TABULA_BUILDDIR TABULA_CC;
 
 TESTS_COMPILE_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-TESTS_LINK_LIBS = src/libtabula.a $(CHECK_LIBS)
+# A suite links the layer it tests and those below it (Makefile.am): the
+# games' suites link no search.  TESTS_LINK_LIBS is everything but the UI.
+TESTS_LINK_GAMES = $(GAMES_LIBS) $(CHECK_LIBS)
+TESTS_LINK_SEARCH = $(SEARCH_LIBS) $(CHECK_LIBS)
+TESTS_LINK_STUDY = $(STUDY_LIBS) $(CHECK_LIBS)
+TESTS_LINK_SERVER = $(SERVER_LIBS) $(CHECK_LIBS)
+TESTS_LINK_UI = $(UI_LIBS) $(CHECK_LIBS)
+TESTS_LINK_LIBS = src/libcli.a $(UCI_LIBS) $(SERVER_LIBS) $(CHECK_LIBS)
 TEST_UTIL = tests/testutil.c tests/testutil.h
 
 # Engine protocol transcripts: every tests/proto/*.in with its .out.
@@ -18,6 +28,11 @@ TESTS += tests/proto.test tests/cli.test tests/man.test tests/match.test \
 	tests/match-shard.test
 EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test tests/match.test \
 	tests/match-shard.test
+
+# The layers: the include table holds, and the build's include paths
+# refuse a wrong-way include.
+TESTS += tests/layers.test
+EXTRA_DIST += tests/layers.test
 EXTRA_DIST += $(PROTO_TRANSCRIPTS)
 PROTO_TRANSCRIPTS = \
 	tests/proto/tetress-basic.in tests/proto/tetress-basic.out \
@@ -29,7 +44,7 @@ check_PROGRAMS += tests/check_core
 TESTS += tests/check_core
 tests_check_core_SOURCES = tests/check_core.c $(TEST_UTIL)
 tests_check_core_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_core_LDADD = $(TESTS_LINK_LIBS)
+tests_check_core_LDADD = $(TESTS_LINK_GAMES)
 endif
 
 # `make coverage`: line coverage of src/ by `make check` (gcov + gcovr).

@@ -6,7 +6,7 @@ TESTS += tests/check_puzzles
 tests_check_puzzles_SOURCES = tests/check_puzzles.c tests/toygame.c \
 	tests/toygame.h $(TEST_UTIL)
 tests_check_puzzles_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_puzzles_LDADD = $(TESTS_LINK_LIBS)
+tests_check_puzzles_LDADD = $(TESTS_LINK_STUDY)
 endif
 
 # The puzzles command line; the trainer end to end in tmux, on puzzles of

@@ -17,7 +17,7 @@ check_PROGRAMS += tests/check_review
 TESTS += tests/check_review
 tests_check_review_SOURCES = tests/check_review.c $(TEST_UTIL)
 tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_review_LDADD = $(TESTS_LINK_LIBS)
+tests_check_review_LDADD = $(TESTS_LINK_STUDY)
 endif
 EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
 # Score steadiness and finishing measured through the protocol (NEWS,

@@ -6,7 +6,7 @@ TESTS += tests/check_server
 tests_check_server_SOURCES = tests/check_server.c tests/roomtest.c \
 	tests/roomtest.h $(TEST_UTIL)
 tests_check_server_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_server_LDADD = $(TESTS_LINK_LIBS)
+tests_check_server_LDADD = $(TESTS_LINK_SERVER)
 endif
 
 # Local users (a peer runs as nobody): SKIP (77) unless run as root.
@@ -16,7 +16,7 @@ TESTS += tests/check_server_users
 tests_check_server_users_SOURCES = tests/check_server_users.c \
 	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
 tests_check_server_users_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_server_users_LDADD = $(TESTS_LINK_LIBS)
+tests_check_server_users_LDADD = $(TESTS_LINK_SERVER)
 endif
 
 if HAVE_CHECK
@@ -25,7 +25,7 @@ TESTS += tests/check_server_load
 tests_check_server_load_SOURCES = tests/check_server_load.c tests/roomtest.c \
 	tests/roomtest.h $(TEST_UTIL)
 tests_check_server_load_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_server_load_LDADD = $(TESTS_LINK_LIBS)
+tests_check_server_load_LDADD = $(TESTS_LINK_SERVER)
 endif
 
 # Two SSH sessions through a real sshd started by the test.
@@ -39,7 +39,7 @@ TESTS += tests/check_server_trust
 tests_check_server_trust_SOURCES = tests/check_server_trust.c \
 	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
 tests_check_server_trust_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_server_trust_LDADD = $(TESTS_LINK_LIBS)
+tests_check_server_trust_LDADD = $(TESTS_LINK_SERVER)
 endif
 
 # Crash consistency: SIGKILL at random points, saves failing under a file
@@ -50,5 +50,5 @@ TESTS += tests/check_server_crash
 tests_check_server_crash_SOURCES = tests/check_server_crash.c \
 	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
 tests_check_server_crash_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_server_crash_LDADD = $(TESTS_LINK_LIBS)
+tests_check_server_crash_LDADD = $(TESTS_LINK_SERVER)
 endif

@@ -6,7 +6,7 @@ TESTS += tests/check_studio
 tests_check_studio_SOURCES = tests/check_studio.c src/ui/graph.c \
 	src/ui/graph.h src/ui/facts.c src/ui/facts.h $(TEST_UTIL)
 tests_check_studio_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_studio_LDADD = $(TESTS_LINK_LIBS)
+tests_check_studio_LDADD = $(TESTS_LINK_STUDY)
 endif
 # The studio in a terminal: review, jumps, the idle CPU; headless screens.
 TESTS += tests/ui-review.test tests/review-cli.test

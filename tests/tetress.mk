@@ -3,7 +3,7 @@ check_PROGRAMS += tests/check_tetress
 TESTS += tests/check_tetress
 tests_check_tetress_SOURCES = tests/check_tetress.c $(TEST_UTIL)
 tests_check_tetress_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_tetress_LDADD = $(TESTS_LINK_LIBS)
+tests_check_tetress_LDADD = $(TESTS_LINK_GAMES)
 endif
 EXTRA_DIST += \
 	tests/data/tetress/games.txt \
@@ -15,5 +15,5 @@ check_PROGRAMS += tests/check_tetress_piece
 TESTS += tests/check_tetress_piece
 tests_check_tetress_piece_SOURCES = tests/check_tetress_piece.c $(TEST_UTIL)
 tests_check_tetress_piece_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_tetress_piece_LDADD = $(TESTS_LINK_LIBS)
+tests_check_tetress_piece_LDADD = $(TESTS_LINK_GAMES)
 endif

@@ -4,7 +4,7 @@ check_PROGRAMS += tests/check_tetris
 TESTS += tests/check_tetris
 tests_check_tetris_SOURCES = tests/check_tetris.c $(TEST_UTIL)
 tests_check_tetris_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_tetris_LDADD = $(TESTS_LINK_LIBS)
+tests_check_tetris_LDADD = $(TESTS_LINK_GAMES)
 endif
 EXTRA_DIST += tests/tools/tetris-make-data.py \
 	tests/data/tetris/in-2k.bin tests/data/tetris/out-random.bin \

@@ -4,7 +4,7 @@ check_PROGRAMS += tests/check_tzaar
 TESTS += tests/check_tzaar
 tests_check_tzaar_SOURCES = tests/check_tzaar.c $(TEST_UTIL)
 tests_check_tzaar_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_tzaar_LDADD = $(TESTS_LINK_LIBS)
+tests_check_tzaar_LDADD = $(TESTS_LINK_GAMES)
 endif
 EXTRA_DIST += \
 	tests/data/tzaar/public.txt \
@@ -29,7 +29,7 @@ check_PROGRAMS += tests/check_littlegolem
 TESTS += tests/check_littlegolem
 tests_check_littlegolem_SOURCES = tests/check_littlegolem.c $(TEST_UTIL)
 tests_check_littlegolem_CFLAGS = $(TESTS_COMPILE_FLAGS)
-tests_check_littlegolem_LDADD = $(TESTS_LINK_LIBS)
+tests_check_littlegolem_LDADD = $(TESTS_LINK_GAMES)
 endif
 TESTS += tests/littlegolem.test
 EXTRA_DIST += tests/littlegolem.test $(LITTLEGOLEM_FILES)

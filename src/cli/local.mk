@@ -1,5 +1,7 @@
 # The command-line tools, one file per command (cli/commands.c lists them).
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libcli.a
+src_libcli_a_CPPFLAGS = -I$(top_builddir)/layers/cli $(TABULA_DEFS)
+src_libcli_a_SOURCES = \
 	src/cli/cli.h \
 	src/cli/commands.c \
 	src/cli/bench-cmd.c \

@@ -1,7 +1,9 @@
 # The core: the game interface, the registry's declaration, the exit
 # statuses, sessions, game records, perft, the thread pool, the clock and
 # the text readers every parser shares.
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libcore.a
+src_libcore_a_CPPFLAGS = -I$(top_builddir)/layers/core $(TABULA_DEFS)
+src_libcore_a_SOURCES = \
 	src/core/attrs.h \
 	src/core/clock.c src/core/clock.h \
 	src/core/file.c src/core/file.h \

@@ -2,7 +2,9 @@
 # (core/game.h), listed once in games/games.h; then each game's text forms,
 # board geometry, evaluation for the search, and Tetris's strategy, weights,
 # batch scorer and benchmark.
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libgames.a
+src_libgames_a_CPPFLAGS = -I$(top_builddir)/layers/games $(TABULA_DEFS)
+src_libgames_a_SOURCES = \
 	src/games/games.h src/games/registry.c \
 	src/games/bb121.h \
 	src/games/tetress.c src/games/tetress.h \

@@ -1,7 +1,9 @@
 # The search: alpha-beta and its endgame solver, the proving solver, the
 # table, time control, levels, Tetris's planner, the searcher thread, win
 # chance and the benchmarks.  Knows no game by name.
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libsearch.a
+src_libsearch_a_CPPFLAGS = -I$(top_builddir)/layers/search $(TABULA_DEFS)
+src_libsearch_a_SOURCES = \
 	src/search/ab-endgame.c src/search/ab-internal.h \
 	src/search/alphabeta.c src/search/alphabeta.h \
 	src/search/bench.c src/search/bench.h \

@@ -1,6 +1,8 @@
 # The room server (`tabula serve`): the event loop, rooms, identities,
 # accounts, the worker pools for engine seats and saves, state files.
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libserver.a
+src_libserver_a_CPPFLAGS = -I$(top_builddir)/layers/server $(TABULA_DEFS)
+src_libserver_a_SOURCES = \
 	src/server/accounts.c src/server/accounts.h \
 	src/server/engine-job.c src/server/engine-job.h \
 	src/server/identity.c src/server/identity.h \

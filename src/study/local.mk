@@ -2,7 +2,9 @@
 # review-job.c), fitting the win-chance maps (winfit.c), and puzzles: made
 # from games (puzzlegen.c), rated (puzzle-rate.c) and solved in the trainer (puzzle-play.c);
 # the library of saved games (library.c, library-keep.c).
-src_libtabula_a_SOURCES += \
+noinst_LIBRARIES += src/libstudy.a
+src_libstudy_a_CPPFLAGS = -I$(top_builddir)/layers/study $(TABULA_DEFS)
+src_libstudy_a_SOURCES = \
 	src/study/review.c src/study/review.h \
 	src/study/review-job.c src/study/review-job.h \
 	src/study/library.c src/study/library.h \

@@ -1,8 +1,9 @@
 # The terminal UI: a library of its own (it needs curses) that the program
 # and the UI's Check suite link.
-noinst_LIBRARIES += src/libtabulaui.a
-src_libtabulaui_a_CFLAGS = $(AM_CFLAGS) $(CURSES_CFLAGS)
-src_libtabulaui_a_SOURCES = \
+noinst_LIBRARIES += src/libui.a
+src_libui_a_CPPFLAGS = -I$(top_builddir)/layers/ui $(TABULA_DEFS)
+src_libui_a_CFLAGS = $(AM_CFLAGS) $(CURSES_CFLAGS)
+src_libui_a_SOURCES = \
 	src/ui/analysis.c src/ui/analysis.h \
 	src/ui/app.h \
 	src/ui/board.c src/ui/board.h \

@@ -16,31 +16,31 @@ noinst_PROGRAMS = $(FUZZ_TARGETS)
 tests_fuzz_fuzz_game_tetress_SOURCES = tests/fuzz/fuzz-game.c
 tests_fuzz_fuzz_game_tetress_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_GAME='"tetress"'
 tests_fuzz_fuzz_game_tetress_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_game_tetress_LDADD = src/libtabula.a
+tests_fuzz_fuzz_game_tetress_LDADD = $(GAMES_LIBS)
 tests_fuzz_fuzz_game_infexion_SOURCES = tests/fuzz/fuzz-game.c
 tests_fuzz_fuzz_game_infexion_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_GAME='"infexion"'
 tests_fuzz_fuzz_game_infexion_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_game_infexion_LDADD = src/libtabula.a
+tests_fuzz_fuzz_game_infexion_LDADD = $(GAMES_LIBS)
 tests_fuzz_fuzz_game_tzaar_SOURCES = tests/fuzz/fuzz-game.c
 tests_fuzz_fuzz_game_tzaar_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_GAME='"tzaar"'
 tests_fuzz_fuzz_game_tzaar_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_game_tzaar_LDADD = src/libtabula.a
+tests_fuzz_fuzz_game_tzaar_LDADD = $(GAMES_LIBS)
 tests_fuzz_fuzz_game_tetris_SOURCES = tests/fuzz/fuzz-game.c
 tests_fuzz_fuzz_game_tetris_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_GAME='"tetris"'
 tests_fuzz_fuzz_game_tetris_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_game_tetris_LDADD = src/libtabula.a
+tests_fuzz_fuzz_game_tetris_LDADD = $(GAMES_LIBS)
 tests_fuzz_fuzz_record_SOURCES = tests/fuzz/fuzz-record.c
 tests_fuzz_fuzz_record_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_record_LDADD = src/libtabula.a
+tests_fuzz_fuzz_record_LDADD = $(GAMES_LIBS)
 tests_fuzz_fuzz_proto_SOURCES = tests/fuzz/fuzz-proto.c
 tests_fuzz_fuzz_proto_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_proto_LDADD = src/libtabula.a
+tests_fuzz_fuzz_proto_LDADD = $(UCI_LIBS)
 tests_fuzz_fuzz_options_SOURCES = tests/fuzz/fuzz-options.c
 tests_fuzz_fuzz_options_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_options_LDADD = src/libtabula.a
+tests_fuzz_fuzz_options_LDADD = $(STUDY_LIBS)
 tests_fuzz_fuzz_tetris_batch_SOURCES = tests/fuzz/fuzz-tetris.c
 tests_fuzz_fuzz_tetris_batch_LDFLAGS = $(FUZZ_LINK)
-tests_fuzz_fuzz_tetris_batch_LDADD = src/libtabula.a
+tests_fuzz_fuzz_tetris_batch_LDADD = $(GAMES_LIBS)
 endif
 
 # Each target for FUZZ_SECONDS over a scratch copy of its seed corpus (new
