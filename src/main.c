@@ -161,7 +161,7 @@ main_run(int argc, char **argv)
 	char name[64];
 	snprintf(name, sizeof name, "tabula %s", cmd->name);
 	argv[1] = name;
-	return cmd->run(argc - 1, argv + 1);
+	return cli_run(cmd, argc - 1, argv + 1);
 }
 
 int

@@ -369,6 +369,28 @@ START_TEST(test_numbers)
 }
 END_TEST
 
+/* The one word splitter: words end in place at any of the blanks given,
+ * runs of blanks count as one, and the end gives NULL with the rest
+ * left empty. */
+START_TEST(test_next_word)
+{
+	char line[] = " \tgo  depth\r5\t";
+	char *rest = line;
+	ck_assert_str_eq(text_next_word(&rest, " \t\r"), "go");
+	ck_assert_str_eq(text_next_word(&rest, " \t\r"), "depth");
+	ck_assert_str_eq(text_next_word(&rest, " \t\r"), "5");
+	ck_assert_ptr_null(text_next_word(&rest, " \t\r"));
+	ck_assert_str_eq(rest, "");
+	char room[] = "say a\rb";
+	rest = room;
+	ck_assert_str_eq(text_next_word(&rest, " \t"), "say");
+	ck_assert_str_eq(text_next_word(&rest, " \t"), "a\rb");
+	char blank[] = "   ";
+	rest = blank;
+	ck_assert_ptr_null(text_next_word(&rest, " "));
+}
+END_TEST
+
 START_TEST(test_read_all)
 {
 	enum { BYTES = 10000 };
@@ -406,6 +428,7 @@ core_suite(void)
 	tcase_add_test(tc, test_perft_threads_agree);
 	tcase_add_test(tc, test_pool_runs_each_job_once);
 	tcase_add_test(tc, test_numbers);
+	tcase_add_test(tc, test_next_word);
 	tcase_add_test(tc, test_read_all);
 	suite_add_tcase(s, tc);
 	return s;

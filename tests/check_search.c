@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/session.h"
@@ -334,7 +335,7 @@ START_TEST(test_pns_deadline)
 	struct game_pos start;
 	toy_ttt5.init(&start, NULL);
 	struct pns_limits past = {.max_nodes = UINT32_MAX,
-	                          .deadline_ms = pns_now_ms() - 1};
+	                          .deadline_ms = clock_now_ms() - 1};
 	struct pns_result res;
 	pns_solve(&p, &toy_ttt5, &start, 0, &past, &res);
 	ck_assert_int_eq(res.outcome, PNS_UNKNOWN);

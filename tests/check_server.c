@@ -561,6 +561,10 @@ START_TEST(test_lines)
 	char split[] = "  create  tzaar seat=2 ";
 	ck_assert_int_eq(net_split(split, words, 4), 3);
 	ck_assert_str_eq(words[2], "seat=2");
+	char said[] = "say  ABCD  well  played ";
+	ck_assert_int_eq(net_split(said, words, 3), 3);
+	ck_assert_str_eq(words[1], "ABCD");
+	ck_assert_str_eq(words[2], "well  played "); /* the rest, as sent */
 	struct net_outbuf out;
 	net_outbuf_init(&out);
 	size_t queued = 0;

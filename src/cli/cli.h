@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cli/cli-args.h"
 #include "core/exit.h"
 #include "core/game.h"
 
@@ -17,13 +18,26 @@ struct cli_command {
 	const char *usage;   /* the arguments, for --help and usage errors */
 	const char *summary; /* one line for --help */
 	int (*run)(int argc, char **argv);
+	/* A command that declares its options (cli/cli-args.h) has no run:
+	 * cli_run reads them and calls exec with what it read. */
+	const struct cli_option *options;
+	int (*exec)(const struct cli_command *self,
+	            const struct cli_args *args);
 };
 
 /* The command named name, or NULL. */
 const struct cli_command *cli_find(const char *name);
 
+/* Runs cmd on the words after its name (argv[0] its name): run, or the
+ * options read by cmd->options and then exec.  Returns an exit status. */
+int cli_run(const struct cli_command *cmd, int argc, char **argv);
+
 /* The i-th command, or NULL past the end; for --help. */
 const struct cli_command *cli_at(int index);
+
+/* Prints "usage: tabula <command> <usage>" to stdout, for an abbreviated
+ * --help that main.c did not see; returns EXIT_OK. */
+int cli_usage(const struct cli_command *cmd);
 
 /* Prints "usage: tabula <command> <usage>" to stderr; returns EXIT_USAGE. */
 int cli_usage_error(const struct cli_command *cmd, const char *why);
@@ -32,18 +46,30 @@ int cli_usage_error(const struct cli_command *cmd, const char *why);
  * unused): for results that arrive one line at a time. */
 void cli_print_line(void *ctx, const char *text);
 
+/* The options of the commands that declare theirs, in their files. */
+extern const struct cli_option cli_connect_options[];
+extern const struct cli_option cli_match_options[];
+extern const struct cli_option cli_perft_options[];
+extern const struct cli_option cli_puzzles_options[];
+extern const struct cli_option cli_replay_options[];
+extern const struct cli_option cli_serve_options[];
+extern const struct cli_option cli_stats_options[];
+
 int cli_bench_main(int argc, char **argv);
-int cli_connect_main(int argc, char **argv);
+int cli_connect_exec(const struct cli_command *self,
+                     const struct cli_args *args);
 int cli_engine_main(int argc, char **argv);
-int cli_match_main(int argc, char **argv);
-int cli_perft_main(int argc, char **argv);
-int cli_serve_main(int argc, char **argv);
-int cli_stats_main(int argc, char **argv);
-int cli_puzzles_main(int argc, char **argv);
+int cli_match_exec(const struct cli_command *self, const struct cli_args *args);
+int cli_perft_exec(const struct cli_command *self, const struct cli_args *args);
+int cli_serve_exec(const struct cli_command *self, const struct cli_args *args);
+int cli_stats_exec(const struct cli_command *self, const struct cli_args *args);
+int cli_puzzles_exec(const struct cli_command *self,
+                     const struct cli_args *args);
 /* `tabula puzzles examples`: games games of ops into dir (examples-cmd.c). */
 int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);
-int cli_replay_main(int argc, char **argv);
+int cli_replay_exec(const struct cli_command *self,
+                    const struct cli_args *args);
 int cli_review_main(int argc, char **argv);
 int cli_review_bench_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);

@@ -13,8 +13,8 @@ static const struct cli_command cli_commands[] = {
         {"bench", "[GAME] [--depth N | --solver [--nodes N]]",
          "search fixed positions: node signature and speed", cli_bench_main},
         {"connect", "[--socket PATH]",
-         "talk to the room server: lines from stdin, its lines to stdout",
-         cli_connect_main},
+         "talk to the room server: lines from stdin, its lines to stdout", NULL,
+         cli_connect_options, cli_connect_exec},
         {"engine", "", "speak the engine protocol on stdin/stdout",
          cli_engine_main},
         {"match",
@@ -23,17 +23,19 @@ static const struct cli_command cli_commands[] = {
          "[--timeout MS] [--verbose] | --merge [FILE...]",
          "play a match between engines, random, greedy, outside programs "
          "or course agents (agent:DIR)",
-         cli_match_main},
+         NULL, cli_match_options, cli_match_exec},
         {"perft", "GAME DEPTH [--fen POSITION] [--divide] [--threads N]",
-         "count move sequences of DEPTH plies", cli_perft_main},
+         "count move sequences of DEPTH plies", NULL, cli_perft_options,
+         cli_perft_exec},
         {"serve",
          "[--socket PATH] [--state DIR] [--shared-user USER] "
          "[--max-clients N] [--max-rooms N] [--max-per-user N] "
          "[--engine-threads N] [--max-searches-per-user N]",
-         "hold rooms for people on this host to play and watch games",
-         cli_serve_main},
+         "hold rooms for people on this host to play and watch games", NULL,
+         cli_serve_options, cli_serve_exec},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
-         "branching statistics from random games", cli_stats_main},
+         "branching statistics from random games", NULL, cli_stats_options,
+         cli_stats_exec},
         {"tune",
          "tzaar [--rounds N] [--skip PLIES] [--weights W] [--only NAMES] "
          "[--mid-turn] RECORD... | winchance GAME [--nodes N] [--skip PLIES] "
@@ -46,11 +48,11 @@ static const struct cli_command cli_commands[] = {
          "[--output FILE] [--verbose] | check GAME FILE [--sample N] "
          "[--budget NODES] | merge GAME OUTPUT INPUT... | examples GAME DIR "
          "[--games N] [--seed S] [--depth N] | list GAME [FILE]",
-         "find, prove and rate puzzles; prove them again; example games",
-         cli_puzzles_main},
+         "find, prove and rate puzzles; prove them again; example games", NULL,
+         cli_puzzles_options, cli_puzzles_exec},
         {"replay", "FILE [--format tabula|littlegolem]",
-         "check a game record and print its moves, or convert it",
-         cli_replay_main},
+         "check a game record and print its moves, or convert it", NULL,
+         cli_replay_options, cli_replay_exec},
         {"review",
          "FILE [--nodes N | --movetime MS | --depth N] "
          "[--output FILE | --in-place]",
@@ -82,6 +84,16 @@ cli_find(const char *name)
 	return NULL;
 }
 
+int
+cli_run(const struct cli_command *cmd, int argc, char **argv)
+{
+	if (cmd->exec == NULL)
+		return cmd->run(argc, argv);
+	struct cli_args args;
+	int status = cli_args_parse(cmd, argc, argv, &args);
+	return status != EXIT_OK ? status : cmd->exec(cmd, &args);
+}
+
 const struct cli_command *
 cli_at(int index)
 {
@@ -95,6 +107,13 @@ cli_print_line(void *ctx, const char *text)
 	(void)ctx;
 	printf("%s\n", text);
 	fflush(stdout);
+}
+
+int
+cli_usage(const struct cli_command *cmd)
+{
+	printf("usage: tabula %s %s\n", cmd->name, cmd->usage);
+	return EXIT_OK;
 }
 
 int

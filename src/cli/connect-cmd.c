@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -143,28 +142,20 @@ connect_run(struct connect_state *st)
 	return st->dropped ? EXIT_FAILURE_RUN : EXIT_OK;
 }
 
+const struct cli_option cli_connect_options[] = {
+        {.name = "socket", .kind = CLI_TEXT},
+        {.name = "help", .kind = CLI_FLAG},
+        {0},
+};
+
 int
-cli_connect_main(int argc, char **argv)
+cli_connect_exec(const struct cli_command *cmd, const struct cli_args *args)
 {
-	static const struct option options[] = {
-	        {"socket", required_argument, NULL, 's'},
-	        {"help", no_argument, NULL, 'h'},
-	        {NULL, 0, NULL, 0}};
-	const struct cli_command *cmd = cli_find("connect");
-	const char *path = net_socket_path();
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		if (opt == 's')
-			path = optarg;
-		else if (opt == 'h') {
-			printf("usage: tabula connect %s\n", cmd->usage);
-			return EXIT_OK;
-		} else
-			return cli_usage_error(cmd, NULL);
-	}
-	if (optind != argc)
+	if (cli_args_has(args, "help"))
+		return cli_usage(cmd);
+	if (args->argc != 0)
 		return cli_usage_error(cmd, "unexpected arguments");
+	const char *path = cli_args_text(args, "socket", net_socket_path());
 	static struct connect_state st;
 	char err[512];
 	if (!net_client_connect(&st.c, path, err, sizeof err)) {

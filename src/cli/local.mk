@@ -4,6 +4,7 @@ src_libcli_a_CPPFLAGS = -I$(top_builddir)/layers/cli $(TABULA_DEFS)
 src_libcli_a_SOURCES = \
 	src/cli/cli.h \
 	src/cli/commands.c \
+	src/cli/cli-args.c src/cli/cli-args.h \
 	src/cli/bench-cmd.c \
 	src/cli/engine-cmd.c \
 	src/cli/match-cmd.c \

@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <errno.h>
@@ -22,10 +21,9 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "play/match.h"
-#include "core/text.h"
 
-static const long MATCH_CMD_MAX_GAMES = 1000000;
-static const long MATCH_CMD_MAX_TIMEOUT_MS = 3600000;
+/* In the option table (cli_match_options), so constant expressions. */
+enum { MATCH_CMD_MAX_GAMES = 1000000, MATCH_CMD_MAX_TIMEOUT_MS = 3600000 };
 static const mode_t MATCH_CMD_DIR_MODE = 0777;
 
 static void
@@ -149,76 +147,35 @@ match_cmd_merge(int argc, char **argv)
 	return EXIT_OK;
 }
 
-static int
-match_cmd_options(int argc, char **argv, struct match_cmd_opts *o)
+const struct cli_option cli_match_options[] = {
+        {"games", 'n', CLI_NUMBER, 1, MATCH_CMD_MAX_GAMES, "bad --games"},
+        {"first-game", 'f', CLI_NUMBER, 1, MATCH_CMD_MAX_GAMES,
+         "bad --first-game"},
+        {"merge", 'm', CLI_FLAG, 0, 0, NULL},
+        {"seed", 's', CLI_NUMBER, 0, LONG_MAX, "bad --seed"},
+        {"openings", 'o', CLI_NUMBER, 0, MATCH_MAX_OPENING, "bad --openings"},
+        {"random-setups", 'r', CLI_FLAG, 0, 0, NULL},
+        {"record", 'w', CLI_TEXT, 0, 0, NULL},
+        {"go", 'g', CLI_TEXT, 0, 0, NULL},
+        {"verbose", 'v', CLI_FLAG, 0, 0, NULL},
+        {"timeout", 't', CLI_NUMBER, 1, MATCH_CMD_MAX_TIMEOUT_MS,
+         "--timeout takes 1..3600000 ms"},
+        {0},
+};
+
+static void
+match_cmd_options(const struct cli_args *args, struct match_cmd_opts *o)
 {
-	const struct cli_command *self = cli_find("match");
-	static const struct option options[] = {
-	        {"games", required_argument, NULL, 'n'},
-	        {"first-game", required_argument, NULL, 'f'},
-	        {"merge", no_argument, NULL, 'm'},
-	        {"seed", required_argument, NULL, 's'},
-	        {"openings", required_argument, NULL, 'o'},
-	        {"random-setups", no_argument, NULL, 'r'},
-	        {"record", required_argument, NULL, 'w'},
-	        {"go", required_argument, NULL, 'g'},
-	        {"verbose", no_argument, NULL, 'v'},
-	        {"timeout", required_argument, NULL, 't'},
-	        {NULL, 0, NULL, 0},
-	};
-	int opt;
-	long v;
-	while ((opt = getopt_long(argc, argv, "n:f:ms:o:rw:g:vt:", options,
-	                          NULL)) != -1) {
-		switch (opt) {
-		case 'n':
-			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
-				return cli_usage_error(self, "bad --games");
-			o->cfg.games = (int)v;
-			break;
-		case 'f':
-			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_GAMES, &v))
-				return cli_usage_error(self,
-				                       "bad --first-game");
-			o->cfg.first_game = (int)v - 1;
-			break;
-		case 'm':
-			o->merge = true;
-			break;
-		case 's':
-			if (!text_to_long(optarg, 0, LONG_MAX, &v))
-				return cli_usage_error(self, "bad --seed");
-			o->cfg.seed = (uint64_t)v;
-			break;
-		case 'o':
-			if (!text_to_long(optarg, 0, MATCH_MAX_OPENING, &v))
-				return cli_usage_error(self, "bad --openings");
-			o->cfg.opening_plies = (int)v;
-			break;
-		case 'r':
-			o->cfg.random_setups = true;
-			break;
-		case 'w':
-			o->cfg.record_dir = optarg;
-			break;
-		case 'g':
-			o->go_args = optarg;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 't':
-			if (!text_to_long(optarg, 1, MATCH_CMD_MAX_TIMEOUT_MS,
-			                  &v))
-				return cli_usage_error(
-				        self, "--timeout takes 1..3600000 ms");
-			o->timeout_ms = (int)v;
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
-	return EXIT_OK;
+	o->cfg.games = (int)cli_args_number(args, "games", 2);
+	o->cfg.first_game = (int)cli_args_number(args, "first-game", 1) - 1;
+	o->merge = cli_args_has(args, "merge");
+	o->cfg.seed = (uint64_t)cli_args_number(args, "seed", 0);
+	o->cfg.opening_plies = (int)cli_args_number(args, "openings", 0);
+	o->cfg.random_setups = cli_args_has(args, "random-setups");
+	o->cfg.record_dir = cli_args_text(args, "record", NULL);
+	o->go_args = cli_args_text(args, "go", NULL);
+	o->verbose = cli_args_has(args, "verbose");
+	o->timeout_ms = (int)cli_args_number(args, "timeout", 0);
 }
 
 /* Makes the --record directory if missing; false (with a message) when
@@ -278,25 +235,20 @@ match_cmd_play(struct match_cmd_opts *o, const char *spec_a, const char *spec_b)
 }
 
 int
-cli_match_main(int argc, char **argv)
+cli_match_exec(const struct cli_command *self, const struct cli_args *args)
 {
-	const struct cli_command *self = cli_find("match");
 	struct match_cmd_opts o = {0};
-	o.cfg.games = 2;
-	int rc = match_cmd_options(argc, argv, &o);
-	if (rc != EXIT_OK)
-		return rc;
+	match_cmd_options(args, &o);
 	if (o.merge)
-		return match_cmd_merge(argc - optind, argv + optind);
+		return match_cmd_merge(args->argc, args->argv);
 	if (o.cfg.first_game > MATCH_CMD_MAX_GAMES - o.cfg.games)
 		return cli_usage_error(self, "--first-game beyond the match");
-	if (argc - optind != 3)
+	if (args->argc != 3)
 		return cli_usage_error(self, "want GAME PLAYER1 PLAYER2");
-	o.cfg.ops = registry_find(argv[optind]);
+	o.cfg.ops = registry_find(args->argv[0]);
 	if (o.cfg.ops == NULL || o.cfg.ops->players != 2)
 		return cli_usage_error(self, "unknown or one-player game");
 	if (o.cfg.record_dir != NULL && !match_cmd_record_dir(o.cfg.record_dir))
 		return EXIT_FAILURE_RUN;
-	rc = match_cmd_play(&o, argv[optind + 1], argv[optind + 2]);
-	return rc;
+	return match_cmd_play(&o, args->argv[1], args->argv[2]);
 }

@@ -5,7 +5,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +17,8 @@
 #include "core/text.h"
 
 static const long PERFT_MAX_DEPTH = 64;
-static const long PERFT_MAX_THREADS = 256;
+/* In the option table (cli_perft_options), so a constant expression. */
+enum { PERFT_MAX_THREADS = 256 };
 
 /* Prints each first move with its count; the sum goes to *total. */
 static int
@@ -47,48 +47,30 @@ perft_print_divide(const struct game_ops *ops, const struct game_pos *pos,
 	return EXIT_OK;
 }
 
+const struct cli_option cli_perft_options[] = {
+        {"fen", 'f', CLI_TEXT, 0, 0, NULL},
+        {"divide", 'd', CLI_FLAG, 0, 0, NULL},
+        {"threads", 't', CLI_NUMBER, 1, PERFT_MAX_THREADS,
+         "--threads takes 1..256"},
+        {0},
+};
+
 int
-cli_perft_main(int argc, char **argv)
+cli_perft_exec(const struct cli_command *self, const struct cli_args *args)
 {
-	const struct cli_command *self = cli_find("perft");
-	static const struct option options[] = {
-	        {"fen", required_argument, NULL, 'f'},
-	        {"divide", no_argument, NULL, 'd'},
-	        {"threads", required_argument, NULL, 't'},
-	        {NULL, 0, NULL, 0},
-	};
-	const char *fen = NULL;
-	bool divide = false;
-	long threads_arg = 0;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "f:dt:", options, NULL)) != -1) {
-		switch (opt) {
-		case 'f':
-			fen = optarg;
-			break;
-		case 'd':
-			divide = true;
-			break;
-		case 't':
-			if (!text_to_long(optarg, 1, PERFT_MAX_THREADS,
-			                  &threads_arg))
-				return cli_usage_error(
-				        self, "--threads takes 1..256");
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
-	if (argc - optind != 2)
+	const char *fen = cli_args_text(args, "fen", NULL);
+	bool divide = cli_args_has(args, "divide");
+	long threads_arg = cli_args_number(args, "threads", 0);
+	if (args->argc != 2)
 		return cli_usage_error(self, "expected GAME and DEPTH");
-	const struct game_ops *ops = registry_find(argv[optind]);
+	const struct game_ops *ops = registry_find(args->argv[0]);
 	if (ops == NULL) {
 		fprintf(stderr, "tabula perft: unknown game '%s'\n",
-		        argv[optind]);
+		        args->argv[0]);
 		return EXIT_USAGE;
 	}
 	long depth_arg;
-	if (!text_to_long(argv[optind + 1], 0, PERFT_MAX_DEPTH, &depth_arg))
+	if (!text_to_long(args->argv[1], 0, PERFT_MAX_DEPTH, &depth_arg))
 		return cli_usage_error(self,
 		                       "DEPTH must be a number from 0 to 64");
 

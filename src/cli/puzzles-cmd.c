@@ -8,15 +8,14 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "core/datadir.h"
+#include "core/clock.h"
 #include "core/file.h"
 #include "core/puzzle.h"
 #include "core/registry.h"
@@ -41,14 +40,6 @@ struct puzzles_opts {
 	int depth;       /* examples: analysis depth */
 };
 
-static double
-puzzles_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 puzzles_stats_line(FILE *out, const char *prefix,
                    const struct puzzlegen_stats *st)
@@ -62,130 +53,54 @@ puzzles_stats_line(FILE *out, const char *prefix,
 	        (unsigned long long)st->nodes);
 }
 
-static int
-puzzles_options(int argc, char **argv, struct puzzles_opts *o)
+const struct cli_option cli_puzzles_options[] = {
+        {"seed", 's', CLI_NUMBER, 0, LONG_MAX, "bad --seed"},
+        {"games", 'n', CLI_NUMBER, 1, 1000000, "bad --games"},
+        {"count", 'c', CLI_NUMBER, 0, 1000000, "bad --count"},
+        {"max-plies", 'd', CLI_NUMBER, 1, PUZZLE_MAX_LINE, "bad --max-plies"},
+        {"scan", 'k', CLI_NUMBER, 1, 100000, "bad --scan"},
+        {"per-game", 'p', CLI_NUMBER, 1, 100000, "bad --per-game"},
+        {"budget", 'b', CLI_NUMBER, 1, LONG_MAX, "bad --budget"},
+        {"no-saves", 'S', CLI_FLAG, 0, 0, NULL},
+        {"min-moves", 'M', CLI_NUMBER, 1, PUZZLE_MAX_LINE, "bad --min-moves"},
+        {"variations", 'V', CLI_NUMBER, 0, 10000, "bad --variations"},
+        {"winners", 'W', CLI_FLAG, 0, 0, NULL},
+        {"stats", 't', CLI_FLAG, 0, 0, NULL},
+        {"pairing", 'P', CLI_NUMBER, 1, 8, "bad --pairing"},
+        {"rate", 'r', CLI_FLAG, 0, 0, NULL},
+        {"max-single", 'x', CLI_NUMBER, 0, 1000000, "bad --max-single"},
+        {"output", 'o', CLI_TEXT, 0, 0, NULL},
+        {"sample", 'm', CLI_NUMBER, 1, 1000000, "bad --sample"},
+        {"verbose", 'v', CLI_FLAG, 0, 0, NULL},
+        {"depth", 'D', CLI_NUMBER, 2, SEARCH_MAX_DEPTH, "bad --depth"},
+        {0},
+};
+
+/* The options read into o, over its defaults. */
+static void
+puzzles_options(const struct cli_args *args, struct puzzles_opts *o)
 {
-	const struct cli_command *self = cli_find("puzzles");
-	static const struct option options[] = {
-	        {"seed", required_argument, NULL, 's'},
-	        {"games", required_argument, NULL, 'n'},
-	        {"count", required_argument, NULL, 'c'},
-	        {"max-plies", required_argument, NULL, 'd'},
-	        {"scan", required_argument, NULL, 'k'},
-	        {"per-game", required_argument, NULL, 'p'},
-	        {"budget", required_argument, NULL, 'b'},
-	        {"no-saves", no_argument, NULL, 'S'},
-	        {"min-moves", required_argument, NULL, 'M'},
-	        {"variations", required_argument, NULL, 'V'},
-	        {"winners", no_argument, NULL, 'W'},
-	        {"stats", no_argument, NULL, 't'},
-	        {"pairing", required_argument, NULL, 'P'},
-	        {"rate", no_argument, NULL, 'r'},
-	        {"max-single", required_argument, NULL, 'x'},
-	        {"output", required_argument, NULL, 'o'},
-	        {"sample", required_argument, NULL, 'm'},
-	        {"verbose", no_argument, NULL, 'v'},
-	        {"depth", required_argument, NULL, 'D'},
-	        {NULL, 0, NULL, 0},
-	};
-	int opt;
-	long v;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv,
-	                          "s:n:c:d:k:p:b:SM:V:WtP:rx:o:m:vD:", options,
-	                          NULL)) != -1) {
-		switch (opt) {
-		case 's':
-			if (!text_to_long(optarg, 0, LONG_MAX, &v))
-				return cli_usage_error(self, "bad --seed");
-			o->cfg.seed = (uint64_t)v;
-			break;
-		case 'n':
-			if (!text_to_long(optarg, 1, 1000000, &v))
-				return cli_usage_error(self, "bad --games");
-			o->cfg.games = (int)v;
-			o->games_given = true;
-			break;
-		case 'c':
-			if (!text_to_long(optarg, 0, 1000000, &v))
-				return cli_usage_error(self, "bad --count");
-			o->cfg.count = (int)v;
-			break;
-		case 'd':
-			if (!text_to_long(optarg, 1, PUZZLE_MAX_LINE, &v))
-				return cli_usage_error(self, "bad --max-plies");
-			o->cfg.max_plies = (int)v;
-			break;
-		case 'k':
-			if (!text_to_long(optarg, 1, 100000, &v))
-				return cli_usage_error(self, "bad --scan");
-			o->cfg.scan_plies = (int)v;
-			break;
-		case 'p':
-			if (!text_to_long(optarg, 1, 100000, &v))
-				return cli_usage_error(self, "bad --per-game");
-			o->cfg.per_game = (int)v;
-			break;
-		case 'b':
-			if (!text_to_long(optarg, 1, LONG_MAX, &v))
-				return cli_usage_error(self, "bad --budget");
-			o->cfg.budget = (uint64_t)v;
-			break;
-		case 'S':
-			o->cfg.saves = false;
-			break;
-		case 'M':
-			if (!text_to_long(optarg, 1, PUZZLE_MAX_LINE, &v))
-				return cli_usage_error(self, "bad --min-moves");
-			o->cfg.min_moves = (int)v;
-			break;
-		case 'V':
-			if (!text_to_long(optarg, 0, 10000, &v))
-				return cli_usage_error(self,
-				                       "bad --variations");
-			o->cfg.variations = (int)v;
-			break;
-		case 'W':
-			o->cfg.winners = true;
-			break;
-		case 't':
-			o->stats = true;
-			break;
-		case 'r':
-			o->rate = true;
-			break;
-		case 'x':
-			if (!text_to_long(optarg, 0, 1000000, &v))
-				return cli_usage_error(self,
-				                       "bad --max-single");
-			o->max_single = v;
-			break;
-		case 'P':
-			if (!text_to_long(optarg, 1, 8, &v))
-				return cli_usage_error(self, "bad --pairing");
-			o->cfg.pairing = (int)v;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'm':
-			if (!text_to_long(optarg, 1, 1000000, &v))
-				return cli_usage_error(self, "bad --sample");
-			o->sample = v;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'D':
-			if (!text_to_long(optarg, 2, SEARCH_MAX_DEPTH, &v))
-				return cli_usage_error(self, "bad --depth");
-			o->depth = (int)v;
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
-	return EXIT_OK;
+	struct puzzlegen_config *c = &o->cfg;
+	c->seed = (uint64_t)cli_args_number(args, "seed", (long)c->seed);
+	o->games_given = cli_args_has(args, "games");
+	c->games = (int)cli_args_number(args, "games", c->games);
+	c->count = (int)cli_args_number(args, "count", c->count);
+	c->max_plies = (int)cli_args_number(args, "max-plies", c->max_plies);
+	c->scan_plies = (int)cli_args_number(args, "scan", c->scan_plies);
+	c->per_game = (int)cli_args_number(args, "per-game", c->per_game);
+	c->budget = (uint64_t)cli_args_number(args, "budget", (long)c->budget);
+	c->saves = !cli_args_has(args, "no-saves");
+	c->min_moves = (int)cli_args_number(args, "min-moves", c->min_moves);
+	c->variations = (int)cli_args_number(args, "variations", c->variations);
+	c->winners = cli_args_has(args, "winners");
+	o->stats = cli_args_has(args, "stats");
+	c->pairing = (int)cli_args_number(args, "pairing", c->pairing);
+	o->rate = cli_args_has(args, "rate");
+	o->max_single = cli_args_number(args, "max-single", o->max_single);
+	o->output = cli_args_text(args, "output", NULL);
+	o->sample = cli_args_number(args, "sample", 0);
+	o->verbose = cli_args_has(args, "verbose");
+	o->depth = (int)cli_args_number(args, "depth", 0);
 }
 
 static void
@@ -268,7 +183,7 @@ puzzles_generate(struct puzzles_opts *o)
 	struct puzzle_set set;
 	struct puzzlegen_stats st;
 	char err[512];
-	double t0 = puzzles_now();
+	int64_t start = clock_now_ns();
 	if (!puzzlegen_run(&o->cfg, &set, puzzles_progress, o, &st, err,
 	                   sizeof err)) {
 		fprintf(stderr, "tabula puzzles: %s\n", err);
@@ -280,7 +195,7 @@ puzzles_generate(struct puzzles_opts *o)
 	else
 		puzzles_write(stdout, o, &set);
 	puzzles_stats_line(stderr, "", &st);
-	fprintf(stderr, " time %.1fs\n", puzzles_now() - t0);
+	fprintf(stderr, " time %.1fs\n", clock_seconds_since(start));
 	puzzle_set_free(&set);
 	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
 }
@@ -549,12 +464,11 @@ puzzles_list(const struct puzzles_opts *o, const char *file)
 }
 
 int
-cli_puzzles_main(int argc, char **argv)
+cli_puzzles_exec(const struct cli_command *self, const struct cli_args *args)
 {
-	const struct cli_command *self = cli_find("puzzles");
-	if (argc < 2)
+	if (args->argc < 1)
 		return cli_usage_error(self, "want generate or check");
-	const char *sub = argv[1];
+	const char *sub = args->argv[0];
 	struct puzzles_opts o = {
 	        .max_single = -1,
 	        .cfg = {.seed = 1,
@@ -567,11 +481,9 @@ cli_puzzles_main(int argc, char **argv)
 	                .saves = true,
 	                .min_moves = 1},
 	};
-	int rc = puzzles_options(argc - 1, argv + 1, &o);
-	if (rc != EXIT_OK)
-		return rc;
-	int rest = argc - 1 - optind;
-	char **words = argv + 1 + optind;
+	puzzles_options(args, &o);
+	int rest = args->argc - 1;
+	char **words = args->argv + 1;
 	if (rest < 1)
 		return cli_usage_error(self, "want a GAME");
 	o.cfg.ops = registry_find(words[0]);

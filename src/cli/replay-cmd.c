@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -45,19 +44,16 @@ replay_print(const struct session *s, const struct record_meta *meta)
 	       st.reason ? st.reason : "");
 }
 
+const struct cli_option cli_replay_options[] = {
+        {.name = "format", .kind = CLI_TEXT},
+        {0},
+};
+
 int
-cli_replay_main(int argc, char **argv)
+cli_replay_exec(const struct cli_command *cmd, const struct cli_args *args)
 {
-	const struct cli_command *cmd = cli_find("replay");
-	static const struct option options[] = {
-	        {"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
-	const char *format = NULL;
-	int c;
-	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		if (c != 'f')
-			return cli_usage_error(cmd, NULL);
-		format = optarg;
-	}
+	int status = EXIT_OK;
+	const char *format = cli_args_text(args, "format", NULL);
 	const struct record_format *fmt = NULL;
 	if (format != NULL && strcasecmp(format, "tabula") != 0 &&
 	    (fmt = record_format_find(format)) == NULL) {
@@ -67,21 +63,20 @@ cli_replay_main(int argc, char **argv)
 		         format);
 		return cli_usage_error(cmd, why);
 	}
-	if (optind + 1 != argc)
+	if (args->argc != 1)
 		return cli_usage_error(cmd, "expected one record file");
 	struct session s;
 	struct record_meta meta;
 	char err[1024];
-	if (!record_load(argv[optind], &s, &meta, err, sizeof err)) {
+	if (!record_load(args->argv[0], &s, &meta, err, sizeof err)) {
 		fprintf(stderr, "tabula replay: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
-	int status = EXIT_OK;
 	if (format == NULL)
 		replay_print(&s, &meta);
 	else if (!record_format_write(stdout, fmt, &s, &meta, err,
 	                              sizeof err)) {
-		fprintf(stderr, "tabula replay: %s: %s\n", argv[optind], err);
+		fprintf(stderr, "tabula replay: %s: %s\n", args->argv[0], err);
 		status = EXIT_FAILURE_RUN;
 	}
 	record_meta_free(&meta);

@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,10 +19,10 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "games/tzaar.h"
-#include "core/text.h"
 
 static const long STATS_DEFAULT_GAMES = 200;
-static const long STATS_MAX_GAMES = 1000000;
+/* In the option table (cli_stats_options), so a constant expression. */
+enum { STATS_MAX_GAMES = 1000000 };
 static const uint64_t STATS_DEFAULT_SEED = 1;
 
 /* A game removes at least one enemy stack per turn after the first, so it
@@ -198,53 +197,32 @@ stats_run(long games, uint64_t seed, bool random_setup)
 	return EXIT_OK;
 }
 
+const struct cli_option cli_stats_options[] = {
+        {"games", 'g', CLI_NUMBER, 1, STATS_MAX_GAMES,
+         "--games takes 1..1000000"},
+        {"seed", 's', CLI_NUMBER, 0, INT32_MAX, "--seed takes 0..2147483647"},
+        {"setup", 'u', CLI_TEXT, 0, 0, NULL},
+        {0},
+};
+
 int
-cli_stats_main(int argc, char **argv)
+cli_stats_exec(const struct cli_command *self, const struct cli_args *args)
 {
-	const struct cli_command *self = cli_find("stats");
-	static const struct option options[] = {
-	        {"games", required_argument, NULL, 'g'},
-	        {"seed", required_argument, NULL, 's'},
-	        {"setup", required_argument, NULL, 'u'},
-	        {NULL, 0, NULL, 0},
-	};
-	long games = STATS_DEFAULT_GAMES, seed_arg;
-	uint64_t seed = STATS_DEFAULT_SEED;
-	bool random_setup = true;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "g:s:u:", options, NULL)) != -1) {
-		switch (opt) {
-		case 'g':
-			if (!text_to_long(optarg, 1, STATS_MAX_GAMES, &games))
-				return cli_usage_error(
-				        self, "--games takes 1..1000000");
-			break;
-		case 's':
-			if (!text_to_long(optarg, 0, INT32_MAX, &seed_arg))
-				return cli_usage_error(
-				        self, "--seed takes 0..2147483647");
-			seed = (uint64_t)seed_arg;
-			break;
-		case 'u':
-			if (strcmp(optarg, "random") != 0 &&
-			    strcmp(optarg, "standard") != 0)
-				return cli_usage_error(
-				        self,
-				        "--setup takes random or standard");
-			random_setup = strcmp(optarg, "random") == 0;
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
-	if (argc - optind != 1)
+	const char *setup = cli_args_text(args, "setup", "random");
+	if (strcmp(setup, "random") != 0 && strcmp(setup, "standard") != 0)
+		return cli_usage_error(self,
+		                       "--setup takes random or standard");
+	if (args->argc != 1)
 		return cli_usage_error(self, "expected GAME");
-	if (strcmp(argv[optind], "tzaar") != 0) {
+	if (strcmp(args->argv[0], "tzaar") != 0) {
 		fprintf(stderr,
 		        "tabula stats: only tzaar has branching "
 		        "statistics, not '%s'\n",
-		        argv[optind]);
+		        args->argv[0]);
 		return EXIT_USAGE;
 	}
-	return stats_run(games, seed, random_setup);
+	return stats_run(
+	        cli_args_number(args, "games", STATS_DEFAULT_GAMES),
+	        (uint64_t)cli_args_number(args, "seed", STATS_DEFAULT_SEED),
+	        strcmp(setup, "random") == 0);
 }

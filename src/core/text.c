@@ -65,6 +65,22 @@ text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out)
 	return true;
 }
 
+char *
+text_next_word(char **rest, const char *blanks)
+{
+	char *s = *rest + strspn(*rest, blanks);
+	if (*s == '\0') {
+		*rest = s;
+		return NULL;
+	}
+	char *word = s;
+	s += strcspn(s, blanks);
+	if (*s != '\0')
+		*s++ = '\0';
+	*rest = s;
+	return word;
+}
+
 bool
 text_to_long(const char *text, long min, long max, long *out)
 {

@@ -29,6 +29,13 @@ bool text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out);
 /* text_to_i64 for a long. */
 bool text_to_long(const char *text, long min, long max, long *out);
 
+/* The one word splitter: splits off the next word of *rest, the words
+ * being separated by any of the characters of blanks, ending it with a
+ * NUL in place and moving *rest past it; NULL (and *rest at the end) when
+ * only blanks are left.  The engine protocol's commands and the room
+ * protocol's lines read their words with it. */
+char *text_next_word(char **rest, const char *blanks);
+
 /* Copies the len bytes at start, blanks trimmed at both ends, into out
  * (size bytes); false when nothing is left or it does not fit.  For the
  * fields of the '|'-separated files (puzzles, endgames). */

@@ -10,7 +10,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "core/text.h"
 #include "net/netline.h"
+
+/* The blanks between a room line's words. */
+static const char NET_BLANKS[] = " \t";
 
 const char *
 net_socket_path(void)
@@ -146,20 +150,13 @@ int
 net_split(char *line, char **words, int max)
 {
 	int n = 0;
-	char *p = line;
-	while (n < max) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '\0')
-			break;
-		words[n++] = p;
-		if (n == max)
-			break;
-		while (*p != '\0' && *p != ' ' && *p != '\t')
-			p++;
-		if (*p == '\0')
-			break;
-		*p++ = '\0';
-	}
+	char *rest = line;
+	while (n + 1 < max &&
+	       (words[n] = text_next_word(&rest, NET_BLANKS)) != NULL)
+		n++;
+	/* The last word keeps the rest of the line, blanks and all. */
+	rest += strspn(rest, NET_BLANKS);
+	if (n < max && *rest != '\0')
+		words[n++] = rest;
 	return n;
 }

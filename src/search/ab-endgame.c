@@ -104,7 +104,7 @@ ab_solver_limits(struct alphabeta *ab, struct pns_limits *pl)
 	} else if (ab->plan.soft_ms > 0) {
 		pl->max_nodes = UINT32_MAX; /* the clock limits it */
 		pl->deadline_ms =
-		        pns_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
+		        clock_now_ms() + ab->plan.soft_ms / AB_SOLVER_SHARE;
 	} else if (ab->lim.infinite) {
 		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES;
 	} else {
@@ -144,7 +144,7 @@ ab_check_limits(struct alphabeta *ab, bool played, struct pns_limits *pl)
 		if (slice <= 0)
 			return false;
 		pl->max_nodes = UINT32_MAX; /* the clock limits it */
-		pl->deadline_ms = pns_now_ms() + slice;
+		pl->deadline_ms = clock_now_ms() + slice;
 	} else if (ab->lim.infinite) {
 		pl->max_nodes = AB_SOLVER_ANALYSIS_NODES / AB_CHECK_SHARE;
 	} else {
@@ -317,7 +317,7 @@ ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 	for (int attempt = 0; attempt < 2; attempt++) {
 		int attacker = attempt == 1 && ab->pns.draws ? side ^ 1 : side;
 		if (attempt == 1 && ab->plan.soft_ms > 0 && ab->lim.nodes == 0)
-			pl.deadline_ms = pns_now_ms() +
+			pl.deadline_ms = clock_now_ms() +
 			                 ab->plan.soft_ms / AB_SOLVER_SHARE;
 		struct pns_result pr;
 		pns_solve(&ab->pns, ab->ops, &ab->root, attacker, &pl, &pr);

@@ -30,8 +30,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "search/pns.h"
 
 /* Infinity leaves room for sums of two finite numbers. */
@@ -74,20 +74,11 @@ enum { PNS_MAX_DEPTH = 200 };
  * since it was last (positions are made a whole expansion at a time, so a
  * test for an exact multiple could miss every time). */
 static const uint64_t PNS_CLOCK_EVERY = 1024;
-static const int64_t PNS_MS_PER_S = 1000, PNS_NS_PER_MS = 1000000;
 /* The attacker's salt of a position's key, so that one table holds both
  * sides' attempts. */
 static const uint64_t PNS_SALT = UINT64_C(0x9e3779b97f4a7c15);
 /* epsilon = 1 / PNS_EPSILON_DIV. */
 static const uint32_t PNS_EPSILON_DIV = 4;
-
-int64_t
-pns_now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * PNS_MS_PER_S + t.tv_nsec / PNS_NS_PER_MS;
-}
 
 bool
 pns_init(struct pns *p, uint32_t capacity)
@@ -215,7 +206,7 @@ pns_out_of_budget(struct pns_run *r)
 	if (lim->deadline_ms <= 0 || r->created < r->next_clock)
 		return false;
 	r->next_clock = r->created + PNS_CLOCK_EVERY;
-	return pns_now_ms() >= lim->deadline_ms;
+	return clock_now_ms() >= lim->deadline_ms;
 }
 
 /* Whether a game's end is the attacker's win. */

@@ -57,7 +57,8 @@ struct pns_result {
 };
 
 /* Limits of one proof attempt: until it has made max_nodes positions
- * (each child it looks at), until deadline_ms of the monotonic clock (0: none),
+ * (each child it looks at), until deadline_ms of the monotonic clock
+ * (clock_now_ms in core/clock.h; 0: none),
  * or until *stop is set (NULL: never). */
 struct pns_limits {
 	uint32_t max_nodes;
@@ -87,8 +88,5 @@ void pns_forget(struct pns *p);
 void pns_solve(struct pns *p, const struct game_ops *ops,
                const struct game_pos *pos, int attacker,
                const struct pns_limits *lim, struct pns_result *res);
-
-/* Milliseconds of the monotonic clock, for deadlines. */
-int64_t pns_now_ms(void);
 
 #endif

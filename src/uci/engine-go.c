@@ -188,8 +188,8 @@ engine_go_parse(const struct game_ops *ops, char *args,
 {
 	char *words[ENGINE_GO_MAX_WORDS];
 	int n = 0;
-	for (char *save = NULL, *w = strtok_r(args, " \t\r\n", &save);
-	     w != NULL; w = strtok_r(NULL, " \t\r\n", &save)) {
+	char *w;
+	while ((w = text_next_word(&args, " \t\r\n")) != NULL) {
 		if (n == ENGINE_GO_MAX_WORDS) {
 			snprintf(err, size, "go: more than %d words",
 			         ENGINE_GO_MAX_WORDS);

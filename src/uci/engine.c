@@ -45,24 +45,14 @@ engine_error(struct engine *e, const char *fmt, ...)
 	engine_reply(e, "info string error: %s", msg);
 }
 
-/* Splits off the next space-separated word of *rest; NULL at the end. */
+/* The blanks between the protocol's words: isspace's in the C locale. */
+static const char ENGINE_BLANKS[] = " \t\n\v\f\r";
+
+/* Splits off the next word of *rest; NULL at the end. */
 static char *
 engine_next_word(char **rest)
 {
-	char *s = *rest;
-	while (isspace((unsigned char)*s))
-		s++;
-	if (*s == '\0') {
-		*rest = s;
-		return NULL;
-	}
-	char *word = s;
-	while (*s && !isspace((unsigned char)*s))
-		s++;
-	if (*s)
-		*s++ = '\0';
-	*rest = s;
-	return word;
+	return text_next_word(rest, ENGINE_BLANKS);
 }
 
 static char *

@@ -19,6 +19,7 @@
 #include "core/datadir.h"
 #include "core/file.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "ui/app.h"
 #include "ui/list.h"
 #include "ui/menu.h"
@@ -197,7 +198,36 @@ ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	ui_status_print(app, g);
 }
 
-/* Reads a file of piece letters (whitespace ignored) into a string. */
+/* Keeps the piece letters of buf (len bytes), in upper case, dropping
+ * white space; false (err says which byte of path) at a byte that is no
+ * piece of ops. */
+static bool
+ui_menu_keep_pieces(const struct game_ops *ops, const char *path, char *buf,
+                    size_t len, char *err, size_t err_size)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < len; i++) {
+		int c = (unsigned char)buf[i];
+		if (isspace(c))
+			continue;
+		if (ops->item_from_char((char)toupper(c)) < 0) {
+			snprintf(err, err_size,
+			         "%s: byte %zu: '%c' is not a piece", path,
+			         i + 1, isprint(c) ? c : '?');
+			return false;
+		}
+		buf[kept++] = (char)toupper(c);
+	}
+	buf[kept] = '\0';
+	if (kept == 0) {
+		snprintf(err, err_size, "%s: no pieces in the file", path);
+		return false;
+	}
+	return true;
+}
+
+/* Reads a file of piece letters (whitespace ignored) into a string, with
+ * the one whole-file reader (core/text.h). */
 static char *
 ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
                     size_t err_size)
@@ -209,56 +239,25 @@ ui_menu_read_pieces(const struct game_ops *ops, const char *path, char *err,
 		f = file_open_read(full, err, err_size);
 	if (f == NULL)
 		return NULL;
-	size_t cap = 1024, len = 0;
-	char *buf = malloc(cap);
-	int c;
-	long offset = 0;
-	while (buf != NULL && (c = fgetc(f)) != EOF &&
-	       offset < UI_MENU_MAX_PIECES) {
-		offset++;
-		if (isspace(c))
-			continue;
-		if (ops->item_from_char(
-		            toupper(c) == c ? (char)c : (char)toupper(c)) < 0) {
-			snprintf(err, err_size,
-			         "%s: byte %ld: '%c' is not a piece", path,
-			         offset, isprint(c) ? c : '?');
-			free(buf);
-			fclose(f);
-			return NULL;
-		}
-		if (len + 2 > cap) {
-			char *b = realloc(buf, cap * 2);
-			if (b == NULL) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = b;
-			cap *= 2;
-		}
-		buf[len++] = (char)toupper(c);
-	}
-	bool too_long =
-	        buf != NULL && offset >= UI_MENU_MAX_PIECES && fgetc(f) != EOF;
+	char *buf;
+	size_t len;
+	enum text_read_result read =
+	        text_read_all(f, UI_MENU_MAX_PIECES, &buf, &len);
+	int read_errno = errno;
 	fclose(f);
-	if (buf == NULL) {
+	if (read == TEXT_READ_NO_MEMORY)
 		snprintf(err, err_size, "out of memory");
-		return NULL;
-	}
-	if (too_long) {
+	else if (read == TEXT_READ_TOO_LARGE)
 		snprintf(err, err_size, "%s: longer than %ld bytes", path,
 		         (long)UI_MENU_MAX_PIECES);
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	if (len == 0) {
-		snprintf(err, err_size, "%s: no pieces in the file", path);
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	else if (read == TEXT_READ_FAILED)
+		snprintf(err, err_size, "%s: %s", path, strerror(read_errno));
+	else if (!ui_menu_keep_pieces(ops, path, buf, len, err, err_size))
+		read = TEXT_READ_FAILED;
+	if (read == TEXT_READ_OK)
+		return buf;
+	free(buf);
+	return NULL;
 }
 
 bool
