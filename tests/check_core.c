@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/level-progress.h"
 #include "core/file.h"
 #include "core/perft.h"
 #include "core/pool.h"
@@ -414,6 +415,50 @@ START_TEST(test_read_all)
 }
 END_TEST
 
+/* The levels file: a newcomer gets the level asked for, a win offers the
+ * next level up and a loss the next down (within the bounds), the counts
+ * survive a save and a load, and a bad line is refused with its place. */
+START_TEST(test_level_progress)
+{
+	char dir[] = "/tmp/check_core.XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256], err[512];
+	snprintf(path, sizeof path, "%s/levels.txt", dir);
+	struct level_progress lp;
+	ck_assert(level_progress_load(path, &lp, err, sizeof err));
+	ck_assert_int_eq(level_progress_level(&lp, "tzaar", 1), 1);
+	ck_assert_int_eq(level_progress_record(&lp, "tzaar", 1, 1, 1, 10), 2);
+	ck_assert_int_eq(level_progress_record(&lp, "tzaar", 2, 1, 1, 10), 3);
+	ck_assert_int_eq(level_progress_record(&lp, "tzaar", 3, -1, 1, 10), 2);
+	ck_assert_int_eq(level_progress_record(&lp, "tzaar", 2, 0, 1, 10), 2);
+	ck_assert_int_eq(level_progress_record(&lp, "tetress", 1, -1, 1, 10),
+	                 1);
+	ck_assert_int_eq(level_progress_record(&lp, "infexion", 10, 1, 1, 10),
+	                 10);
+	ck_assert(level_progress_save(path, &lp, err, sizeof err));
+	struct level_progress back;
+	ck_assert(level_progress_load(path, &back, err, sizeof err));
+	ck_assert_int_eq(back.count, 3);
+	ck_assert_int_eq(level_progress_level(&back, "tzaar", 1), 2);
+	ck_assert_int_eq(level_progress_level(&back, "tetress", 5), 1);
+	ck_assert_int_eq(back.games[0].wins, 2);
+	ck_assert_int_eq(back.games[0].draws, 1);
+	ck_assert_int_eq(back.games[0].losses, 1);
+
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%s\nlevel tzaar three 0 0 0\n", LEVEL_PROGRESS_MAGIC);
+	fclose(f);
+	ck_assert(!level_progress_load(path, &back, err, sizeof err));
+	ck_assert_msg(strstr(err, "levels.txt:2: want 'level GAME LEVEL") !=
+	                      NULL,
+	              "%s", err);
+	ck_assert_int_eq(back.count, 0);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *
 core_suite(void)
 {
@@ -430,6 +475,7 @@ core_suite(void)
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_next_word);
 	tcase_add_test(tc, test_read_all);
+	tcase_add_test(tc, test_level_progress);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -231,7 +231,7 @@ START_TEST(test_job_matches_review)
 	struct review_summary sum;
 	review_all(&s, &meta, &sum, want);
 	char err[256];
-	struct review_job *j = review_job_new(4, err, sizeof err);
+	struct review_job *j = review_job_new(4, 1, err, sizeof err);
 	ck_assert_msg(j != NULL, "%s", err);
 	unsigned number = review_job_start(j, &s, 0, &DEPTH3, 0);
 	ck_assert_uint_gt(number, 0);
@@ -267,7 +267,7 @@ START_TEST(test_job_budget_and_stop)
 	struct session s;
 	tetress_game(&s, 30);
 	char err[256];
-	struct review_job *j = review_job_new(4, err, sizeof err);
+	struct review_job *j = review_job_new(4, 1, err, sizeof err);
 	ck_assert_msg(j != NULL, "%s", err);
 	struct review_limits deep = {.depth = 12};
 	int64_t t0 = review_clock_ms();

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <check.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -644,6 +646,32 @@ START_TEST(test_tt_store_probe)
 END_TEST
 
 /* Time plans: fixed movetime, clocks with increments, no limit. */
+/* A slot two threads wrote at once (one word of each) reads as a miss,
+ * never as a mix of two entries. */
+START_TEST(test_tt_torn_slot)
+{
+	struct tt a, b;
+	ck_assert(tt_init(&a, 1) && tt_init(&b, 1));
+	tt_store(&a, 42, 0, 5, 100, BOUND_EXACT, 17, true);
+	tt_store(&b, 42, 0, 3, -100, BOUND_UPPER, 9, true);
+	struct tt_entry e;
+	ck_assert(tt_probe(&a, 42, 0, &e));
+	size_t slots = a.buckets * 4;
+	size_t torn = 0;
+	for (size_t i = 0; i < slots; i++) {
+		if (atomic_load(&a.slots[i].check) == 0)
+			continue;
+		atomic_store(&a.slots[i].move_score,
+		             atomic_load(&b.slots[i].move_score));
+		torn++;
+	}
+	ck_assert_uint_eq(torn, 1);
+	ck_assert_msg(!tt_probe(&a, 42, 0, &e), "a torn slot was read");
+	tt_free(&a);
+	tt_free(&b);
+}
+END_TEST
+
 START_TEST(test_timectl)
 {
 	struct search_limits lim = {0};
@@ -904,6 +932,93 @@ START_TEST(test_movetime)
 	ck_assert_msg(ms >= 10 && ms < 800 + TEST_STOP_LATENCY_MS,
 	              "a 2 s clock move took %lld ms", (long long)ms);
 	searcher_free(s);
+}
+END_TEST
+
+/* The first legal move at pos (the game must not be over). */
+static game_move
+test_first_move(const struct game_ops *ops, const struct game_pos *pos)
+{
+	game_move moves[GAME_MAX_MOVES];
+	ck_assert_int_gt(ops->gen_moves(pos, moves), 0);
+	return moves[0];
+}
+
+/* Threads: 2, 3 and 4 threads through go, stop, new positions of other
+ * games and a new thread count, the way the protocol and the UI drive a
+ * searcher (ThreadSanitizer runs this in CI).  Every search answers with
+ * a move, and its reports count more nodes than the main thread's. */
+START_TEST(test_threads_go_stop)
+{
+	struct watch w;
+	watch_init(&w);
+	struct searcher *s =
+	        searcher_new(TEST_HASH_MB, watch_report, watch_done, &w);
+	ck_assert_ptr_nonnull(s);
+	const char *games[] = {"tetress", "infexion", "tzaar"};
+	for (int threads = 2; threads <= 4; threads++) {
+		ck_assert(searcher_set_threads(s, threads));
+		for (int g = 0; g < 3; g++) {
+			const struct game_ops *ops = registry_find(games[g]);
+			struct game_pos pos;
+			ops->init(&pos, NULL);
+			struct search_limits lim = {0};
+			lim.infinite = true;
+			searcher_start(s, ops, &pos, &lim);
+			sleep_ms(20);
+			/* A new position while searching, then stop. */
+			ops->play(&pos, test_first_move(ops, &pos));
+			searcher_start(s, ops, &pos, &lim);
+			sleep_ms(20);
+			searcher_stop(s);
+			searcher_wait(s);
+			pthread_mutex_lock(&w.lock);
+			ck_assert_msg(w.done && w.has_move, "%s, %d threads",
+			              games[g], threads);
+			pthread_mutex_unlock(&w.lock);
+			memset(&lim, 0, sizeof lim);
+			lim.depth = 2;
+			struct search_info info =
+			        run_once(s, &w, ops, &pos, &lim);
+			ck_assert_int_eq(info.depth, 2);
+			ck_assert(w.has_move);
+		}
+	}
+	ck_assert(searcher_set_threads(s, 1));
+	ck_assert(!searcher_set_threads(s, 0));
+	searcher_free(s);
+}
+END_TEST
+
+/* A search by nodes (every level) runs on one thread: the same node count
+ * and move with 1 and 3 threads; by depth, 3 threads reach the depth. */
+START_TEST(test_threads_nodes_one_thread)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	struct game_pos pos;
+	ops->init(&pos, NULL);
+	struct alphabeta_result r[2];
+	for (int i = 0; i < 2; i++) {
+		struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+		ck_assert(alphabeta_set_threads(ab, i == 0 ? 1 : 3));
+		struct search_limits lim = {0};
+		level_limits(ops, 6, &lim);
+		lim.noise_seed = 7;
+		alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &r[i]);
+		alphabeta_free(ab);
+	}
+	ck_assert_uint_eq(r[0].nodes, r[1].nodes);
+	ck_assert_uint_eq(r[0].best, r[1].best);
+
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	ck_assert(alphabeta_set_threads(ab, 3));
+	struct search_limits lim = {0};
+	lim.depth = 4;
+	struct alphabeta_result res;
+	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
+	ck_assert(res.has_move);
+	ck_assert_int_ge(res.depth, 4);
+	alphabeta_free(ab);
 }
 END_TEST
 
@@ -1337,10 +1452,10 @@ START_TEST(test_tzaar_depth_parity)
 }
 END_TEST
 
-/* Level 1 searches 200 nodes and draws among its 8 best moves; TZAAR's
- * opening has some hundred captures, so it used to stop inside its first
- * ply and play the best of the moves it had looked at (a greedy player
- * that beat level 2).  A level's first iteration is now always whole. */
+/* A weak level with fewer nodes than the root has moves used to stop
+ * inside its first ply and play the best of the moves it had looked at (at
+ * TZAAR, a greedy player that beat level 2).  A weak level's first
+ * iteration is always whole. */
 START_TEST(test_level_completes_first_ply)
 {
 	const struct game_ops *ops = registry_find("tzaar");
@@ -1349,10 +1464,9 @@ START_TEST(test_level_completes_first_ply)
 	ops->init(&pos, &(struct game_setup){.seed = 5});
 	game_move moves[GAME_MAX_MOVES];
 	int n = ops->gen_moves(&pos, moves);
-	const struct level_info *li = level_info(1);
-	ck_assert_int_gt(n * li->multipv, (int)li->nodes);
 	struct search_limits lim = {0};
 	level_limits(ops, 1, &lim);
+	lim.nodes = (uint64_t)n / 2;
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct alphabeta_result res;
 	alphabeta_run(ab, ops, &pos, &lim, NULL, NULL, NULL, &res);
@@ -1360,43 +1474,47 @@ START_TEST(test_level_completes_first_ply)
 	ck_assert_int_ge(res.depth, 1);
 	ck_assert_uint_ge(res.nodes, (uint64_t)n);
 	/* A plain node limit still stops where it says. */
-	struct search_limits plain = {.nodes = 200};
+	struct search_limits plain = {.nodes = (uint64_t)n / 2};
 	alphabeta_clear(ab);
 	alphabeta_run(ab, ops, &pos, &plain, NULL, NULL, NULL, &res);
-	ck_assert_uint_le(res.nodes, 200);
+	ck_assert_uint_le(res.nodes, (uint64_t)n / 2);
 	alphabeta_free(ab);
 }
 END_TEST
 
-/* TZAAR's nodes are cheap, and at the table's 3,000,000 nodes level 10 did
- * not beat level 9: its level 10 searches its own budget.  The other
- * levels, and every level of a game that sets none, keep the table's. */
-START_TEST(test_level_top_nodes)
+/* Each game has its own levels: TZAAR's nodes are cheap, and its level 10
+ * searches 10,000,000 nodes (3,000,000 did not beat level 9); a game
+ * without a table, or none, gets the default one.  In every game each level
+ * searches at least the nodes of the one below, and a measured Elo is above
+ * the one below; elo=N picks a level within 125 of N (steps are at most
+ * 250) over the table's range. */
+START_TEST(test_level_tables)
 {
 	const struct game_ops *tzaar = registry_find("tzaar");
-	const struct game_ops *tetress = registry_find("tetress");
 	ck_assert_ptr_nonnull(tzaar);
-	ck_assert_ptr_nonnull(tetress);
 	struct search_limits lim = {0};
 	level_limits(tzaar, LEVEL_MAX, &lim);
 	ck_assert_uint_eq(lim.nodes, UINT64_C(10000000));
-	ck_assert_uint_gt(lim.nodes, level_info(LEVEL_MAX)->nodes);
-	for (int level = LEVEL_MIN; level < LEVEL_MAX; level++) {
-		level_limits(tzaar, level, &lim);
-		ck_assert_uint_eq(lim.nodes, level_info(level)->nodes);
-	}
-	level_limits(tetress, LEVEL_MAX, &lim);
-	ck_assert_uint_eq(lim.nodes, level_info(LEVEL_MAX)->nodes);
 	level_limits(NULL, LEVEL_MAX, &lim);
-	ck_assert_uint_eq(lim.nodes, level_info(LEVEL_MAX)->nodes);
-	/* Each level searches more than the one below, in every game. */
-	const struct game_ops *games[] = {tzaar, tetress, NULL};
-	for (int g = 0; g < 3; g++) {
-		uint64_t below = 0;
+	ck_assert_uint_eq(lim.nodes, level_row(NULL, LEVEL_MAX)->nodes);
+	ck_assert_uint_lt(lim.nodes, UINT64_C(10000000));
+	for (size_t g = 0; g <= registry_count(); g++) {
+		const struct game_ops *ops = registry_at(g);
+		uint64_t nodes = 0;
+		int elo = 0;
 		for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
-			level_limits(games[g], level, &lim);
-			ck_assert_uint_gt(lim.nodes, below);
-			below = lim.nodes;
+			level_limits(ops, level, &lim);
+			const struct game_level *row = level_row(ops, level);
+			ck_assert_msg(lim.nodes >= nodes &&
+			                      (row->elo == 0 || row->elo > elo),
+			              "%s level %d: %" PRIu64 " nodes, Elo %d",
+			              ops ? ops->name : "default", level,
+			              lim.nodes, row->elo);
+			nodes = lim.nodes;
+			if (row->elo > 0 && level_for_elo(ops, row->elo) > 0)
+				ck_assert_int_eq(level_for_elo(ops, row->elo),
+				                 level);
+			elo = row->elo > 0 ? row->elo : elo;
 		}
 	}
 }
@@ -1419,7 +1537,7 @@ START_TEST(test_bench_signature)
 	ck_assert_ptr_nonnull(ops);
 	struct bench_result res = {0};
 	char err[256];
-	ck_assert_msg(bench_game(ops, 0, NULL, NULL, &res, err, sizeof err),
+	ck_assert_msg(bench_game(ops, 0, 1, NULL, NULL, &res, err, sizeof err),
 	              "%s", err);
 	ck_assert_int_eq(res.positions, 5);
 	ck_assert_msg(res.nodes == bench_signatures[_i].nodes,
@@ -1627,7 +1745,7 @@ assert_levels_play(struct alphabeta *ab, const char *text, game_move want)
 		for (uint64_t seed = 1; seed <= 8; seed++) {
 			struct search_limits lim = {0};
 			level_limits(&toy_ttt3, level, &lim);
-			lim.random_seed = seed;
+			lim.noise_seed = seed;
 			struct alphabeta_result res;
 			alphabeta_run(ab, &toy_ttt3, &pos, &lim, NULL, NULL,
 			              NULL, &res);
@@ -1640,8 +1758,9 @@ assert_levels_play(struct alphabeta *ab, const char *text, game_move want)
 	}
 }
 
-/* A weak level varies its moves but never picks a losing one when a
- * safe one exists; the strongest level always blocks. */
+/* A weak level's noise varies its moves from game to game but it never
+ * picks a losing one when its search sees a safe one; the strongest level
+ * always blocks. */
 START_TEST(test_level_never_throws)
 {
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
@@ -1654,7 +1773,7 @@ START_TEST(test_level_never_throws)
 	for (uint64_t seed = 1; seed <= 16; seed++) {
 		struct search_limits lim = {0};
 		level_limits(&toy_ttt5, LEVEL_MIN, &lim);
-		lim.random_seed = seed;
+		lim.noise_seed = seed;
 		struct alphabeta_result res;
 		alphabeta_run(ab, &toy_ttt5, &pos, &lim, NULL, NULL, NULL,
 		              &res);
@@ -1803,6 +1922,33 @@ START_TEST(test_proto_stop)
 }
 END_TEST
 
+/* Threads 3 through the protocol: go, a new position and go again while
+ * searching, stop, a depth search, a new game; every go answers. */
+START_TEST(test_proto_threads)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tzaar");
+	proto_send(&p, "setoption name Threads value 3");
+	proto_send(&p, "position startpos");
+	proto_send(&p, "go infinite");
+	proto_expect(&p, "info depth 1 ");
+	proto_send(&p, "position startpos moves A5xA4");
+	proto_send(&p, "go infinite");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "stop");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "go depth 5");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "setoption name Game value tetress");
+	proto_send(&p, "setoption name Threads value 2");
+	proto_send(&p, "go movetime 100");
+	proto_expect(&p, "bestmove ");
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+END_TEST
+
 /* A limited search still answers when input ends right after go; the
  * same node limit gives the same line twice. */
 START_TEST(test_proto_go_nodes)
@@ -1823,6 +1969,66 @@ START_TEST(test_proto_go_nodes)
 		pthread_join(p.thread, NULL);
 		fclose(p.from);
 	}
+}
+END_TEST
+
+/* The bestmove of "go WORDS" after the option lines, in a fresh engine
+ * (a table filled by an earlier search could change the move). */
+static void
+proto_bestmove(const char *const *options, const char *go, char *out,
+               size_t size)
+{
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "setoption name Game value tetress");
+	for (; *options != NULL; options++)
+		proto_send(&p, *options);
+	proto_send(&p, "position startpos moves 6-3,7-2,7-3,7-4");
+	proto_send(&p, go);
+	snprintf(out, size, "%s", proto_expect(&p, "bestmove "));
+	proto_send(&p, "quit");
+	proto_close(&p);
+}
+
+/* UCI_LimitStrength and UCI_Elo, as chess GUIs set them: uci lists both,
+ * a bare go then plays the level nearest UCI_Elo (node-limited, so it
+ * ends by itself) exactly as "go level N" does, and a wrong value is
+ * refused with a message. */
+START_TEST(test_proto_limit_strength)
+{
+	const struct game_ops *ops = registry_find("tetress");
+	ck_assert_ptr_nonnull(ops);
+	struct proto p;
+	proto_open(&p);
+	proto_send(&p, "uci");
+	const char *line = proto_expect(&p, "option name UCI_LimitStrength");
+	ck_assert_msg(strstr(line, " type check default false") != NULL, "%s",
+	              line);
+	line = proto_expect(&p, "option name UCI_Elo");
+	ck_assert_msg(strstr(line, " type spin default 1000 min 0 max 4000") !=
+	                      NULL,
+	              "%s", line);
+	proto_expect(&p, "uciok");
+	proto_send(&p, "setoption name UCI_LimitStrength value maybe");
+	line = proto_expect(&p, "info string error:");
+	ck_assert_msg(strstr(line, "UCI_LimitStrength must be true or false, "
+	                           "not 'maybe'") != NULL,
+	              "%s", line);
+	proto_send(&p, "quit");
+	proto_close(&p);
+
+	int level = level_for_elo(ops, level_elo(ops, 3) + 20);
+	ck_assert_int_eq(level, 3);
+	char elo[64], go_level[32], limited[256], by_level[256];
+	snprintf(elo, sizeof elo, "setoption name UCI_Elo value %d",
+	         level_elo(ops, 3) + 20);
+	const char *const strength[] = {
+	        "setoption name UCI_LimitStrength value true", elo, NULL};
+	const char *const none[] = {NULL};
+	proto_bestmove(strength, "go", limited, sizeof limited);
+	snprintf(go_level, sizeof go_level, "go level %d", level);
+	proto_bestmove(none, go_level, by_level, sizeof by_level);
+	ck_assert_str_eq(limited, by_level);
 }
 END_TEST
 
@@ -1973,6 +2179,7 @@ search_suite(void)
 	tcase_add_test(tc, test_search_uses_solver);
 	tcase_add_test(tc, test_mate_scores);
 	tcase_add_test(tc, test_tt_store_probe);
+	tcase_add_test(tc, test_tt_torn_slot);
 	tcase_add_test(tc, test_timectl);
 	suite_add_tcase(s, tc);
 
@@ -1983,6 +2190,8 @@ search_suite(void)
 	tcase_add_test(tc, test_stop_latency);
 	tcase_add_test(tc, test_movetime);
 	tcase_add_test(tc, test_restart_and_no_move);
+	tcase_add_test(tc, test_threads_go_stop);
+	tcase_add_test(tc, test_threads_nodes_one_thread);
 	tcase_add_test(tc, test_tetris_plan);
 	suite_add_tcase(s, tc);
 
@@ -1995,7 +2204,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tzaar_checks_deterministic);
 	tcase_add_test(tc, test_tzaar_depth_parity);
 	tcase_add_test(tc, test_level_completes_first_ply);
-	tcase_add_test(tc, test_level_top_nodes);
+	tcase_add_test(tc, test_level_tables);
 	tcase_add_test(tc, test_infexion_forced);
 	tcase_add_loop_test(
 	        tc, test_bench_signature, 0,
@@ -2017,7 +2226,9 @@ search_suite(void)
 	tc = tcase_create("protocol");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_proto_stop);
+	tcase_add_test(tc, test_proto_threads);
 	tcase_add_test(tc, test_proto_go_nodes);
+	tcase_add_test(tc, test_proto_limit_strength);
 	tcase_add_test(tc, test_proto_perft_interruptible);
 	tcase_add_test(tc, test_proto_perft_stopped_behind_waiting_command);
 	tcase_add_test(tc, test_proto_end_of_input_ends_search);

@@ -371,7 +371,7 @@ START_TEST(test_engine_clock_draw)
 	rt_expect(&a, "created ", line);
 	snprintf(code, sizeof code, "%.4s", line + 8);
 	rt_expect(&a, "options ", line);
-	ck_assert_str_eq(line + 13, "1+2 analysis");
+	ck_assert_str_eq(line + 13, "1+2 analysis casual -");
 	rt_send(&b, "join %s", code);
 	rt_expect(&b, "clock ", line);
 	long left1, left2;
@@ -687,18 +687,6 @@ START_TEST(test_room_rules)
 }
 END_TEST
 
-/* Writes text to DIR/NAME. */
-static void
-write_file(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
 /* A room's files that are not right are refused, each with the file (and
  * line) and why; the same files put right load. */
 START_TEST(test_room_files_refused)
@@ -740,18 +728,18 @@ START_TEST(test_room_files_refused)
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_ptr_null(room_load(dir, "ABCD", 1, 0, err, sizeof err));
 	ck_assert_msg(strstr(err, "ABCD.room") != NULL, "%s", err);
-	write_file(dir, "ABCD.room", good);
+	rt_write_file(dir, "ABCD.room", good);
 	ck_assert_ptr_null(room_load(dir, "ABCD", 1, 0, err, sizeof err));
 	ck_assert_msg(strstr(err, "ABCD.rec") != NULL, "%s", err);
-	write_file(dir, "ABCD.rec", rec);
+	rt_write_file(dir, "ABCD.rec", rec);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		write_file(dir, "ABCD.room", bad[i].room);
+		rt_write_file(dir, "ABCD.room", bad[i].room);
 		ck_assert_ptr_null(
 		        room_load(dir, "ABCD", 1, 0, err, sizeof err));
 		ck_assert_msg(strstr(err, bad[i].want) != NULL,
 		              "%zu: \"%s\", want \"%s\"", i, err, bad[i].want);
 	}
-	write_file(dir, "ABCD.room", good);
+	rt_write_file(dir, "ABCD.room", good);
 	struct room *r = room_load(dir, "ABCD", 1, 1000, err, sizeof err);
 	ck_assert_msg(r != NULL, "%s", err);
 	ck_assert_int_eq(r->seat[0].kind, SEAT_ENGINE);

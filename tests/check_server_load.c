@@ -10,9 +10,11 @@
  * search.  Measures
  * connect-to-lobby (a new process until its first room list arrives) and
  * move-to-opponent (a move written by one player until the other's
- * client prints it) and checks the server's memory stays bounded.  Times
- * are printed, not asserted beyond a generous bound: the machine is
- * shared.
+ * client prints it) and checks the server's memory stays bounded.  Then,
+ * all still connected, 100 of them ask to play anyone at once (Tetress,
+ * 5 minutes): each is paired, and each pair's first move is timed too
+ * (seek-to-paired, move-to-opponent in a paired room).  Times are
+ * printed, not asserted beyond a generous bound: the machine is shared.
  */
 #include "config.h"
 
@@ -34,14 +36,17 @@ enum {
 	LOAD_PLAYERS_MAX = 1000,
 	LOAD_ROOMS_MAX = LOAD_PLAYERS_MAX / 2,
 	LOAD_LATE = 20,
-	LOAD_PLIES = 20,
+	LOAD_PLIES_MAX = 20,
 	LOAD_PEERS_MAX = LOAD_PLAYERS_MAX + LOAD_LATE,
 	LOAD_ENGINE_MOVES = 10, /* the level-1 engine's answers timed */
 	LOAD_ENGINE_BOUND_MS = 7000
 };
 
-/* The players this run (TABULA_LOAD_CLIENTS), its rooms and peers. */
+/* The players this run (TABULA_LOAD_CLIENTS), its rooms and peers, and
+ * the plies each room plays (TABULA_LOAD_PLIES, 20 unless a run on a
+ * busy machine wants its 500 clients connected sooner). */
 static int LOAD_PLAYERS = LOAD_PLAYERS_DEFAULT;
+static int LOAD_PLIES = LOAD_PLIES_MAX;
 #define LOAD_ROOMS (LOAD_PLAYERS / 2)
 #define LOAD_PEERS (LOAD_PLAYERS + LOAD_LATE)
 
@@ -70,7 +75,8 @@ struct load_room {
 
 static struct load_peer peers[LOAD_PEERS_MAX];
 static struct load_room rooms[LOAD_ROOMS_MAX];
-static double lobby_ms[LOAD_PEERS_MAX], move_ms[LOAD_ROOMS_MAX * LOAD_PLIES];
+static double lobby_ms[LOAD_PEERS_MAX],
+        move_ms[LOAD_ROOMS_MAX * LOAD_PLIES_MAX];
 static size_t lobby_n, move_n;
 static struct rng load_rng;
 
@@ -79,6 +85,22 @@ static struct rt_peer flooder, player;
 static struct session player_game;
 static double engine_ms[LOAD_ENGINE_MOVES], engine_asked;
 static size_t engine_n, floods;
+
+/* Play anyone under load: requests made at once, and each pair's first
+ * move. */
+enum { LOAD_SEEKS = 100 };
+static const char LOAD_FIRST_MOVE[] = "0-0,0-1,0-2,0-3"; /* Tetress, Red */
+
+struct load_seek {
+	double sent, move_sent;
+	char code[8];
+	int seat; /* 1 or 2 once joined */
+	bool paired, told;
+};
+
+static struct load_seek seeks[LOAD_SEEKS];
+static double pair_ms[LOAD_SEEKS], paired_move_ms[LOAD_SEEKS];
+static size_t pair_n, paired_move_n;
 
 static int
 load_cmp(const void *a, const void *b)
@@ -97,6 +119,7 @@ load_report(const char *what, double *v, size_t n)
 	printf("%s: n=%zu mean %.2f ms, median %.2f ms, p95 %.2f ms, "
 	       "max %.2f ms\n",
 	       what, n, sum / (double)n, v[n / 2], v[n * 95 / 100], v[n - 1]);
+	fflush(stdout); /* kept if a later check fails */
 }
 
 /* Sends the side to move's next move (a random legal one) when both
@@ -111,7 +134,7 @@ load_kick(struct load_room *r)
 	const struct game_pos *pos = session_current(&r->s);
 	game_move moves[GAME_MAX_MOVES];
 	int n = r->s.ops->gen_moves(pos, moves);
-	if (n == 0 || r->s.ply >= LOAD_PLIES) {
+	if (n == 0 || r->s.ply >= (size_t)LOAD_PLIES) {
 		r->done = true;
 		return;
 	}
@@ -294,6 +317,71 @@ load_run(const struct rt_server *sv, size_t from, size_t to, double limit_ms)
 	}
 }
 
+/* One line to a peer that asked to play anyone (peer i). */
+static void
+load_seek_line(size_t i, const char *line)
+{
+	struct load_seek *k = &seeks[i];
+	char code[8];
+	int seat;
+	ck_assert_msg(strncmp(line, "error", 5) != 0 &&
+	                      strncmp(line, "bye", 3) != 0,
+	              "seeker %zu: %s", i, line);
+	if (sscanf(line, "paired %7s", code) == 1) {
+		k->paired = true;
+		snprintf(k->code, sizeof k->code, "%s", code);
+		pair_ms[pair_n++] = rt_now_ms() - k->sent;
+	} else if (k->paired &&
+	           sscanf(line, "joined %7s tetress %d", code, &seat) == 2)
+		k->seat = seat;
+	else if (k->paired && k->seat == 1 && strncmp(line, "synced", 6) == 0) {
+		k->move_sent = rt_now_ms();
+		rt_send(&peers[i].p, "move %s", LOAD_FIRST_MOVE);
+	} else if (k->paired && k->seat == 2 && !k->told &&
+	           sscanf(line, "move %7s 1", code) == 1 &&
+	           strcmp(code, k->code) == 0) {
+		for (size_t j = 0; j < LOAD_SEEKS; j++) {
+			if (seeks[j].seat == 1 &&
+			    strcmp(seeks[j].code, code) == 0)
+				paired_move_ms[paired_move_n++] =
+				        rt_now_ms() - seeks[j].move_sent;
+		}
+		k->told = true;
+	}
+}
+
+/* The first LOAD_SEEKS players ask to play anyone at once; waits until
+ * all are paired and every pair's first move has reached the opponent. */
+static void
+load_pairing(void)
+{
+	static struct pollfd pfd[LOAD_SEEKS];
+	size_t n = LOAD_SEEKS < LOAD_PLAYERS ? LOAD_SEEKS : LOAD_PLAYERS;
+	for (size_t i = 0; i < n; i++) {
+		seeks[i].sent = rt_now_ms();
+		rt_send(&peers[i].p, "seek tetress clock=5+0");
+	}
+	double deadline = rt_now_ms() + 60000;
+	while (pair_n < n || paired_move_n < n / 2) {
+		ck_assert_msg(rt_now_ms() < deadline,
+		              "pairing under load timed out: %zu paired, %zu "
+		              "first moves",
+		              pair_n, paired_move_n);
+		for (size_t i = 0; i < n; i++)
+			pfd[i] = (struct pollfd){peers[i].p.from, POLLIN, 0};
+		if (poll(pfd, n, 1000) <= 0)
+			continue;
+		load_side_lines();
+		for (size_t i = 0; i < n; i++) {
+			char line[NET_LINE_MAX + 1];
+			if (!(pfd[i].revents & (POLLIN | POLLHUP)))
+				continue;
+			while (rt_next(&peers[i].p, line, 0))
+				load_seek_line(i, line);
+		}
+	}
+}
+
 static long
 load_rss_kb(pid_t pid)
 {
@@ -315,6 +403,9 @@ START_TEST(test_200_clients)
 	const char *env = getenv("TABULA_LOAD_CLIENTS");
 	if (env != NULL && atoi(env) >= 2 && atoi(env) <= LOAD_PLAYERS_MAX)
 		LOAD_PLAYERS = atoi(env) / 2 * 2;
+	env = getenv("TABULA_LOAD_PLIES");
+	if (env != NULL && atoi(env) >= 1 && atoi(env) <= LOAD_PLIES_MAX)
+		LOAD_PLIES = atoi(env);
 	struct rt_server sv;
 	rt_server_init(&sv, true);
 	char options[128];
@@ -332,13 +423,16 @@ START_TEST(test_200_clients)
 		ck_assert(session_init(&rooms[i].s, registry_at((size_t)i % 3),
 		                       &setup));
 	double start = rt_now_ms();
-	load_run(&sv, 0, LOAD_PLAYERS, 90000);
+	/* 90 s for 200 players, more for more (TABULA_LOAD_CLIENTS=500 on a
+	 * shared machine). */
+	load_run(&sv, 0, LOAD_PLAYERS,
+	         90000.0 * (LOAD_PLAYERS > 200 ? LOAD_PLAYERS / 200.0 : 1.0));
 	double played = rt_now_ms() - start;
 	size_t plies = 0;
 	for (int i = 0; i < LOAD_ROOMS; i++)
 		plies += rooms[i].s.ply;
 	ck_assert_uint_eq(move_n, plies); /* some games end sooner */
-	ck_assert_uint_gt(plies, LOAD_ROOMS * LOAD_PLIES * 9 / 10);
+	ck_assert_uint_gt(plies, (size_t)(LOAD_ROOMS * LOAD_PLIES * 9 / 10));
 	long rss = load_rss_kb(sv.pid);
 	char head[96];
 	snprintf(head, sizeof head, "connect-to-lobby, %d logging in at once",
@@ -361,6 +455,13 @@ START_TEST(test_200_clients)
 	         "connect-to-lobby, one at a time with %d connected",
 	         LOAD_PLAYERS);
 	load_report(head, lobby_ms + before, lobby_n - before);
+	load_pairing();
+	snprintf(what, sizeof what,
+	         "seek-to-paired, %zu requests at once with %d connected",
+	         pair_n, LOAD_PEERS);
+	load_report(what, pair_ms, pair_n);
+	load_report("move-to-opponent, first move of each paired room",
+	            paired_move_ms, paired_move_n);
 	printf("%d players, %d rooms, %d plies each: %.0f ms; server "
 	       "resident memory %ld KiB\n",
 	       LOAD_PLAYERS, LOAD_ROOMS, LOAD_PLIES, played, rss);

@@ -15,9 +15,11 @@
 #include "core/registry.h"
 #include "core/rng.h"
 #include "core/session.h"
+#include "games/tetris-fit.h"
 #include "games/tetris-score.h"
 #include "games/tetris-strategy.h"
 #include "games/tetris-stream.h"
+#include "games/tetris-weights.h"
 #include "games/tetris.h"
 #include "testutil.h"
 
@@ -419,6 +421,88 @@ START_TEST(test_strategy_deterministic_and_valid)
 }
 END_TEST
 
+/* The learned design (--design learned) plays valid moves, the same on one
+ * thread or three, to the exact score its committed weights reach. */
+START_TEST(test_learned_design_plays)
+{
+	enum { N = 600 };
+	static uint8_t in[N], out1[N], out2[N];
+	enum tetris_rules rules = (enum tetris_rules)_i;
+	const struct tetris_weights *w =
+	        tetris_weights_of(TETRIS_DESIGN_LEARNED, rules);
+	random_stream(in, N, 99);
+	tetris_strategy_play(in, N, out1, rules, w, 1);
+	tetris_strategy_play(in, N, out2, rules, w, 3);
+	ck_assert_msg(memcmp(out1, out2, N) == 0,
+	              "three threads answered differently from one");
+	struct tetris_score_result res;
+	char err[ERR_SIZE];
+	ck_assert_msg(
+	        tetris_score(in, N, out1, N, rules, &res, err, sizeof err),
+	        "%s", err);
+	static const uint64_t WANT[] = {
+	        [TETRIS_RULES_TEXT] = 504, [TETRIS_RULES_REFERENCE] = 203};
+	ck_assert_uint_eq(res.score, WANT[rules]);
+}
+END_TEST
+
+/* Designs by name; the tuned one is the default set of each rule. */
+START_TEST(test_design_names)
+{
+	enum tetris_design d = TETRIS_DESIGN_TUNED;
+	ck_assert(tetris_design_parse("learned", &d));
+	ck_assert_int_eq(d, TETRIS_DESIGN_LEARNED);
+	ck_assert_str_eq(tetris_design_name(d), "learned");
+	ck_assert(!tetris_design_parse("wise", &d));
+	ck_assert_int_eq(d, TETRIS_DESIGN_LEARNED);
+	ck_assert(tetris_design_parse("tuned", &d));
+	ck_assert(tetris_weights_of(d, TETRIS_RULES_REFERENCE) ==
+	          tetris_weights_for(TETRIS_RULES_REFERENCE));
+}
+END_TEST
+
+static void
+fit_line(void *ctx, const char *text)
+{
+	int *lines = ctx;
+	++*lines;
+	ck_assert_msg(strncmp(text, "start:", 6) == 0 ||
+	                      strncmp(text, "round ", 6) == 0,
+	              "unexpected fit line '%s'", text);
+}
+
+/* A small fit: the same parameters give the same weights, the rewards are
+ * the real points, and bad parameters are refused with a message. */
+START_TEST(test_fit_deterministic)
+{
+	struct tetris_fit_params p;
+	tetris_fit_defaults(&p, TETRIS_RULES_TEXT);
+	p.rounds = 2;
+	p.states = 30;
+	p.horizon = 6;
+	p.rollouts = 1;
+	p.check_bytes = 40;
+	struct tetris_weights a, b;
+	char err[ERR_SIZE];
+	int lines = 0;
+	const struct tetris_weights *start = tetris_weights_for(p.rules);
+	ck_assert(tetris_fit(&p, start, &a, fit_line, &lines, err, sizeof err));
+	ck_assert_int_eq(lines, 3);
+	ck_assert(tetris_fit(&p, start, &b, fit_line, &lines, err, sizeof err));
+	ck_assert_msg(memcmp(a.feature, b.feature, sizeof a.feature) == 0,
+	              "two fits with the same seed differ");
+	bool any = false;
+	for (int i = 0; i < TETRIS_FEATURE_COUNT; i++)
+		any |= a.feature[i] != 0;
+	ck_assert_msg(any, "the fit left every weight at 0");
+	ck_assert(a.clear[4] == 15 && a.clear[1] == 1 && a.reset == 0);
+	p.states = 1;
+	ck_assert(
+	        !tetris_fit(&p, start, &a, fit_line, &lines, err, sizeof err));
+	ck_assert_str_eq(err, "tetris fit: states out of range");
+}
+END_TEST
+
 static void
 count_progress(void *ctx, uint64_t pieces)
 {
@@ -443,7 +527,7 @@ START_TEST(test_stream_same_bytes)
 		FILE *fout = open_memstream(&buf, &len);
 		ck_assert(fin != NULL && fout != NULL);
 		uint64_t pieces = 0, calls = 0;
-		ck_assert(tetris_stream_play(fin, fout, rules, threads,
+		ck_assert(tetris_stream_play(fin, fout, rules, NULL, threads,
 		                             count_progress, &calls, 50,
 		                             &pieces));
 		fclose(fout);
@@ -464,7 +548,7 @@ START_TEST(test_stream_same_bytes)
 	size_t len = 0;
 	FILE *fout = open_memstream(&buf, &len);
 	uint64_t pieces = 9;
-	ck_assert(tetris_stream_play(empty, fout, rules, 1, NULL, NULL, 0,
+	ck_assert(tetris_stream_play(empty, fout, rules, NULL, 1, NULL, NULL, 0,
 	                             &pieces));
 	fclose(fout);
 	fclose(empty);
@@ -748,6 +832,10 @@ tetris_suite(void)
 	                    TETRIS_RULES_TEXT, TETRIS_RULES_REFERENCE + 1);
 	tcase_add_loop_test(strategy, test_stream_same_bytes, TETRIS_RULES_TEXT,
 	                    TETRIS_RULES_REFERENCE + 1);
+	tcase_add_loop_test(strategy, test_learned_design_plays,
+	                    TETRIS_RULES_TEXT, TETRIS_RULES_REFERENCE + 1);
+	tcase_add_test(strategy, test_design_names);
+	tcase_add_test(strategy, test_fit_deterministic);
 	tcase_add_test(strategy, test_strategy_takes_the_obvious_move);
 	tcase_add_test(strategy, test_strategy_takes_a_split);
 	tcase_add_test(strategy, test_split_features);

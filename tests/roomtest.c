@@ -385,3 +385,14 @@ rt_login(struct rt_peer *p, const struct rt_server *s, const char *key,
 	snprintf(want, sizeof want, "welcome %s", name);
 	ck_assert_str_eq(line, want);
 }
+
+void
+rt_write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}

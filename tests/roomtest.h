@@ -87,6 +87,9 @@ bool rt_next(struct rt_peer *p, char *line, int timeout_ms);
 /* Ends the peer: closes its input and reaps it; kill: SIGKILL it first. */
 void rt_peer_stop(struct rt_peer *p, bool kill);
 
+/* Writes text to DIR/NAME (a room's or the server's state file). */
+void rt_write_file(const char *dir, const char *name, const char *text);
+
 /* Monotonic milliseconds (fractional). */
 double rt_now_ms(void);
 

@@ -23,3 +23,10 @@ EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
 # Score steadiness and finishing measured through the protocol (NEWS,
 # "Steady scores"); run by hand, not by make check.
 EXTRA_DIST += tests/tools/steady-scores.py
+# Levels play the same games with threads as before them (tabula(6),
+# "Threads"): kept level games, and a level searched with Threads 1 and 4.
+TESTS += tests/levels-threads.test
+EXTRA_DIST += tests/levels-threads.test \
+	tests/data/levels/tetress-1.rec tests/data/levels/tetress-2.rec \
+	tests/data/levels/infexion-1.rec tests/data/levels/infexion-2.rec \
+	tests/data/levels/tzaar-1.rec tests/data/levels/tzaar-2.rec

@@ -52,3 +52,13 @@ tests_check_server_crash_SOURCES = tests/check_server_crash.c \
 tests_check_server_crash_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_server_crash_LDADD = $(TESTS_LINK_SERVER)
 endif
+
+# Rooms worth coming back to (issue 45): ratings, pairing, messages.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_rooms
+TESTS += tests/check_server_rooms
+tests_check_server_rooms_SOURCES = tests/check_server_rooms.c \
+	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
+tests_check_server_rooms_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_rooms_LDADD = $(TESTS_LINK_SERVER)
+endif

@@ -1,10 +1,11 @@
 /*
- * `tabula bench [GAME] [--depth N]`: searches the bench positions of every
- * game (or one) and prints each position's nodes, then the total: a
- * signature of the search that tests check, and the speed in nodes per
- * second.  With --solver [--nodes N], the endgame solver instead tries the
- * positions of each game's endgame file (data/endgames/GAME.txt) and
- * prints how many it proves at each distance from the end.
+ * `tabula bench [GAME] [--depth N] [--threads N]`: searches the bench
+ * positions of every game (or one) and prints each position's nodes, then
+ * the total: a signature of the search that tests check (with one
+ * thread), and the speed in nodes per second.  With --solver [--nodes N], the
+ * endgame solver instead tries the positions of each game's endgame file
+ * (data/endgames/GAME.txt) and prints how many it proves at each distance from
+ * the end.
  */
 #include "config.h"
 
@@ -40,7 +41,7 @@ bench_cmd_line(void *ctx, const struct game_ops *ops, int index, int depth,
 }
 
 static int
-bench_cmd_run(const struct game_ops *only, int depth)
+bench_cmd_run(const struct game_ops *only, int depth, int threads)
 {
 	struct bench_result res = {0};
 	char err[256];
@@ -57,8 +58,8 @@ bench_cmd_run(const struct game_ops *only, int depth)
 			}
 			continue;
 		}
-		if (!bench_game(ops, depth, bench_cmd_line, NULL, &res, err,
-		                sizeof err)) {
+		if (!bench_game(ops, depth, threads, bench_cmd_line, NULL, &res,
+		                err, sizeof err)) {
 			if (only != NULL) {
 				fprintf(stderr, "tabula bench: %s\n", err);
 				return EXIT_FAILURE_RUN;
@@ -145,12 +146,14 @@ cli_bench_main(int argc, char **argv)
 	        {"depth", required_argument, NULL, 'd'},
 	        {"solver", no_argument, NULL, 's'},
 	        {"nodes", required_argument, NULL, 'n'},
+	        {"threads", required_argument, NULL, 't'},
 	        {NULL, 0, NULL, 0},
 	};
-	int depth = 0, opt;
+	int depth = 0, threads = 1, opt;
 	bool solver = false;
 	long nodes = 0;
-	while ((opt = getopt_long(argc, argv, "d:sn:", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "d:sn:t:", options, NULL)) !=
+	       -1) {
 		long v;
 		switch (opt) {
 		case 'd':
@@ -169,12 +172,20 @@ cli_bench_main(int argc, char **argv)
 				        self, "--nodes wants 1..1000000000");
 			nodes = v;
 			break;
+		case 't':
+			if (!text_to_long(optarg, 1, SEARCH_MAX_THREADS, &v))
+				return cli_usage_error(
+				        self, "--threads wants 1..256");
+			threads = (int)v;
+			break;
 		default:
 			return cli_usage_error(self, NULL);
 		}
 	}
 	if (solver && depth > 0)
 		return cli_usage_error(self, "--depth is not for --solver");
+	if (solver && threads > 1)
+		return cli_usage_error(self, "--threads is not for --solver");
 	if (!solver && nodes > 0)
 		return cli_usage_error(self, "--nodes wants --solver");
 	const struct game_ops *only = NULL;
@@ -190,5 +201,5 @@ cli_bench_main(int argc, char **argv)
 		return bench_cmd_solver(
 		        only,
 		        (uint32_t)(nodes > 0 ? nodes : BENCH_SOLVER_NODES));
-	return bench_cmd_run(only, depth);
+	return bench_cmd_run(only, depth, threads);
 }

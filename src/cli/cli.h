@@ -77,6 +77,8 @@ int cli_tune_main(int argc, char **argv);
 /* `tabula tune winchance GAME ...`, argv[0] being "winchance"
  * (tune-winchance.c). */
 int cli_tune_winchance(int argc, char **argv);
+/* `tabula tune tetris ...`, argv[0] being "tetris" (tune-tetris.c). */
+int cli_tune_tetris(int argc, char **argv);
 
 /* Whether arg is an option of `tabula tetris` (alone or as NAME=VALUE);
  * anything else after `tetris` belongs to the terminal UI's game. */

@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 
 static const struct cli_command cli_commands[] = {
-        {"bench", "[GAME] [--depth N | --solver [--nodes N]]",
+        {"bench", "[GAME] [--depth N] [--threads N] | --solver [--nodes N]",
          "search fixed positions: node signature and speed", cli_bench_main},
         {"connect", "[--socket PATH]",
          "talk to the room server: lines from stdin, its lines to stdout", NULL,
@@ -39,8 +39,11 @@ static const struct cli_command cli_commands[] = {
         {"tune",
          "tzaar [--rounds N] [--skip PLIES] [--weights W] [--only NAMES] "
          "[--mid-turn] RECORD... | winchance GAME [--nodes N] [--skip PLIES] "
-         "RECORD...",
-         "fit TZAAR's evaluation or a game's win chance to game results",
+         "RECORD... | tetris [--rules R] [--seed S] [--rounds N] [--states N] "
+         "[--spacing N] [--horizon N] [--rollouts N] [--explore P] "
+         "[--prior P] [--check N]",
+         "fit TZAAR's evaluation or a game's win chance to game results, "
+         "or Tetris's value to play",
          cli_tune_main},
         {"puzzles",
          "generate GAME [--seed S] [--games N] [--count N] [--max-plies N] "
@@ -64,9 +67,9 @@ static const struct cli_command cli_commands[] = {
          "measure reviews: steadiness, marks, calibration, time",
          cli_review_bench_main},
         {"tetris",
-         "[--batch] [--rules text|reference] [--threads N] [INPUT [OUTPUT]] | "
-         "--score "
-         "INPUT OUTPUT [-v] | --bench [--threads N] [FILE]",
+         "[--batch] [--rules text|reference] [--design tuned|learned] "
+         "[--threads N] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | "
+         "--bench [--design tuned|learned] [--threads N] [FILE]",
          "play, score or benchmark the Tetris strategy's batch files",
          cli_tetris_main},
 };

@@ -122,8 +122,8 @@ examples_game(const struct examples_opts *o, int index, struct alphabeta *ab,
 	record_meta_init(&meta);
 	struct player *side[2] = {index % 2 == 0 ? p1 : p2,
 	                          index % 2 == 0 ? p2 : p1};
-	player_new_game(p1);
-	player_new_game(p2);
+	player_new_game(p1, rng_next(&r));
+	player_new_game(p2, rng_next(&r));
 	snprintf(meta.setup, sizeof meta.setup, "%s",
 	         setup.seed != 0 ? "random" : "standard");
 	/* The UI's words, so that opening the record knows the players. */

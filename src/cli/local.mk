@@ -16,5 +16,5 @@ src_libcli_a_SOURCES = \
 	src/cli/serve-cmd.c \
 	src/cli/connect-cmd.c \
 	src/cli/stats-cmd.c \
-	src/cli/tune-cmd.c src/cli/tune-winchance.c \
+	src/cli/tune-cmd.c src/cli/tune-winchance.c src/cli/tune-tetris.c \
 	src/cli/tetris-cmd.c

@@ -134,7 +134,8 @@ static bool
 review_run(const struct session *s, const struct review_limits *lim,
            struct review_move *results, char *err, size_t err_size)
 {
-	struct review_job *job = review_job_new(REVIEW_HASH_MB, err, err_size);
+	struct review_job *job =
+	        review_job_new(REVIEW_HASH_MB, 1, err, err_size);
 	if (job == NULL)
 		return false;
 	bool bar = isatty(STDERR_FILENO), ok = true;

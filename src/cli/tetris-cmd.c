@@ -2,9 +2,10 @@
  * `tabula tetris`: the challenge's batch contract, the scorer and the
  * benchmark.
  *
- *   tabula tetris [--batch] [--rules R] [--threads N] [INPUT [OUTPUT]]
+ *   tabula tetris [--batch] [--rules R] [--design D] [--threads N]
+ *                 [INPUT [OUTPUT]]
  *   tabula tetris --score INPUT OUTPUT [--rules R] [-v]
- *   tabula tetris --bench [--threads N] [FILE]
+ *   tabula tetris --bench [--design D] [--threads N] [FILE]
  *
  * --threads only changes how fast the answer comes, never the answer.
  *
@@ -151,7 +152,7 @@ tetris_cmd_same_file(FILE *in, const char *output)
  * Answers are written as they come (games/tetris-stream.h). */
 static int
 tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
-                int threads)
+                enum tetris_design design, int threads)
 {
 	if (input == NULL && access(TETRIS_CHALLENGE_INPUT, F_OK) == 0) {
 		input = TETRIS_CHALLENGE_INPUT;
@@ -188,6 +189,7 @@ tetris_cmd_play(const char *input, const char *output, enum tetris_rules rules,
 	clock_gettime(CLOCK_MONOTONIC, &progress.last);
 	uint64_t pieces;
 	bool ok = tetris_stream_play(in, out, rules,
+	                             tetris_weights_of(design, rules),
 	                             threads > 0 ? threads : pool_processors(),
 	                             show ? tetris_cmd_progress : NULL,
 	                             &progress, TETRIS_PROGRESS_EVERY, &pieces);
@@ -250,19 +252,19 @@ done:
 }
 
 static int
-tetris_cmd_bench(const char *file, int threads)
+tetris_cmd_bench(const char *file, enum tetris_design design, int threads)
 {
 	char err[256];
 	bool ok;
 	if (file == NULL) {
-		ok = tetris_bench_seeded(threads, NULL, cli_print_line, NULL,
-		                         err, sizeof err);
+		ok = tetris_bench_seeded(design, threads, NULL, cli_print_line,
+		                         NULL, err, sizeof err);
 	} else {
 		uint8_t *in;
 		size_t n;
 		if (!tetris_cmd_read_file(file, &in, &n))
 			return EXIT_FAILURE_RUN;
-		ok = tetris_bench_lines(in, n, file, threads, NULL,
+		ok = tetris_bench_lines(in, n, file, design, threads, NULL,
 		                        cli_print_line, NULL, err, sizeof err);
 		free(in);
 	}
@@ -275,6 +277,7 @@ tetris_cmd_bench(const char *file, int threads)
 struct tetris_cmd_args {
 	enum tetris_cmd_mode mode;
 	enum tetris_rules rules;
+	enum tetris_design design;
 	bool verbose;
 	int threads; /* 0: one per processor */
 	char *files[TETRIS_CMD_MAX_FILES];
@@ -303,8 +306,8 @@ cli_tetris_takes_option(const char *arg)
 {
 	static const char *const flags[] = {"--batch", "--score", "--bench",
 	                                    "-v", "--verbose"};
-	static const char *const valued[][2] = {{"--rules", "-r"},
-	                                        {"--threads", "-t"}};
+	static const char *const valued[][2] = {
+	        {"--rules", "-r"}, {"--threads", "-t"}, {"--design", "-d"}};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
 		if (strcmp(arg, flags[i]) == 0)
 			return true;
@@ -338,6 +341,12 @@ tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
 	                             &value)) {
 		if (!tetris_rules_parse(value, &a->rules)) {
 			*why = "--rules takes text or reference";
+			return false;
+		}
+	} else if (tetris_cmd_valued(opt, "--design", "-d", argc, argv, i,
+	                             &value)) {
+		if (!tetris_design_parse(value, &a->design)) {
+			*why = "--design takes tuned or learned";
 			return false;
 		}
 	} else if (tetris_cmd_valued(opt, "--threads", "-t", argc, argv, i,
@@ -403,10 +412,12 @@ cli_tetris_main(int argc, char **argv)
 		if (rest > 1)
 			return cli_usage_error(
 			        self, "--bench takes at most one FILE");
-		return tetris_cmd_bench(rest ? args[0] : NULL, a.threads);
+		return tetris_cmd_bench(rest ? args[0] : NULL, a.design,
+		                        a.threads);
 	case TETRIS_MODE_PLAY:
 		break;
 	}
 	return tetris_cmd_play(rest > 0 ? args[0] : NULL,
-	                       rest > 1 ? args[1] : NULL, rules, a.threads);
+	                       rest > 1 ? args[1] : NULL, rules, a.design,
+	                       a.threads);
 }

@@ -230,6 +230,8 @@ cli_tune_main(int argc, char **argv)
 	const struct cli_command *self = cli_find("tune");
 	if (argc > 1 && strcmp(argv[1], "winchance") == 0)
 		return cli_tune_winchance(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "tetris") == 0)
+		return cli_tune_tetris(argc - 1, argv + 1);
 	static const struct option options[] = {
 	        {"rounds", required_argument, NULL, 'r'},
 	        {"skip", required_argument, NULL, 's'},

@@ -29,6 +29,9 @@ view_leave_room(struct view *v)
 	v->draw_offer = 0;
 	v->clock_running = 0;
 	v->result[0] = v->reason[0] = '\0';
+	v->rated = v->chat = v->have_rated = false;
+	v->rating[0][0] = v->rating[1][0] = '\0';
+	v->message_count = 0;
 }
 
 void
@@ -62,6 +65,10 @@ view_room_line(struct view *v, char **w, int n)
 	for (int i = 0; i < 2; i++)
 		snprintf(e.kind[i], sizeof e.kind[i], "%s",
 		         n >= 14 ? w[12 + i] : "-");
+	/* And from before ratings, fourteen. */
+	for (int i = 0; i < 2; i++)
+		snprintf(e.rating[i], sizeof e.rating[i], "%s",
+		         n >= 16 ? w[14 + i] : "");
 	if (v->incoming_count == v->incoming_cap) {
 		size_t cap = v->incoming_cap ? v->incoming_cap * 2 : 16;
 		struct view_room_entry *r =
@@ -128,6 +135,126 @@ view_move(struct view *v, char **w, int n)
 	return v->synced ? VIEW_CHANGED : VIEW_NOTHING;
 }
 
+/* The text of line after its first n words. */
+static const char *
+view_rest(const char *line, int n)
+{
+	const char *p = line;
+	for (int i = 0; i < n; i++) {
+		p += strspn(p, " \t");
+		p += strcspn(p, " \t");
+	}
+	return *p == ' ' || *p == '\t' ? p + 1 : p;
+}
+
+/* "top GAME RANK NAME KIND RATING DEVIATION GAMES" and "topped". */
+static enum view_event
+view_top_line(struct view *v, char **w, int n)
+{
+	if (strcmp(w[0], "topped") == 0) {
+		memcpy(v->top, v->top_in, v->top_in_count * sizeof *v->top);
+		v->top_count = v->top_in_count;
+		v->top_in_count = 0;
+		snprintf(v->top_game, sizeof v->top_game, "%s",
+		         n >= 2 ? w[1] : "");
+		return VIEW_TOP;
+	}
+	if (n < 8 || v->top_in_count == VIEW_TOP_MAX)
+		return VIEW_NOTHING;
+	struct view_leader *l = &v->top_in[v->top_in_count++];
+	l->rank = (unsigned)strtoul(w[2], NULL, 10);
+	snprintf(l->name, sizeof l->name, "%s", w[3]);
+	snprintf(l->kind, sizeof l->kind, "%s", w[4]);
+	l->rating = atoi(w[5]);
+	l->deviation = atoi(w[6]);
+	l->games = (unsigned)strtoul(w[7], NULL, 10);
+	return VIEW_NOTHING;
+}
+
+/* "rating GAME RATING DEVIATION GAMES" and "rating-listed". */
+static enum view_event
+view_rating_line(struct view *v, char **w, int n)
+{
+	size_t max = sizeof v->mine / sizeof v->mine[0];
+	if (strcmp(w[0], "rating-listed") == 0) {
+		memcpy(v->mine, v->mine_in, v->mine_in_count * sizeof *v->mine);
+		v->mine_count = v->mine_in_count;
+		v->mine_in_count = 0;
+		return VIEW_MY_RATINGS;
+	}
+	if (n < 5 || v->mine_in_count == max)
+		return VIEW_NOTHING;
+	struct view_my_rating *m = &v->mine_in[v->mine_in_count++];
+	snprintf(m->game, sizeof m->game, "%s", w[1]);
+	m->rating = atoi(w[2]);
+	m->deviation = atoi(w[3]);
+	m->games = (unsigned)strtoul(w[4], NULL, 10);
+	return VIEW_NOTHING;
+}
+
+/* The lobby's lines of pairing and ratings; VIEW_NOTHING for others. */
+static enum view_event
+view_lobby_line(struct view *v, const char *line, char **w, int n)
+{
+	const char *cmd = w[0];
+	if (strcmp(cmd, "seeking") == 0) {
+		snprintf(v->seeking, sizeof v->seeking, "%s",
+		         view_rest(line, 1));
+		return VIEW_SEEKING;
+	}
+	if (strcmp(cmd, "unseeked") == 0) {
+		v->seeking[0] = '\0';
+		return VIEW_UNSEEKED;
+	}
+	if (strcmp(cmd, "paired") == 0 && n >= 4) {
+		v->seeking[0] = '\0';
+		snprintf(v->created_code, sizeof v->created_code, "%s", w[1]);
+		snprintf(v->opponent, sizeof v->opponent, "%s", w[3]);
+		return VIEW_PAIRED;
+	}
+	if (strcmp(cmd, "top") == 0 || strcmp(cmd, "topped") == 0)
+		return view_top_line(v, w, n);
+	if (strcmp(cmd, "rating") == 0 || strcmp(cmd, "rating-listed") == 0)
+		return view_rating_line(v, w, n);
+	return VIEW_NOTHING;
+}
+
+/* A room's lines of ratings and messages; VIEW_NOTHING for others. */
+static enum view_event
+view_room_extra(struct view *v, const char *line, char **w, int n,
+                enum view_event changed)
+{
+	const char *cmd = w[0];
+	if (strcmp(cmd, "ratings") == 0 && n >= 4) {
+		snprintf(v->rating[0], sizeof v->rating[0], "%s", w[2]);
+		snprintf(v->rating[1], sizeof v->rating[1], "%s", w[3]);
+		return changed;
+	}
+	if (strcmp(cmd, "rated") == 0 && n >= 5) {
+		int side = atoi(w[2]);
+		if (side < 1 || side > 2)
+			return VIEW_NOTHING;
+		v->rated_before[side - 1] = atoi(w[3]);
+		v->rated_after[side - 1] = atoi(w[4]);
+		snprintf(v->rating[side - 1], sizeof v->rating[0], "%s", w[4]);
+		v->have_rated = side == 2;
+		return side == 2 ? VIEW_RATED : VIEW_NOTHING;
+	}
+	if (strcmp(cmd, "said") == 0 && n >= 5) {
+		if (v->message_count == VIEW_MESSAGES) {
+			memmove(v->messages, v->messages + 1,
+			        (VIEW_MESSAGES - 1) * sizeof *v->messages);
+			v->message_count--;
+		}
+		struct view_message *m = &v->messages[v->message_count++];
+		m->spectator = strcmp(w[2], "spectator") == 0;
+		snprintf(m->name, sizeof m->name, "%s", w[3]);
+		snprintf(m->text, sizeof m->text, "%s", view_rest(line, 4));
+		return VIEW_MESSAGE;
+	}
+	return VIEW_NOTHING;
+}
+
 enum view_event
 view_feed(struct view *v, const char *line, int64_t now)
 {
@@ -168,12 +295,18 @@ view_feed(struct view *v, const char *line, int64_t now)
 	}
 	if (strcmp(cmd, "move") == 0)
 		return view_move(v, w, n);
-	if (!here)
-		return VIEW_NOTHING;
+	enum view_event lobby = view_lobby_line(v, line, w, n);
+	if (lobby != VIEW_NOTHING || !here)
+		return lobby;
 	enum view_event changed = v->synced ? VIEW_CHANGED : VIEW_NOTHING;
+	enum view_event extra = view_room_extra(v, line, w, n, changed);
+	if (extra != VIEW_NOTHING)
+		return extra;
 	if (strcmp(cmd, "options") == 0 && n >= 4) {
 		snprintf(v->clock_text, sizeof v->clock_text, "%s", w[2]);
 		v->analysis = strcmp(w[3], "analysis") == 0;
+		v->rated = n >= 5 && strcmp(w[4], "rated") == 0;
+		v->chat = n >= 6 && strcmp(w[5], "chat") == 0;
 	} else if (strcmp(cmd, "players") == 0 && n >= 4) {
 		snprintf(v->player[0], sizeof v->player[0], "%s", w[2]);
 		snprintf(v->player[1], sizeof v->player[1], "%s", w[3]);

@@ -17,6 +17,12 @@
 #define VIEW_NAME_MAX 32
 /* A room's code: four capital letters (tabula(6), PLAY ON THIS HOST). */
 #define VIEW_CODE_LEN 4
+/* The room messages kept for showing (the last ones). */
+#define VIEW_MESSAGES 4
+/* The longest leaderboard the server sends. */
+#define VIEW_TOP_MAX 50
+/* A rating as the room lines show it: "1500", "1500?" or "-". */
+#define VIEW_RATING_MAX 8
 
 struct view_room_entry {
 	char code[8];
@@ -30,6 +36,30 @@ struct view_room_entry {
 	bool analysis;
 	int yours;       /* 0: none, else the seat */
 	char kind[2][8]; /* who sits: user, ssh, engine or - (none) */
+	char rating[2][VIEW_RATING_MAX]; /* "" from a server without */
+};
+
+/* A room message ("said"). */
+struct view_message {
+	bool spectator; /* from a spectator (only spectators see those) */
+	char name[VIEW_NAME_MAX];
+	char text[208];
+};
+
+/* One line of a leaderboard ("top"). */
+struct view_leader {
+	unsigned rank;
+	char name[VIEW_NAME_MAX];
+	char kind[8]; /* user, ssh or engine */
+	int rating, deviation;
+	unsigned games;
+};
+
+/* One of your own ratings ("rating"). */
+struct view_my_rating {
+	char game[16];
+	int rating, deviation;
+	unsigned games;
 };
 
 enum view_event {
@@ -43,7 +73,14 @@ enum view_event {
 	VIEW_OVER,      /* the game ended */
 	VIEW_ERROR,     /* error holds the server's reason */
 	VIEW_LEFT,      /* back in the lobby */
-	VIEW_BYE        /* the server closes: error holds why */
+	VIEW_BYE,       /* the server closes: error holds why */
+	VIEW_SEEKING,   /* a pairing request waits (seeking says which) */
+	VIEW_UNSEEKED,  /* it was withdrawn */
+	VIEW_PAIRED,    /* paired: created_code and opponent say with whom */
+	VIEW_RATED,     /* the room's game changed the ratings (rated_*) */
+	VIEW_MESSAGE,   /* a room message came (the last of messages) */
+	VIEW_TOP,       /* a whole leaderboard arrived */
+	VIEW_MY_RATINGS /* your ratings arrived */
 };
 
 struct view {
@@ -70,6 +107,22 @@ struct view {
 	bool over;
 	char result[16];
 	char reason[96];
+	bool rated, chat;                /* the room's kind, its messages */
+	char rating[2][VIEW_RATING_MAX]; /* the players' ratings */
+	bool have_rated;                 /* the ratings' change is known */
+	int rated_before[2], rated_after[2];
+	struct view_message messages[VIEW_MESSAGES]; /* oldest first */
+	size_t message_count;
+	/* Pairing: the waiting request ("" none) and the last opponent. */
+	char seeking[64];
+	char opponent[VIEW_NAME_MAX];
+	/* The last leaderboard, and the one arriving. */
+	char top_game[16];
+	struct view_leader top[VIEW_TOP_MAX], top_in[VIEW_TOP_MAX];
+	size_t top_count, top_in_count;
+	/* Your ratings, and the ones arriving. */
+	struct view_my_rating mine[8], mine_in[8];
+	size_t mine_count, mine_in_count;
 };
 
 void view_init(struct view *v);

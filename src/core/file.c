@@ -264,3 +264,39 @@ file_xdg_path(const char *env, const char *fallback, const char *name,
 	}
 	return true;
 }
+
+bool
+file_read_lines(const char *path, size_t max, const char *magic,
+                const char *what,
+                bool (*line)(void *ctx, char *text, char *why, size_t why_size),
+                void *ctx, char *err, size_t err_size)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return true;
+	char *text;
+	size_t len;
+	if (!file_read_all(path, max, &text, &len, err, err_size))
+		return false;
+	bool ok = true;
+	int line_no = 0;
+	for (char *c = text; ok && *c != '\0';) {
+		size_t n = strcspn(c, "\n");
+		bool more = c[n] == '\n';
+		c[n] = '\0';
+		line_no++;
+		char why[256];
+		if (line_no == 1 && strcmp(c, magic) != 0) {
+			snprintf(err, err_size, "%s:1: not a %s (want '%s')",
+			         path, what, magic);
+			ok = false;
+		} else if (line_no > 1 && !line(ctx, c, why, sizeof why)) {
+			snprintf(err, err_size, "%s:%d: %s", path, line_no,
+			         why);
+			ok = false;
+		}
+		c += n + more;
+	}
+	free(text);
+	return ok;
+}

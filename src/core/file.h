@@ -54,4 +54,15 @@ bool file_replace(const char *path,
                                 size_t why_size),
                   const void *ctx, char *err, size_t err_size);
 
+/* Reads a small text file of the user's (at most max bytes) whose first
+ * line is magic, handing each later line to line, which says in why what
+ * is wrong with it.  No file at path is an empty one (true).  False with
+ * "PATH:LINE: why" in err ("PATH:1: not a WHAT (want 'MAGIC')" for
+ * another first line). */
+bool file_read_lines(const char *path, size_t max, const char *magic,
+                     const char *what,
+                     bool (*line)(void *ctx, char *text, char *why,
+                                  size_t why_size),
+                     void *ctx, char *err, size_t err_size);
+
 #endif

@@ -118,15 +118,28 @@ struct game_winchance {
  * item_from_char below.) */
 struct record_format; /* core/record-format.h */
 
+/* A strength level of a game: how it searches, how it is weakened, and
+ * what it measured.  The noise is in the evaluation's units; read against
+ * the game's win-chance scale, one scale is a misjudgement of up to a
+ * factor of e in the odds. */
+struct game_level {
+	uint64_t nodes; /* node budget per move */
+	int depth;      /* plies at most; 0 = as deep as the nodes go */
+	int noise;      /* evaluation noise, at most; 0 = exact */
+	int elo;        /* measured, the uniformly random player = 0 */
+};
+
+#define GAME_LEVELS 10
+
 struct game_caps {
 	bool random_setup;     /* init draws a random layout from setup.seed */
 	enum game_input input; /* how the UI builds a move */
 	int bench_depth;       /* the bench's search depth; 0: its default */
 	int default_level;     /* engine level offered first; 0: the default */
-	/* Level 10's node budget where the table's is too small to beat
-	 * level 9 (cheap nodes: TZAAR); 0: the table's (man page "Strength
-	 * levels"). */
-	uint64_t top_level_nodes;
+	/* The strength levels 1..GAME_LEVELS, tuned and measured for this
+	 * game (man page "Strength levels"); NULL: search/level.c's table,
+	 * without Elo. */
+	const struct game_level *levels;
 	/* The search may reduce late moves, noisy ones included, and orders
 	 * noisy moves by history (games whose trees are mostly noisy moves,
 	 * like TZAAR's captures; man page "The search"). */

@@ -15,6 +15,7 @@ src_libcore_a_SOURCES = \
 	src/core/exit.h \
 	src/core/puzzle.c src/core/puzzle.h \
 	src/core/puzzle-progress.c src/core/puzzle-progress.h \
+	src/core/level-progress.c src/core/level-progress.h \
 	src/core/record.c src/core/record-read.c \
 	src/core/record-history.c src/core/record.h \
 	src/core/record-movetext.c src/core/record-movetext.h \

@@ -3,12 +3,10 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/file.h"
 #include "core/puzzle-progress.h"
@@ -31,9 +29,9 @@ puzzle_progress_path(char *buf, size_t size, bool create, char *err,
 }
 
 static bool
-progress_line(struct puzzle_progress *pp, char *line, char *err,
-              size_t err_size)
+progress_line(void *ctx, char *line, char *err, size_t err_size)
 {
+	struct puzzle_progress *pp = ctx;
 	char *words[6];
 	int n = 0;
 	for (char *w = strtok(line, " \t"); w != NULL && n < 6;
@@ -76,36 +74,9 @@ puzzle_progress_load(const char *path, struct puzzle_progress *pp, char *err,
                      size_t err_size)
 {
 	memset(pp, 0, sizeof *pp);
-	struct stat st;
-	if (lstat(path, &st) != 0 && errno == ENOENT)
-		return true; /* a new player */
-	char *text;
-	size_t len;
-	if (!file_read_all(path, PUZZLE_PROGRESS_MAX_BYTES, &text, &len, err,
-	                   err_size))
-		return false;
-	bool ok = true;
-	int line_no = 0;
-	for (char *c = text; ok && *c != '\0';) {
-		size_t n = strcspn(c, "\n");
-		bool more = c[n] == '\n';
-		c[n] = '\0';
-		line_no++;
-		char why[256];
-		if (line_no == 1 && strcmp(c, PUZZLE_PROGRESS_MAGIC) != 0) {
-			snprintf(err, err_size,
-			         "%s:1: not a progress file "
-			         "(want '%s')",
-			         path, PUZZLE_PROGRESS_MAGIC);
-			ok = false;
-		} else if (!progress_line(pp, c, why, sizeof why)) {
-			snprintf(err, err_size, "%s:%d: %s", path, line_no,
-			         why);
-			ok = false;
-		}
-		c += n + more;
-	}
-	free(text);
+	bool ok = file_read_lines(path, PUZZLE_PROGRESS_MAX_BYTES,
+	                          PUZZLE_PROGRESS_MAGIC, "progress file",
+	                          progress_line, pp, err, err_size);
 	if (!ok)
 		memset(pp, 0, sizeof *pp);
 	return ok;

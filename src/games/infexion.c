@@ -305,6 +305,15 @@ infexion_perft(const struct game_pos *pos, int depth)
 	return infexion_perft_node(infexion_cpos_of(pos), depth);
 }
 
+/* The strength levels: nodes, depth, evaluation noise, and the Elo
+ * measured in ladder matches (man page "Strength levels"). */
+static const struct game_level infexion_levels[GAME_LEVELS] = {
+        {200, 1, 350, 1269},  {200, 1, 150, 1510},  {500, 2, 250, 1811},
+        {1000, 2, 150, 1900}, {3000, 3, 120, 2537}, {10000, 4, 80, 0},
+        {100000, 0, 0, 0},    {300000, 0, 0, 0},    {1000000, 0, 0, 0},
+        {3000000, 0, 0, 0},
+};
+
 const struct game_ops infexion_game = {
         .name = "infexion",
         .title = "Infexion",
@@ -312,7 +321,8 @@ const struct game_ops infexion_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct infexion_pos),
-        .caps = {.bench_depth = 4,
+        .caps = {.levels = infexion_levels,
+                 .bench_depth = 4,
                  /* man page "Win chance": scale and draw fitted
                   * by `tabula tune winchance infexion` on the
                   * recipe's games; marks in hundredths of a

@@ -23,6 +23,7 @@ src_libgames_a_SOURCES = \
 	src/games/tzaar-themes.c \
 	src/games/tetris.c src/games/tetris.h \
 	src/games/tetris-bench.c src/games/tetris-bench.h \
+	src/games/tetris-fit.c src/games/tetris-fit.h \
 	src/games/tetris-score.c src/games/tetris-score.h \
 	src/games/tetris-strategy.c src/games/tetris-strategy.h \
 	src/games/tetris-stream.c src/games/tetris-stream.h \

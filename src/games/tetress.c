@@ -837,6 +837,15 @@ tetress_render_text(const struct game_pos *pos, char *buf, size_t size)
 		        bb121_count(p->cells[TETRESS_BLUE]));
 }
 
+/* The strength levels: nodes, depth, evaluation noise, and the Elo
+ * measured in ladder matches (man page "Strength levels"). */
+static const struct game_level tetress_levels[GAME_LEVELS] = {
+        {200, 2, 270, 419},  {500, 2, 160, 566},    {1000, 3, 220, 637},
+        {3000, 3, 110, 784}, {10000, 4, 110, 1025}, {30000, 5, 60, 1265},
+        {100000, 0, 0, 0},   {300000, 0, 0, 0},     {1000000, 0, 0, 0},
+        {3000000, 0, 0, 0},
+};
+
 const struct game_ops tetress_game = {
         .name = "tetress",
         .title = "Tetress",
@@ -844,7 +853,8 @@ const struct game_ops tetress_game = {
         .side_names = {"Red", "Blue"},
         .side_letters = "rb",
         .pos_size = sizeof(struct tetress_pos),
-        .caps = {.bench_depth = 2,
+        .caps = {.levels = tetress_levels,
+                 .bench_depth = 2,
                  .input = GAME_INPUT_PIECE,
                  .pieces = &tetress_pieces, /* games/tetress-piece.c */
                  /* man page "Win chance": scale and draw fitted

@@ -27,7 +27,8 @@ tetris_bench_stream(uint8_t *buf, size_t n, uint64_t seed)
 }
 
 bool
-tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
+tetris_bench_lines(const uint8_t *in, size_t n, const char *label,
+                   enum tetris_design design, int threads,
                    const atomic_bool *stop, tetris_bench_line_fn line,
                    void *ctx, char *err, size_t err_size)
 {
@@ -43,8 +44,8 @@ tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
 	for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
 		int64_t t0 = clock_now_ns();
 		size_t played = tetris_strategy_play_stoppable(
-		        in, n, moves, rules[k], tetris_weights_for(rules[k]),
-		        threads, stop);
+		        in, n, moves, rules[k],
+		        tetris_weights_of(design, rules[k]), threads, stop);
 		double secs = clock_seconds_since(t0);
 		if (played < n) {
 			snprintf(err, err_size, "stopped");
@@ -62,10 +63,11 @@ tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
 		double per64k = n ? secs * TETRIS_BENCH_BYTES / (double)n : 0;
 		char text[512];
 		snprintf(text, sizeof text,
-		         "tetris %s rules=%s pieces %zu score %llu "
+		         "tetris %s design=%s rules=%s pieces %zu score %llu "
 		         "clears 1:%llu 2:%llu 3:%llu 4:%llu resets %llu "
 		         "time %.2f s (%.2f s per 64 KiB, %d thread%s)",
-		         label, tetris_rules_name(rules[k]), n,
+		         label, tetris_design_name(design),
+		         tetris_rules_name(rules[k]), n,
 		         (unsigned long long)res.score,
 		         (unsigned long long)res.clears[1],
 		         (unsigned long long)res.clears[2],
@@ -80,9 +82,9 @@ tetris_bench_lines(const uint8_t *in, size_t n, const char *label, int threads,
 }
 
 bool
-tetris_bench_seeded(int threads, const atomic_bool *stop,
-                    tetris_bench_line_fn line, void *ctx, char *err,
-                    size_t err_size)
+tetris_bench_seeded(enum tetris_design design, int threads,
+                    const atomic_bool *stop, tetris_bench_line_fn line,
+                    void *ctx, char *err, size_t err_size)
 {
 	uint8_t *in = malloc(TETRIS_BENCH_BYTES);
 	if (in == NULL) {
@@ -92,8 +94,8 @@ tetris_bench_seeded(int threads, const atomic_bool *stop,
 	tetris_bench_stream(in, TETRIS_BENCH_BYTES, TETRIS_BENCH_SEED);
 	char label[64];
 	snprintf(label, sizeof label, "seed=%u", TETRIS_BENCH_SEED);
-	bool ok = tetris_bench_lines(in, TETRIS_BENCH_BYTES, label, threads,
-	                             stop, line, ctx, err, err_size);
+	bool ok = tetris_bench_lines(in, TETRIS_BENCH_BYTES, label, design,
+	                             threads, stop, line, ctx, err, err_size);
 	free(in);
 	return ok;
 }
@@ -102,5 +104,6 @@ bool
 tetris_bench(const atomic_bool *stop, tetris_bench_line_fn line, void *ctx,
              char *err, size_t err_size)
 {
-	return tetris_bench_seeded(0, stop, line, ctx, err, err_size);
+	return tetris_bench_seeded(TETRIS_DESIGN_TUNED, 0, stop, line, ctx, err,
+	                           err_size);
 }

@@ -11,6 +11,7 @@
 #define TABULA_GAMES_TETRIS_STRATEGY_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -86,8 +87,22 @@ struct tetris_window {
 	int next;    /* the one after it, or TETRIS_NO_PIECE at the end */
 };
 
+/* The strategy's designs: the tuned value (the default) and the value
+ * learned from play (man page: "tetris"). */
+enum tetris_design { TETRIS_DESIGN_TUNED, TETRIS_DESIGN_LEARNED };
+
 /* The tuned weights for a scoring rule. */
 const struct tetris_weights *tetris_weights_for(enum tetris_rules rules);
+
+/* The weights of a design for a scoring rule. */
+const struct tetris_weights *tetris_weights_of(enum tetris_design design,
+                                               enum tetris_rules rules);
+
+/* Parses "tuned" or "learned"; false if neither. */
+bool tetris_design_parse(const char *text, enum tetris_design *design);
+
+/* The name of a design, "tuned" or "learned". */
+const char *tetris_design_name(enum tetris_design design);
 
 /* The move for win.current in well w (always valid for the piece). */
 game_move tetris_strategy_choose(const struct tetris_well *w,

@@ -7,11 +7,13 @@
 #include "games/tetris-stream.h"
 
 bool
-tetris_stream_play(FILE *in, FILE *out, enum tetris_rules rules, int threads,
+tetris_stream_play(FILE *in, FILE *out, enum tetris_rules rules,
+                   const struct tetris_weights *weights, int threads,
                    tetris_stream_progress_fn progress, void *ctx,
                    uint64_t every, uint64_t *pieces)
 {
-	const struct tetris_weights *weights = tetris_weights_for(rules);
+	if (weights == NULL)
+		weights = tetris_weights_for(rules);
 	struct pool *pool = threads > 1 ? pool_create(threads - 1) : NULL;
 	struct tetris_well well;
 	tetris_well_clear(&well);

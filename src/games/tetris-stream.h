@@ -17,11 +17,13 @@
 /* Called every `every` pieces with the count so far. */
 typedef void (*tetris_stream_progress_fn)(void *ctx, uint64_t pieces);
 
-/* Plays every byte of in, writing one byte per piece to out and flushing
- * it at once; threads as in tetris_strategy_play.  false with errno set
- * on a read or write error (*pieces says how far it got). */
+/* Plays every byte of in with the weights (NULL: the rule's tuned set),
+ * writing one byte per piece to out and flushing it at once; threads as in
+ * tetris_strategy_play.  false with errno set on a read or write error
+ * (*pieces says how far it got). */
 bool tetris_stream_play(FILE *in, FILE *out, enum tetris_rules rules,
-                        int threads, tetris_stream_progress_fn progress,
-                        void *ctx, uint64_t every, uint64_t *pieces);
+                        const struct tetris_weights *weights, int threads,
+                        tetris_stream_progress_fn progress, void *ctx,
+                        uint64_t every, uint64_t *pieces);
 
 #endif

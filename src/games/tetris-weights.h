@@ -14,4 +14,9 @@ extern const struct tetris_weights tetris_weights_text;
 /* Tuned for the quoted Python scorer's rule. */
 extern const struct tetris_weights tetris_weights_reference;
 
+/* The second design's sets, fitted from play by `tabula tune tetris`
+ * (games/tetris-fit.h), one per rule. */
+extern const struct tetris_weights tetris_weights_learned_text;
+extern const struct tetris_weights tetris_weights_learned_reference;
+
 #endif

@@ -370,6 +370,23 @@ tzaar_tense(const struct game_pos *pos)
 	return false;
 }
 
+/* The strength levels: nodes, depth, evaluation noise, and the Elo
+ * measured in ladder matches (man page "Strength levels"). */
+static const struct game_level tzaar_levels[GAME_LEVELS] = {
+        {200, 2, 290, 936},
+        {500, 2, 217, 1091},
+        {1000, 2, 145, 1321},
+        {3000, 3, 87, 1562},
+        {10000, 4, 45, 1826},
+        {30000, 5, 22, 2007},
+        {100000, 0, 0, 2138},
+        {300000, 0, 0, 2302},
+        {1000000, 0, 0, 0},
+        /* 3,000,000 nodes did not beat level 9 (47.5% over 80
+         * games); 10,000,000 did (80% over 40). */
+        {10000000, 0, 0, 0},
+};
+
 const struct game_ops tzaar_game = {
         .name = "tzaar",
         .title = "TZAAR",
@@ -377,13 +394,10 @@ const struct game_ops tzaar_game = {
         .side_names = {"White", "Black"},
         .side_letters = "wb",
         .pos_size = sizeof(struct tzaar_pos),
-        .caps = {.random_setup = true,
+        .caps = {.levels = tzaar_levels,
+                 .random_setup = true,
                  .bench_depth = 4,
                  .default_level = 8,
-                 /* 3,000,000 nodes did not beat level 9 (47.5% over
-                  * 80 games); 10,000,000 did (man page "Strength
-                  * levels"). */
-                 .top_level_nodes = 10000000,
                  .reduce_late = true,
                  .record_format = &tzaar_littlegolem,
                  /* man page "Win chance": scale and draw fitted

@@ -148,8 +148,8 @@ match_play(const struct match_config *cfg, struct player *players[2],
 	g->n = g->n_open;
 	g->forfeit_side = -1;
 	g->forfeit[0] = '\0';
-	player_new_game(players[0]);
-	player_new_game(players[1]);
+	player_new_game(players[0], match_mix(game_seed, 0, 5));
+	player_new_game(players[1], match_mix(game_seed, 1, 5));
 	for (;;) {
 		ops->status(&pos, &g->status);
 		if (g->status.outcome != OUTCOME_ONGOING)

@@ -94,6 +94,8 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 		p->kind = PLAYER_ENGINE;
 		p->lim = w.lim;
 		p->level = w.level;
+		p->threads = w.threads;
+		p->elo = w.elo;
 		break;
 	}
 	return true;
@@ -350,10 +352,25 @@ bool
 player_open(struct player *p, const struct game_ops *ops, char *err,
             size_t err_size)
 {
+	if (p->kind == PLAYER_ENGINE && p->elo > 0) {
+		p->level = level_for_elo(ops, p->elo);
+		if (p->level == 0) {
+			snprintf(err, err_size,
+			         "'%s': %s has no Elo table for its levels",
+			         p->spec, ops->title);
+			return false;
+		}
+	}
 	if (p->kind == PLAYER_ENGINE) {
 		p->ab = alphabeta_new(PLAYER_HASH_MB);
 		if (p->ab == NULL) {
 			snprintf(err, err_size, "out of memory");
+			return false;
+		}
+		if (p->threads > 1 &&
+		    !alphabeta_set_threads(p->ab, p->threads)) {
+			snprintf(err, err_size,
+			         "cannot start %d search threads", p->threads);
 			return false;
 		}
 		return true;
@@ -364,9 +381,10 @@ player_open(struct player *p, const struct game_ops *ops, char *err,
 }
 
 void
-player_new_game(struct player *p)
+player_new_game(struct player *p, uint64_t noise_seed)
 {
 	char err[512];
+	p->noise_seed = noise_seed;
 	if (p->ab != NULL)
 		alphabeta_clear(p->ab);
 	if (p->to != NULL)
@@ -484,7 +502,7 @@ player_choose(struct player *p, const struct game_ops *ops,
 		struct search_limits lim = p->lim;
 		if (p->level > 0)
 			level_limits(ops, p->level, &lim);
-		lim.random_seed = seed;
+		lim.noise_seed = p->noise_seed;
 		struct alphabeta_result res;
 		alphabeta_run(p->ab, ops, pos, &lim, p->stop, NULL, NULL, &res);
 		*move = res.best;

@@ -35,6 +35,9 @@ struct player {
 	char spec[256];           /* as given, for records and reports */
 	struct search_limits lim; /* PLAYER_ENGINE */
 	int level;                /* PLAYER_ENGINE: 0 or a strength level */
+	int threads;              /* PLAYER_ENGINE: search threads, 0: one */
+	int elo;                  /* PLAYER_ENGINE: elo=N, made a level */
+	uint64_t noise_seed;      /* PLAYER_ENGINE: this game's, for levels */
 	char go_args[128];        /* PLAYER_PROGRAM: words after "go" */
 	struct alphabeta *ab;     /* PLAYER_ENGINE, made by player_open */
 	pid_t pid;                /* PLAYER_PROGRAM, once started */
@@ -57,9 +60,9 @@ struct player {
 #define PLAYER_DEFAULT_TIMEOUT_MS 30000
 
 /* Reads a player description: "random", "greedy", "level=N",
- * "depth=N[,nodes=N][,movetime=MS][,multipv=N]" (engine limits, combined
- * with commas), "exec:COMMAND" (an outside engine, with go arguments
- * from go_args, e.g. "movetime 100") or "agent:DIR[:CLASS]" (a course
+ * "depth=N[,nodes=N][,movetime=MS][,multipv=N][,threads=N]" (engine
+ * limits, combined with commas), "exec:COMMAND" (an outside engine, with go
+ * arguments from go_args, e.g. "movetime 100") or "agent:DIR[:CLASS]" (a course
  * agent in the host).  False with err filled if invalid. */
 bool player_parse(struct player *p, const char *spec, const char *go_args,
                   char *err, size_t err_size);
@@ -69,8 +72,9 @@ bool player_parse(struct player *p, const char *spec, const char *go_args,
 bool player_open(struct player *p, const struct game_ops *ops, char *err,
                  size_t err_size);
 
-/* Readies the player for a new game (clears what it learnt). */
-void player_new_game(struct player *p);
+/* Readies the player for a new game (clears what it learnt); a weak
+ * level misjudges positions by noise_seed throughout the game. */
+void player_new_game(struct player *p, uint64_t noise_seed);
 
 /* Chooses a move at pos, reached from start by moves[0..n); seed varies
  * random choices.  False with err filled if the player failed (a program

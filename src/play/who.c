@@ -36,6 +36,15 @@ who_limit(struct who *w, const char *word, char *err, size_t err_size)
 	else if (klen == 5 && strncmp(word, "level", klen) == 0 &&
 	         v <= LEVEL_MAX)
 		w->level = (int)v;
+	else if (klen == 7 && strncmp(word, "threads", klen) == 0 &&
+	         v <= SEARCH_MAX_THREADS)
+		w->threads = (int)v;
+	else if (klen == 5 && strncmp(word, "noise", klen) == 0 &&
+	         v <= WHO_MAX_NOISE)
+		w->lim.eval_noise = (int)v;
+	else if (klen == 3 && strncmp(word, "elo", klen) == 0 &&
+	         v <= WHO_MAX_ELO)
+		w->elo = (int)v;
 	else {
 		snprintf(err, err_size, "'%s': unknown or out of range", word);
 		return false;
@@ -58,10 +67,16 @@ who_limits(struct who *w, const char *text, char *err, size_t err_size)
 			return false;
 	}
 	if (w->lim.depth == 0 && w->lim.nodes == 0 && w->lim.movetime_ms == 0 &&
-	    w->level == 0) {
+	    w->level == 0 && w->elo == 0) {
 		snprintf(err, err_size,
 		         "'%s': want human, engine, engine:LEVEL, random, "
 		         "greedy, exec:CMD, agent:DIR or engine limits",
+		         text);
+		return false;
+	}
+	/* A level plays the same game on any machine: one thread. */
+	if ((w->level > 0 || w->elo > 0) && w->threads > 1) {
+		snprintf(err, err_size, "'%s': a level searches on one thread",
 		         text);
 		return false;
 	}

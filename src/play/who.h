@@ -9,8 +9,10 @@
  *   engine:N, engine level N       the engine at strength level N
  *   engine depth N                 the engine searching to depth N
  *   engine movetime MS             the engine searching MS milliseconds
- *   KEY=N[,KEY=N...]               engine limits; KEY is level, depth,
- *                                  nodes, movetime or multipv
+ *   KEY=N[,KEY=N...]               engine limits; KEY is level, elo,
+ *                                  depth, nodes, movetime, multipv,
+ *                                  noise or threads (threads not with a
+ *                                  level)
  *   random, greedy                 simple players (uniform, best at once)
  *   exec:COMMAND                   an outside program
  *   agent:DIR[:CLASS]              a COMP30024 agent package, hosted
@@ -32,10 +34,16 @@ enum who_kind {
 	WHO_AGENT
 };
 
+/* Bounds of elo= and noise= (score units), well beyond any level's. */
+#define WHO_MAX_ELO   5000
+#define WHO_MAX_NOISE 100000
+
 struct who {
 	enum who_kind kind;
 	int level;                /* WHO_ENGINE: 1..LEVEL_MAX, or 0 */
+	int elo;                  /* WHO_ENGINE: the level nearest, or 0 */
 	struct search_limits lim; /* WHO_ENGINE: limits (with level 0) */
+	int threads;              /* WHO_ENGINE: search threads, 0: one */
 	const char *command;      /* WHO_PROGRAM: into the text read */
 	const char *agent;        /* WHO_AGENT: DIR[:CLASS], into the text */
 };

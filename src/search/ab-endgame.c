@@ -332,7 +332,7 @@ ab_solve(struct alphabeta *ab, struct alphabeta_result *res, int *lost_plies)
 			res->best = line.pv[0];
 			res->score = line.score;
 			res->depth = pr.plies;
-			res->nodes = ab->nodes;
+			res->nodes = ab_nodes_all(ab);
 			return true;
 		}
 		if ((attacker == side && pr.defender_wins) ||

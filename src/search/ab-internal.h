@@ -6,6 +6,7 @@
 #ifndef TABULA_SEARCH_AB_INTERNAL_H
 #define TABULA_SEARCH_AB_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -38,9 +39,23 @@ struct ab_line {
 	enum search_bound bound;
 };
 
+struct ab_smp;
+
 struct alphabeta {
-	struct tt tt;
+	/* The table searched: table for a state of its own, the main state's
+	 * for a helper (search/ab-smp.c), shared by all of its threads. */
+	struct tt table;
+	struct tt *tt;
 	struct pns pns; /* the endgame solver's tree, made on first use */
+	/* The helper threads and their states (NULL: one thread). */
+	struct ab_smp *smp;
+	/* The threads of the search running (the main state's smp, for the
+	 * main state and its helpers alike); NULL with one thread. */
+	struct ab_smp *shared;
+	/* nodes as last published by the thread searching this state (every
+	 * AB_CHECK_MASK + 1 nodes and at the end), for the main thread's
+	 * count of all threads' nodes. */
+	_Atomic uint64_t nodes_seen;
 
 	/* The current search. */
 	const struct game_ops *ops;
@@ -107,6 +122,24 @@ ab_is_win_score(int score)
 
 /* alphabeta.c */
 int64_t ab_elapsed_ms(const struct alphabeta *ab);
+uint64_t ab_nodes_all(const struct alphabeta *ab);
+void ab_run_main(struct alphabeta *ab, struct alphabeta_result *result);
+void ab_prepare_helper(struct alphabeta *helper, const struct alphabeta *ab,
+                       const atomic_bool *stop, int index);
+void ab_run_helper(struct alphabeta *helper);
+
+/* ab-smp.c: Lazy SMP, helper threads searching the same root on the same
+ * table (alphabeta_set_threads). */
+bool ab_smp_set_threads(struct alphabeta *ab, int threads);
+void ab_smp_free(struct ab_smp *smp);
+uint64_t ab_smp_nodes(const struct ab_smp *smp);
+void ab_smp_run(struct alphabeta *ab, struct alphabeta_result *result);
+bool ab_smp_finished(const struct ab_smp *smp);
+void ab_smp_completed(struct alphabeta *helper, int depth);
+bool ab_smp_deeper(struct ab_smp *smp, int than, struct ab_line *line,
+                   int *depth);
+bool ab_smp_busy_enter(struct ab_smp *smp, uint64_t key);
+void ab_smp_busy_leave(struct ab_smp *smp, uint64_t key);
 void ab_report_line(struct alphabeta *ab, const struct ab_line *line,
                     int multipv, int depth, int seldepth);
 

@@ -67,6 +67,11 @@ static const uint64_t AB_CHECK_MASK = 255;
  * time (the endgame solver takes at most a third). */
 static const int64_t AB_FORCED_SHARE = 2;
 
+/* With several threads, a node's moves other than the first are left for
+ * last while another thread searches them, from this depth on and up to
+ * this many moves per node. */
+enum { AB_DEFER_MIN_DEPTH = 3, AB_DEFER_MAX = 64 };
+
 /* Interval of the reports made while an iteration runs. */
 static const int64_t AB_REPORT_MS = 1000;
 
@@ -81,10 +86,11 @@ alphabeta_new(size_t hash_mb)
 	struct alphabeta *ab = calloc(1, sizeof *ab);
 	if (ab == NULL)
 		return NULL;
-	if (!tt_init(&ab->tt, hash_mb)) {
+	if (!tt_init(&ab->table, hash_mb)) {
 		free(ab);
 		return NULL;
 	}
+	ab->tt = &ab->table;
 	return ab;
 }
 
@@ -93,7 +99,8 @@ alphabeta_free(struct alphabeta *ab)
 {
 	if (ab == NULL)
 		return;
-	tt_free(&ab->tt);
+	ab_smp_free(ab->smp);
+	tt_free(&ab->table);
 	pns_free(&ab->pns);
 	free(ab);
 }
@@ -104,21 +111,36 @@ alphabeta_set_hash(struct alphabeta *ab, size_t hash_mb)
 	struct tt fresh;
 	if (!tt_init(&fresh, hash_mb))
 		return false;
-	tt_free(&ab->tt);
-	ab->tt = fresh;
+	tt_free(&ab->table);
+	ab->table = fresh;
 	return true;
 }
 
 void
 alphabeta_clear(struct alphabeta *ab)
 {
-	tt_clear(&ab->tt);
+	tt_clear(&ab->table);
+}
+
+bool
+alphabeta_set_threads(struct alphabeta *ab, int threads)
+{
+	return ab_smp_set_threads(ab, threads);
 }
 
 int64_t
 ab_elapsed_ms(const struct alphabeta *ab)
 {
 	return clock_now_ms() - ab->start_ms;
+}
+
+/* The nodes of the search so far: this thread's and, for the main thread,
+ * what its helpers last published. */
+uint64_t
+ab_nodes_all(const struct alphabeta *ab)
+{
+	bool parallel = ab->smp != NULL && ab->shared != NULL;
+	return ab->nodes + (parallel ? ab_smp_nodes(ab->smp) : 0);
 }
 
 void
@@ -133,9 +155,9 @@ ab_report_line(struct alphabeta *ab, const struct ab_line *line, int multipv,
 	info.multipv = multipv;
 	info.score = line->score;
 	info.bound = line->bound;
-	info.nodes = ab->nodes;
+	info.nodes = ab_nodes_all(ab);
 	info.time_ms = ab_elapsed_ms(ab);
-	info.nps = info.time_ms > 0 ? ab->nodes * (uint64_t)AB_MS_PER_S /
+	info.nps = info.time_ms > 0 ? info.nodes * (uint64_t)AB_MS_PER_S /
 	                                      (uint64_t)info.time_ms
 	                            : 0;
 	info.pv_len = line->pv_len;
@@ -202,14 +224,17 @@ ab_should_abort(struct alphabeta *ab)
 	if (ab->stop != NULL &&
 	    atomic_load_explicit(ab->stop, memory_order_relaxed))
 		return ab->aborted = true;
-	/* A level that draws among its best lines (random_margin) finishes
-	 * its first iteration whatever its node budget, or it would play the
-	 * best of the few moves it looked at instead of drawing among all. */
+	if (ab->shared != NULL && ab_smp_finished(ab->shared))
+		return ab->aborted = true;
+	/* A weak level (eval_noise) finishes its first iteration whatever
+	 * its node budget, or it would play the best of the few moves it
+	 * looked at: TZAAR's level 1 then played as a greedy player. */
 	if (ab->lim.nodes > 0 && ab->nodes >= ab->lim.nodes &&
-	    (ab->done_depth > 0 || ab->lim.random_margin <= 0))
+	    (ab->done_depth > 0 || ab->lim.eval_noise <= 0))
 		return ab->aborted = true;
 	if ((ab->nodes & AB_CHECK_MASK) != 0)
 		return false;
+	atomic_store_explicit(&ab->nodes_seen, ab->nodes, memory_order_relaxed);
 	int64_t now = ab_elapsed_ms(ab);
 	if (ab->plan.hard_ms > 0 && now >= ab->plan.hard_ms)
 		return ab->aborted = true;
@@ -237,12 +262,38 @@ ab_terminal_score(const struct alphabeta *ab, const struct game_pos *pos,
 	return winner == ab->ops->side_to_move(pos) ? win : -win;
 }
 
+/* A weak level's misjudgement of pos: in -eval_noise..eval_noise, more
+ * often small than large (the sum of two uniform draws), and the same for
+ * the same position and seed. */
+static int
+ab_noise(const struct alphabeta *ab, const struct game_pos *pos)
+{
+	struct rng r;
+	rng_seed(&r, ab->ops->hash(pos) ^ ab->lim.noise_seed);
+	int64_t span = 2 * (int64_t)ab->lim.eval_noise + 1;
+	int64_t a = (int64_t)rng_below(&r, (uint32_t)span);
+	int64_t b = (int64_t)rng_below(&r, (uint32_t)span);
+	return (int)((a + b) / 2 - ab->lim.eval_noise);
+}
+
+/* The transposition table's key of pos.  A weak level's scores carry its
+ * noise: its keys differ from those of exact searches, which share the
+ * table in the terminal UI, so neither reads the other's scores. */
+static uint64_t
+ab_key(const struct alphabeta *ab, const struct game_pos *pos)
+{
+	uint64_t key = ab->ops->hash(pos);
+	return ab->lim.eval_noise > 0 ? key ^ (ab->lim.noise_seed | 1) : key;
+}
+
 static int
 ab_evaluate(const struct alphabeta *ab, const struct game_pos *pos)
 {
 	if (ab->ops->evaluate == NULL)
 		return AB_DRAW_SCORE;
 	int v = ab->ops->evaluate(pos);
+	if (ab->lim.eval_noise > 0)
+		v += ab_noise(ab, pos);
 	if (v > AB_EVAL_LIMIT)
 		return AB_EVAL_LIMIT;
 	if (v < -AB_EVAL_LIMIT)
@@ -432,43 +483,106 @@ ab_reduction(const struct alphabeta *ab, const struct game_pos *pos, int ply,
 	return 1;
 }
 
-/* Searches moves of a node after ordering, fail-soft; *best_move gets the
- * best one. */
+/* The moves of a node being searched: its window, the best so far. */
+struct ab_node {
+	const struct game_pos *pos;
+	int side, depth, ply, alpha, beta;
+	bool pv_node, reducible;
+	int best;
+	game_move best_move;
+};
+
+/* The score of the i-th move tried at node, reduced first if it is late. */
 static int
-ab_moves(struct alphabeta *ab, const struct game_pos *pos, int n, int depth,
-         int ply, int alpha, int beta, bool pv_node, game_move *best_move)
+ab_move(struct alphabeta *ab, const struct ab_node *node,
+        const struct game_pos *child, game_move m, int i)
 {
-	int side = ab->ops->side_to_move(pos);
-	int best = -AB_INFINITY;
-	bool reducible = ab_node_reducible(ab, pos, depth);
+	int alpha = node->alpha, depth = node->depth, ply = node->ply;
+	int score = alpha + 1;
+	int r = node->reducible ? ab_reduction(ab, node->pos, ply, m, depth, i)
+	                        : 0;
+	if (r > 0)
+		score = ab_child(ab, node->side, child, depth - r, ply, alpha,
+		                 alpha + 1, false);
+	if (score > alpha)
+		score = ab_pvs(ab, node->side, child, depth, ply, alpha,
+		               node->beta, i == 0, node->pv_node);
+	return score;
+}
+
+/* Takes a move's score into node; true on a cutoff. */
+static bool
+ab_take(struct alphabeta *ab, struct ab_node *node, game_move m, int score)
+{
+	if (score <= node->best)
+		return false;
+	node->best = score;
+	node->best_move = m;
+	if (score <= node->alpha)
+		return false;
+	node->alpha = score;
+	ab_update_pv(ab, node->ply, m);
+	if (score < node->beta)
+		return false;
+	ab_reward(ab, node->pos, node->ply, m, node->depth);
+	return true;
+}
+
+/* Whether another thread is searching child, which is then better left
+ * for last (ABDADA's deferral: the threads of a parallel search spread
+ * over a node's moves instead of all searching the same one); if not,
+ * child is marked as being searched (*entered). */
+static bool
+ab_defer(struct alphabeta *ab, const struct ab_node *node,
+         const struct game_pos *child, int i, uint64_t *key, bool *entered)
+{
+	*entered = false;
+	if (ab->shared == NULL || i == 0 || node->depth < AB_DEFER_MIN_DEPTH)
+		return false;
+	*key = ab->ops->hash(child);
+	*entered = ab_smp_busy_enter(ab->shared, *key);
+	return !*entered;
+}
+
+/* Searches moves of a node after ordering, fail-soft; moves deferred
+ * while another thread searches them come last. */
+static int
+ab_moves(struct alphabeta *ab, struct ab_node *node, int n)
+{
+	game_move deferred[AB_DEFER_MAX];
+	int deferred_index[AB_DEFER_MAX], nd = 0;
 	for (int i = 0; i < n; i++) {
+		int ply = node->ply;
 		game_move m = ab->moves[ply][ab_pick(ab->keys[ply], n, i)];
-		struct game_pos child = *pos;
+		struct game_pos child = *node->pos;
 		ab->ops->play(&child, m);
-		int score = alpha + 1;
-		int r = reducible ? ab_reduction(ab, pos, ply, m, depth, i) : 0;
-		if (r > 0)
-			score = ab_child(ab, side, &child, depth - r, ply,
-			                 alpha, alpha + 1, false);
-		if (score > alpha)
-			score = ab_pvs(ab, side, &child, depth, ply, alpha,
-			               beta, i == 0, pv_node);
+		uint64_t key = 0;
+		bool entered = false;
+		if (nd < AB_DEFER_MAX &&
+		    ab_defer(ab, node, &child, i, &key, &entered)) {
+			deferred[nd] = m;
+			deferred_index[nd++] = i;
+			continue;
+		}
+		int score = ab_move(ab, node, &child, m, i);
+		if (entered)
+			ab_smp_busy_leave(ab->shared, key);
 		if (ab->aborted)
 			return 0;
-		if (score > best) {
-			best = score;
-			*best_move = m;
-			if (score > alpha) {
-				alpha = score;
-				ab_update_pv(ab, ply, m);
-				if (score >= beta) {
-					ab_reward(ab, pos, ply, m, depth);
-					break;
-				}
-			}
-		}
+		if (ab_take(ab, node, m, score))
+			return node->best;
 	}
-	return best;
+	for (int j = 0; j < nd; j++) {
+		struct game_pos child = *node->pos;
+		ab->ops->play(&child, deferred[j]);
+		int score = ab_move(ab, node, &child, deferred[j],
+		                    deferred_index[j]);
+		if (ab->aborted)
+			return 0;
+		if (ab_take(ab, node, deferred[j], score))
+			break;
+	}
+	return node->best;
 }
 
 static int
@@ -488,9 +602,9 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth, int ply,
 	if (depth <= 0 || ply >= AB_MAX_PLY - 1)
 		return ab_evaluate(ab, pos);
 
-	uint64_t key = ab->ops->hash(pos);
+	uint64_t key = ab_key(ab, pos);
 	struct tt_entry e;
-	bool hit = tt_probe(&ab->tt, key, ply, &e);
+	bool hit = tt_probe(ab->tt, key, ply, &e);
 	int score;
 	if (hit && !pv_node && ab_tt_cutoff(&e, depth, alpha, beta, &score))
 		return score;
@@ -500,15 +614,26 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth, int ply,
 	ab_order(ab, pos, ply, ab->moves[ply], n, hit && e.has_move, e.move);
 
 	int alpha0 = alpha;
-	game_move best_move = ab->moves[ply][0];
-	int best = ab_moves(ab, pos, n, depth, ply, alpha, beta, pv_node,
-	                    &best_move);
+	struct ab_node node = {
+	        .pos = pos,
+	        .side = ab->ops->side_to_move(pos),
+	        .depth = depth,
+	        .ply = ply,
+	        .alpha = alpha,
+	        .beta = beta,
+	        .pv_node = pv_node,
+	        .reducible = ab_node_reducible(ab, pos, depth),
+	        .best = -AB_INFINITY,
+	        .best_move = ab->moves[ply][0],
+	};
+	int best = ab_moves(ab, &node, n);
+	game_move best_move = node.best_move;
 	if (ab->aborted)
 		return 0;
 	enum search_bound bound = best >= beta    ? BOUND_LOWER
 	                          : best > alpha0 ? BOUND_EXACT
 	                                          : BOUND_UPPER;
-	tt_store(&ab->tt, key, ply, depth, best, bound, best_move, true);
+	tt_store(ab->tt, key, ply, depth, best, bound, best_move, true);
 	return best;
 }
 
@@ -643,6 +768,9 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	ab->ops = ops;
 	ab->lim = *lim;
 	ab->stop = stop;
+	/* A node-limited search (every level) runs on one thread, so that
+	 * it plays the same move on any machine. */
+	ab->shared = lim->nodes == 0 ? ab->smp : NULL;
 	ab->root = *pos;
 	ab->nodes = 0;
 	ab->seldepth = 0;
@@ -655,7 +783,7 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	memset(ab->done_lines, 0, sizeof ab->done_lines);
 	ab->start_ms = clock_now_ms();
 	timectl_plan(lim, ops->side_to_move(pos), &ab->plan);
-	tt_new_search(&ab->tt);
+	tt_new_search(ab->tt);
 
 	struct game_status st;
 	ops->status(pos, &st);
@@ -663,7 +791,7 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	                         ? ops->gen_moves(pos, ab->root_moves)
 	                         : 0;
 	struct tt_entry e;
-	bool hit = tt_probe(&ab->tt, ops->hash(pos), 0, &e);
+	bool hit = tt_probe(ab->tt, ab_key(ab, pos), 0, &e);
 	ab_order(ab, pos, 0, ab->root_moves, ab->root_count, hit && e.has_move,
 	         e.move);
 	game_move ordered[GAME_MAX_MOVES];
@@ -679,55 +807,63 @@ ab_prepare(struct alphabeta *ab, const struct game_ops *ops,
 	ab_checks_prepare(ab);
 }
 
-/* The move to play: the best line, or for strength levels a line drawn
- * among those within the margin of the best.  A forced result is never
- * drawn among others: forced wins a few plies apart lie within any margin,
- * and a level that drew among them could put off its win for ever. */
-static int
-ab_choose_line(const struct alphabeta *ab)
-{
-	if (ab->lim.random_margin <= 0 || ab->lines_wanted < 2 ||
-	    ab_is_win_score(ab->done_lines[0].score))
-		return 0;
-	int floor = ab->done_lines[0].score - ab->lim.random_margin;
-	int candidates = 0;
-	while (candidates < ab->lines_wanted &&
-	       ab->done_lines[candidates].score >= floor)
-		candidates++;
-	struct rng r;
-	rng_seed(&r, ab->lim.random_seed);
-	return (int)rng_below(&r, (uint32_t)candidates);
-}
-
 static void
 ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 {
 	memset(res, 0, sizeof *res);
-	res->nodes = ab->nodes;
+	res->nodes = ab_nodes_all(ab);
 	res->depth = ab->done_depth;
 	if (ab->root_count == 0)
 		return;
 	res->has_move = true;
-	int k = ab_choose_line(ab);
-	const struct ab_line *line = &ab->done_lines[k];
+	const struct ab_line *line = &ab->done_lines[0];
 	if (line->pv_len == 0) {
 		res->best = ab->root_moves[0];
 		res->score = AB_DRAW_SCORE;
 		return;
 	}
 	res->best = line->pv[0];
-	res->score = ab_shown_score(ab, k);
+	res->score = ab_shown_score(ab, 0);
 }
 
-void
-alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
-              const struct game_pos *pos, const struct search_limits *lim,
-              const atomic_bool *stop, search_report_fn report, void *ctx,
-              struct alphabeta_result *result)
+/* Whether a helper's line may answer for the main search: not where the
+ * main search shows several lines or draws among them (a level), which
+ * the helpers do not do. */
+static bool
+ab_may_adopt(const struct alphabeta *ab)
 {
-	ab->report = report;
-	ab->report_ctx = ctx;
-	ab_prepare(ab, ops, pos, lim, stop);
+	return ab->lines_wanted == 1 && ab->lim.eval_noise <= 0;
+}
+
+/* A helper completed a deeper iteration than the main search: its line
+ * is the better informed one, and becomes the result. */
+static void
+ab_adopt_deeper(struct alphabeta *ab)
+{
+	struct ab_line line;
+	int depth;
+	if (ab->shared == NULL || !ab_may_adopt(ab) ||
+	    !ab_smp_deeper(ab->shared, ab->done_depth, &line, &depth))
+		return;
+	/* Near the end, never a move the solver refuted (the helpers do not
+	 * know); an unchecked one is checked before it is played, and the
+	 * line it displaces is the fallback (search/ab-endgame.c). */
+	if (line.pv_len == 0 || ab_lost_plies(ab, line.pv[0]) >= 0)
+		return;
+	ab_note_new_best(ab, &line);
+	ab_keep_previous(ab, 1);
+	if (depth != ab->done_depth + 1)
+		ab->prev_count = 0;
+	ab->done_lines[0] = line;
+	ab->done_depth = depth;
+	ab_report_done(ab, 0, depth);
+}
+
+/* The main thread's search: the solver, the iterations, the checks and
+ * the choice of the move. */
+void
+ab_run_main(struct alphabeta *ab, struct alphabeta_result *result)
+{
 	int lost_plies;
 	if (ab_solve(ab, result, &lost_plies))
 		return;
@@ -762,11 +898,88 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 		if (!ab_continue(ab, depth))
 			break;
 	}
+	ab_adopt_deeper(ab);
 	ab_check_played(ab);
 	ab_avoid_refuted(ab);
 	ab_finish(ab, result);
 	if (lost_plies >= 0)
 		ab_report_loss(ab, result, lost_plies);
+}
+
+void
+alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
+              const struct game_pos *pos, const struct search_limits *lim,
+              const atomic_bool *stop, search_report_fn report, void *ctx,
+              struct alphabeta_result *result)
+{
+	ab->report = report;
+	ab->report_ctx = ctx;
+	ab_prepare(ab, ops, pos, lim, stop);
+	if (ab->shared != NULL)
+		ab_smp_run(ab, result);
+	else
+		ab_run_main(ab, result);
+}
+
+/* A helper starts where the main search starts, with its root moves in
+ * the same order, but without the endgame solver, reports or limits of
+ * its own: it searches until stop.  Odd helpers start one ply deeper, so
+ * that the threads are not all in the same iteration; what each finds
+ * reaches the others through the table. */
+void
+ab_prepare_helper(struct alphabeta *helper, const struct alphabeta *ab,
+                  const atomic_bool *stop, int index)
+{
+	helper->tt = ab->tt;
+	helper->shared = ab->smp;
+	helper->ops = ab->ops;
+	memset(&helper->lim, 0, sizeof helper->lim);
+	helper->lim.infinite = true;
+	/* Only a helper whose line the main search may adopt ends a search
+	 * by depth. */
+	helper->lim.depth = ab_may_adopt(ab) ? ab->lim.depth : 0;
+	helper->stop = stop;
+	helper->report = NULL;
+	helper->root = ab->root;
+	helper->root_count = ab->root_count;
+	memcpy(helper->root_moves, ab->root_moves,
+	       sizeof(game_move) * (size_t)ab->root_count);
+	helper->lines_wanted = ab->root_count > 0 ? 1 : 0;
+	helper->start_ms = ab->start_ms;
+	memset(&helper->plan, 0, sizeof helper->plan);
+	helper->next_report_ms = INT64_MAX;
+	helper->nodes = 0;
+	atomic_store_explicit(&helper->nodes_seen, 0, memory_order_relaxed);
+	helper->seldepth = 0;
+	helper->aborted = false;
+	helper->done_depth = 0;
+	helper->prev_count = 0;
+	helper->check_moves = false;
+	helper->checked_count = 0;
+	helper->depth = 1 + (index & 1);
+	memset(helper->killers, 0xff, sizeof helper->killers);
+	memset(helper->history, 0, sizeof helper->history);
+	memset(helper->done_lines, 0, sizeof helper->done_lines);
+}
+
+/* A helper's iterations, from the depth ab_prepare_helper chose. */
+void
+ab_run_helper(struct alphabeta *helper)
+{
+	int last = helper->lim.depth > 0 ? helper->lim.depth : SEARCH_MAX_DEPTH;
+	for (int depth = helper->depth; helper->root_count > 0 && depth <= last;
+	     depth++) {
+		helper->depth = depth;
+		helper->partial_first = false;
+		ab_search_line(helper, depth, 0);
+		if (helper->aborted)
+			break;
+		helper->done_lines[0] = helper->lines[0];
+		helper->done_depth = depth;
+		ab_smp_completed(helper, depth);
+	}
+	atomic_store_explicit(&helper->nodes_seen, helper->nodes,
+	                      memory_order_relaxed);
 }
 
 bool

@@ -45,10 +45,18 @@ bool alphabeta_set_hash(struct alphabeta *ab, size_t hash_mb);
 /* Forgets the transposition table. */
 void alphabeta_clear(struct alphabeta *ab);
 
+/* Searches with this many threads from now on (Lazy SMP: helpers share
+ * the one table, so memory stays what the hash size says); 1 is the
+ * deterministic search of one thread, and a search with a node limit
+ * (every level) always runs on one thread.  Only between searches; false
+ * if memory or threads could not be had (the old number stays). */
+bool alphabeta_set_threads(struct alphabeta *ab, int threads);
+
 /* Searches pos under lim until a limit is reached or *stop becomes true
  * (stop may be NULL); reports each iteration and about once a second
- * through report (may be NULL).  The same state, position and depth or
- * node limit always give the same result. */
+ * through report (may be NULL).  With one thread, the same state,
+ * position and depth or node limit always give the same result; with
+ * more, the nodes reported are all threads' together. */
 void alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
                    const struct game_pos *pos, const struct search_limits *lim,
                    const atomic_bool *stop, search_report_fn report, void *ctx,

@@ -56,8 +56,9 @@ bench_position(const struct game_ops *ops, int plies, struct game_pos *pos)
 }
 
 bool
-bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
-           struct bench_result *res, char *err, size_t err_size)
+bench_game(const struct game_ops *ops, int depth, int threads,
+           bench_line_fn line, void *ctx, struct bench_result *res, char *err,
+           size_t err_size)
 {
 	if (ops->players != 2) {
 		snprintf(err, err_size, "%s has no positions to search",
@@ -67,6 +68,12 @@ bench_game(const struct game_ops *ops, int depth, bench_line_fn line, void *ctx,
 	struct alphabeta *ab = alphabeta_new(BENCH_HASH_MB);
 	if (ab == NULL) {
 		snprintf(err, err_size, "out of memory");
+		return false;
+	}
+	if (!alphabeta_set_threads(ab, threads)) {
+		snprintf(err, err_size, "cannot start %d search threads",
+		         threads);
+		alphabeta_free(ab);
 		return false;
 	}
 	struct search_limits lim = {0};

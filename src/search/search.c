@@ -232,6 +232,14 @@ searcher_set_hash(struct searcher *s, size_t hash_mb)
 	return alphabeta_set_hash(s->ab, hash_mb);
 }
 
+bool
+searcher_set_threads(struct searcher *s, int threads)
+{
+	searcher_stop(s);
+	searcher_wait(s);
+	return alphabeta_set_threads(s->ab, threads);
+}
+
 void
 searcher_clear(struct searcher *s)
 {

@@ -29,6 +29,7 @@
 #define SEARCH_MAX_PV      64
 #define SEARCH_MAX_DEPTH   64
 #define SEARCH_MAX_MULTIPV 16
+#define SEARCH_MAX_THREADS 256
 
 /* Scores at or beyond SEARCH_WIN - SEARCH_MAX_DEPTH mean a forced result:
  * SEARCH_WIN - n is a win in n plies for the side to move. */
@@ -42,11 +43,13 @@ struct search_limits {
 	int64_t time_ms[2];  /* clocks of player 1 and 2, 0 = no clock */
 	int64_t inc_ms[2];   /* increments per move */
 	int multipv;         /* lines to report, 1..16 (0 means 1) */
-	/* Strength levels (search/level.h): when > 0, the move played is
-	 * drawn (with random_seed) among the reported lines whose score is
-	 * within random_margin of the best; 0 = always the best line. */
-	int random_margin;
-	uint64_t random_seed;
+	/* Strength levels (search/level.h): when > 0, each evaluation is
+	 * off by up to eval_noise score units, by an amount fixed by
+	 * noise_seed and the position, so that a position is misjudged the
+	 * same way every time within a game; 0 = exact.  Scores of finished
+	 * games and forced results carry no noise. */
+	int eval_noise;
+	uint64_t noise_seed;
 };
 
 enum search_bound { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
@@ -94,6 +97,11 @@ bool searcher_busy(struct searcher *s);
 
 /* Resizes and clears the transposition table (only while idle). */
 bool searcher_set_hash(struct searcher *s, size_t hash_mb);
+
+/* Searches with this many threads from now on, 1..SEARCH_MAX_THREADS
+ * (search/alphabeta.h); stops a running search first.  False if they
+ * could not be had (the old number stays). */
+bool searcher_set_threads(struct searcher *s, int threads);
 
 /* Forgets what earlier searches learnt (new game). */
 void searcher_clear(struct searcher *s);

@@ -6,13 +6,18 @@
  * scores are stored relative to the node, not the root, so that they stay
  * true wherever the position is met again.
  *
- * Threads: a table belongs to one searcher and is touched only by the
- * thread that currently owns that searcher's state (the worker while it
- * searches, the owner while the worker is idle).
+ * Threads: the threads of one search share its table without a lock
+ * (Lazy SMP, search/ab-smp.c).  Each slot is three words read and written
+ * with relaxed atomics; the first holds the key XORed with the other two,
+ * so a slot torn by two threads writing it at once no longer matches its
+ * key and reads as a miss.  Between searches the table belongs to the
+ * thread that owns the searcher's state (tt_init, tt_free, tt_clear,
+ * tt_new_search).
  */
 #ifndef TABULA_SEARCH_TT_H
 #define TABULA_SEARCH_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +25,7 @@
 #include "core/game.h"
 #include "search/search.h"
 
+/* An entry as tt_probe gives it; the table keeps it packed in a slot. */
 struct tt_entry {
 	uint64_t key;
 	game_move move;
@@ -30,9 +36,17 @@ struct tt_entry {
 	bool has_move; /* any game_move value may be a real move */
 };
 
+/* Key XOR move and score XOR depth, bound, age and has_move; all zero
+ * when empty. */
+struct tt_slot {
+	_Atomic uint64_t check;
+	_Atomic uint64_t move_score;
+	_Atomic uint64_t depth_bound;
+};
+
 struct tt {
-	struct tt_entry *entries;
-	size_t buckets; /* entries = buckets * TT_BUCKET_SIZE */
+	struct tt_slot *slots;
+	size_t buckets; /* slots = buckets * TT_BUCKET_SIZE */
 	uint8_t age;    /* bumped by every new search */
 };
 

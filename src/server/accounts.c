@@ -110,47 +110,20 @@ accounts_name_taken(const struct accounts *a, const char *name)
 	return false;
 }
 
-static void
-accounts_save_job_run(struct worker_job *base)
-{
-	struct accounts_save_job *job = (struct accounts_save_job *)base;
-	job->ok = store_write(job->path, job->text, job->len, job->err,
-	                      sizeof job->err);
-}
-
-void
-accounts_save_job_free(struct worker_job *base)
-{
-	struct accounts_save_job *job = (struct accounts_save_job *)base;
-	if (job == NULL)
-		return;
-	free(job->text);
-	free(job);
-}
-
-struct accounts_save_job *
+struct store_job *
 accounts_save_job_new(const struct accounts *a)
 {
 	size_t size = 64;
 	for (size_t i = 0; i < a->count; i++)
 		size += strlen(a->list[i].name) + strlen(a->list[i].key) + 2;
-	struct accounts_save_job *job = calloc(1, sizeof *job);
 	char *text = malloc(size);
-	if (job == NULL || text == NULL) {
-		free(job);
-		free(text);
+	if (text == NULL)
 		return NULL;
-	}
 	size_t len = (size_t)snprintf(text, size, "# tabula accounts 1\n");
 	for (size_t i = 0; i < a->count; i++)
 		len += (size_t)snprintf(text + len, size - len, "%s %s\n",
 		                        a->list[i].name, a->list[i].key);
-	job->base.run = accounts_save_job_run;
-	job->version = a->version;
-	snprintf(job->path, sizeof job->path, "%s", a->path);
-	job->text = text;
-	job->len = len;
-	return job;
+	return store_job_new(a->path, text, len, a->version);
 }
 
 bool

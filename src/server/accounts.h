@@ -2,7 +2,7 @@
  * The accounts of the shared SSH account: each public key with the display
  * name its owner picked once.  Kept in one file under the server's state
  * directory, one "NAME TYPE BLOB" line per key, rewritten atomically (on a
- * worker thread, see accounts_save_job) when keys get their names; a new
+ * worker thread, see accounts_save_job_new) when keys get their names; a new
  * name is not used until the file that binds it to its key is on disk.
  */
 #ifndef TABULA_SERVER_ACCOUNTS_H
@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "server/identity.h"
-#include "server/workers.h"
+#include "server/store.h"
 
 /* The most keys one server remembers. */
 #define ACCOUNTS_MAX 10000
@@ -35,17 +35,6 @@ struct accounts {
 	unsigned version;       /* bumped by every name given */
 	unsigned saved_version; /* the version on disk */
 	bool saving;            /* a save job is under way */
-};
-
-/* A snapshot of the file, written on a worker thread. */
-struct accounts_save_job {
-	struct worker_job base;
-	unsigned version;
-	char path[4096];
-	char *text;
-	size_t len;
-	bool ok;
-	char err[512];
 };
 
 /* Reads the file at path (a missing file is an empty list). */
@@ -72,10 +61,8 @@ bool accounts_add(struct accounts *a, const char *key, const char *name);
  * failed: they were never used, and may be given again). */
 void accounts_forget_unsaved(struct accounts *a, unsigned version);
 
-/* A snapshot of the whole file as it stands; NULL if out of memory. */
-struct accounts_save_job *accounts_save_job_new(const struct accounts *a);
-
-/* Frees a save job (given as its worker_job head). */
-void accounts_save_job_free(struct worker_job *job);
+/* A snapshot of the whole file as it stands, to write on a worker thread
+ * (store_job_free frees it); NULL if out of memory. */
+struct store_job *accounts_save_job_new(const struct accounts *a);
 
 #endif

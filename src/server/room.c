@@ -451,9 +451,10 @@ room_save_job_new(const struct room *r)
 	room_path(r, "room", job->room_path, sizeof job->room_path);
 	int len = snprintf(job->room_text, sizeof job->room_text,
 	                   "%s\ngame %s\nseat1 %s\nseat2 %s\nclock %" PRId64
-	                   " %" PRId64 "\nanalysis %d\n",
+	                   " %" PRId64 "\nanalysis %d\nrated %d\nchat %d\n",
 	                   ROOM_MAGIC, r->ops->name, spec[0], spec[1],
-	                   r->clock_ms, r->inc_ms, r->analysis ? 1 : 0);
+	                   r->clock_ms, r->inc_ms, r->analysis ? 1 : 0,
+	                   r->rated ? 1 : 0, r->chat ? 1 : 0);
 	job->room_len = (size_t)len;
 	return job;
 }
@@ -526,6 +527,8 @@ room_new(const char *dir, const char *code, unsigned id,
 	}
 	r->ops = opt->ops;
 	r->analysis = opt->analysis;
+	r->rated = opt->rated;
+	r->chat = opt->chat;
 	r->clock_ms = opt->clock_ms;
 	r->inc_ms = opt->inc_ms;
 	r->left_ms[0] = r->left_ms[1] = opt->clock_ms;
@@ -643,6 +646,10 @@ room_parse_options(struct room *r, char *text, const char *path, char *err,
 			r->inc_ms = b;
 		} else if (sscanf(p, "analysis %d", &v) == 1)
 			r->analysis = v != 0;
+		else if (sscanf(p, "rated %d", &v) == 1)
+			r->rated = v != 0;
+		else if (sscanf(p, "chat %d", &v) == 1)
+			r->chat = v != 0;
 		else if (*p != '\0')
 			ok = false;
 		if (!ok) {
@@ -709,6 +716,9 @@ room_load(const char *dir, const char *code, unsigned id, int64_t now,
 		}
 	}
 	r->announced_ply = r->s.ply;
+	/* A game that ended while the server was away was counted then, or
+	 * its count was lost with the server (nobody was told of it). */
+	r->counted = room_turn(r) < 0;
 	/* The time the server was down is nobody's. */
 	room_start_clock(r, now);
 	r->on_disk = room_save_job_new(r);

@@ -55,6 +55,8 @@ struct room_options {
 	int64_t clock_ms; /* 0: no clock */
 	int64_t inc_ms;
 	bool analysis; /* seated players may use analysis */
+	bool rated;    /* the result changes the players' ratings */
+	bool chat;     /* the room takes short messages */
 };
 
 struct room {
@@ -65,6 +67,12 @@ struct room {
 	struct record_meta meta; /* result/termination once ended */
 	struct room_seat seat[2];
 	bool analysis;
+	bool rated; /* its result counts for the ratings (an engine seat's
+	               too: the room said so) */
+	bool chat;  /* it takes short messages (tabula(6), "Ratings") */
+	/* A rated game whose result has been counted (or that ended before
+	 * the server started: counted then or never). */
+	bool counted;
 	int64_t clock_ms, inc_ms;
 	int64_t left_ms[2]; /* each side's time as of turn_start */
 	int64_t turn_start; /* monotonic ms the side to move's time runs
@@ -89,6 +97,8 @@ struct room {
 	 * of it). */
 	struct room_save_job *on_disk;
 	unsigned creator; /* the connection told once it is on disk */
+	unsigned partner; /* a paired room: the other player's connection,
+	                     told with the creator */
 	/* After a failed save, the clock's and the engine's own changes wait
 	 * until this monotonic ms (a full disk is not retried in a loop). */
 	int64_t retry_at;

@@ -28,8 +28,11 @@
 #include "core/rng.h"
 #include "net/netline.h"
 #include "server/accounts.h"
+#include "server/chat.h"
 #include "server/engine-job.h"
 #include "server/identity.h"
+#include "server/pairing.h"
+#include "server/ratings.h"
 #include "server/room.h"
 #include "server/server.h"
 #include "server/store.h"
@@ -47,7 +50,7 @@ enum { SERVER_SAVE_RETRY_MS = 1000 };
 enum { SERVER_DRAIN_READS = 64 };
 
 /* What the savers' jobs are (worker_job.kind). */
-enum { SAVE_ROOM = 1, SAVE_ACCOUNTS = 2 };
+enum { SAVE_ROOM = 1, SAVE_ACCOUNTS = 2, SAVE_RATINGS = 3 };
 
 /* Letters of room codes: no I, O, 0 or 1 to misread. */
 static const char SERVER_CODE_LETTERS[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -77,7 +80,17 @@ struct client {
 	 * that resigns and quits still reads the result. */
 	bool quitting;
 	unsigned bye_version;
-	bool dead; /* drop now */
+	bool dead;               /* drop now */
+	struct chat_bucket chat; /* its room messages' allowance */
+};
+
+/* A line about ratings for a room's people, held until the ratings file
+ * holding what it tells is on disk. */
+struct rated_line {
+	unsigned version; /* the ratings version it tells of */
+	unsigned room_id;
+	struct rated_line *next;
+	char text[];
 };
 
 struct server {
@@ -92,8 +105,12 @@ struct server {
 	unsigned next_serial;
 	unsigned actor; /* the connection whose command runs now, or 0 */
 	struct accounts accounts;
-	struct workers *engines; /* the engine seats' searches */
-	struct workers *savers;  /* the rooms' saves */
+	struct ratings ratings;
+	struct rated_line *rated_news, *rated_tail; /* held for the disk */
+	int64_t ratings_retry_at; /* after a failed save of the ratings */
+	struct pairing pairing;   /* the waiting "play anyone" requests */
+	struct workers *engines;  /* the engine seats' searches */
+	struct workers *savers;   /* the rooms' saves */
 	char rooms_dir[4096], finished_dir[4096];
 	struct pollfd *pfds;
 	struct rng rng;
@@ -253,14 +270,185 @@ static void server_enter(struct server *sv, struct client *c, struct room *r,
 static void server_kick_engine(struct server *sv, struct room *r);
 static void server_forget_room(struct server *sv, struct room *r);
 
+/* ---------------------------------------------------------------------- */
+/* Ratings (tabula(6), PLAY ON THIS HOST, "Ratings")                       */
+
+/* Starts saving the ratings when a rated game changed them (after a
+ * failed save, once its wait is over). */
+static void
+server_save_ratings(struct server *sv)
+{
+	struct ratings *rt = &sv->ratings;
+	if (rt->saving || rt->saved_version == rt->version ||
+	    server_now_ms() < sv->ratings_retry_at)
+		return;
+	struct store_job *job = ratings_save_job_new(rt);
+	if (job != NULL) {
+		job->base.kind = SAVE_RATINGS;
+		if (workers_submit(sv->savers, &job->base)) {
+			rt->saving = true;
+			return;
+		}
+		store_job_free(&job->base);
+	}
+	sv->ratings_retry_at = server_now_ms() + SERVER_SAVE_RETRY_MS;
+}
+
+/* Sends the ratings news that the file on disk now holds. */
+static void
+server_release_rated(struct server *sv)
+{
+	while (sv->rated_news != NULL &&
+	       sv->rated_news->version <= sv->ratings.saved_version) {
+		struct rated_line *l = sv->rated_news;
+		sv->rated_news = l->next;
+		if (sv->rated_news == NULL)
+			sv->rated_tail = NULL;
+		struct room *r = server_room_by_id(sv, l->room_id);
+		if (r != NULL)
+			server_broadcast(sv, r, 0, "%s", l->text);
+		free(l);
+	}
+}
+
+/* Whether news of r's ratings waits for the disk (r stays loaded). */
+static bool
+server_rated_pending(const struct server *sv, const struct room *r)
+{
+	for (const struct rated_line *l = sv->rated_news; l != NULL;
+	     l = l->next) {
+		if (l->room_id == r->id)
+			return true;
+	}
+	return false;
+}
+
+static void
+server_ratings_saved(struct server *sv, struct store_job *job)
+{
+	sv->ratings.saving = false;
+	if (!job->ok) {
+		/* Kept in memory and tried again later: nobody has been
+		 * told of them. */
+		fprintf(stderr, "tabula serve: %s\n", job->err);
+		sv->ratings_retry_at = server_now_ms() + SERVER_SAVE_RETRY_MS;
+		return;
+	}
+	sv->ratings.saved_version = job->version;
+	server_release_rated(sv);
+	server_save_ratings(sv);
+}
+
+/* Holds a line for r's people until the ratings' current version is on
+ * disk. */
+static void server_hold_rated(struct server *sv, struct room *r,
+                              const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+static void
+server_hold_rated(struct server *sv, struct room *r, const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	size_t len = strlen(line);
+	struct rated_line *l = malloc(sizeof *l + len + 1);
+	if (l == NULL)
+		return; /* the rating is kept; only this news is lost */
+	l->version = sv->ratings.version;
+	l->room_id = r->id;
+	l->next = NULL;
+	memcpy(l->text, line, len + 1);
+	if (sv->rated_tail != NULL)
+		sv->rated_tail->next = l;
+	else
+		sv->rated_news = l;
+	sv->rated_tail = l;
+}
+
+/* Who a seat is for the ratings: its person, or the engine at its level
+ * ("engine:N" both); false for an open seat or a person nobody is. */
+static bool
+server_rated_as(const struct room *r, int side, char *owner, char *account)
+{
+	const struct room_seat *s = &r->seat[side];
+	if (s->kind == SEAT_ENGINE) {
+		snprintf(owner, IDENTITY_OWNER_MAX, "engine:%d", s->level);
+		snprintf(account, RATINGS_ACCOUNT_MAX, "engine:%d", s->level);
+		return true;
+	}
+	if (s->kind != SEAT_PERSON || s->owner[0] == '\0')
+		return false;
+	snprintf(owner, IDENTITY_OWNER_MAX, "%s", s->owner);
+	snprintf(account, RATINGS_ACCOUNT_MAX, "%s", s->account);
+	return true;
+}
+
+/* A rating as the room's lines show it: the number, with '?' while it is
+ * unsure (a deviation over 110, about the first dozen games), or "-". */
+static void
+server_rating_text(const struct server *sv, const struct room *r, int side,
+                   char *buf, size_t size)
+{
+	char owner[IDENTITY_OWNER_MAX], account[RATINGS_ACCOUNT_MAX];
+	if (!server_rated_as(r, side, owner, account) ||
+	    (r->seat[side].kind == SEAT_ENGINE && !r->rated)) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	unsigned games;
+	struct glicko g = ratings_told(
+	        &sv->ratings, ratings_find(&sv->ratings, r->ops->name, owner),
+	        &games);
+	snprintf(buf, size, "%.0f%s", g.rating, g.deviation > 110.0 ? "?" : "");
+}
+
+/* Counts the result of r, a rated game now over on disk: both ratings
+ * change, and the room hears "rated" once the ratings are on disk. */
+static void
+server_count_result(struct server *sv, struct room *r)
+{
+	const char *result, *reason;
+	if (!r->rated || r->counted || !room_over(r, &result, &reason))
+		return;
+	r->counted = true;
+	double score = strcmp(result, "1-0") == 0       ? 1.0
+	               : strcmp(result, "0-1") == 0     ? 0.0
+	               : strcmp(result, "1/2-1/2") == 0 ? 0.5
+	                                                : -1.0;
+	char owner[2][IDENTITY_OWNER_MAX], account[2][RATINGS_ACCOUNT_MAX];
+	if (score < 0 || !server_rated_as(r, 0, owner[0], account[0]) ||
+	    !server_rated_as(r, 1, owner[1], account[1]))
+		return; /* abandoned, or a seat nobody holds now */
+	const char *o[2] = {owner[0], owner[1]};
+	const char *a[2] = {account[0], account[1]};
+	struct glicko before[2], after[2];
+	if (!ratings_rate(&sv->ratings, r->ops->name, o, a, score, before,
+	                  after)) {
+		fprintf(stderr, "tabula serve: room %s: cannot rate: %s\n",
+		        r->code, "out of memory or too many ratings");
+		return;
+	}
+	for (int i = 0; i < 2; i++)
+		server_hold_rated(sv, r, "rated %s %d %.0f %.0f %.0f", r->code,
+		                  i + 1, before[i].rating, after[i].rating,
+		                  after[i].deviation);
+	server_save_ratings(sv);
+}
+
 /* A room's first save failed: it never was; its creator is told. */
 static void
 server_create_failed(struct server *sv, struct room *r, const char *why)
 {
-	struct client *c = server_client_by_serial(sv, r->creator);
-	if (c != NULL) {
-		server_send(c, "error cannot save the room: %s", why);
-		c->creating = 0;
+	unsigned told[2] = {r->creator, r->partner};
+	for (int i = 0; i < 2; i++) {
+		struct client *c = server_client_by_serial(sv, told[i]);
+		if (c != NULL) {
+			server_send(c, "error cannot save the room: %s", why);
+			c->creating = 0;
+		}
 	}
 	for (int i = 0; i < 2; i++) {
 		char path[4200];
@@ -307,6 +495,29 @@ server_save_failed(struct server *sv, struct room *r, const char *why)
 	server_kick_engine(sv, r);
 }
 
+/* A new room is on disk: its creator hears "created", or both players
+ * of a paired room "paired" with the opponent's name; each enters it. */
+static void
+server_tell_made(struct server *sv, struct room *r)
+{
+	unsigned told[2] = {r->creator, r->partner};
+	for (int i = 0; i < 2; i++) {
+		struct client *c = server_client_by_serial(sv, told[i]);
+		if (c == NULL)
+			continue;
+		c->creating = 0;
+		int seat = room_seat_of(r, c->owner);
+		char other[64];
+		room_seat_text(r, 1 - seat, other, sizeof other);
+		if (r->partner != 0)
+			server_send(c, "paired %s %s %s", r->code, r->ops->name,
+			            other);
+		else
+			server_send(c, "created %s", r->code);
+		server_enter(sv, c, r, seat);
+	}
+}
+
 /* What became of a save of r (job, or NULL when none could be made). */
 static void
 server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
@@ -324,16 +535,12 @@ server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
 		return;
 	}
 	room_keep_saved(r, job);
-	struct client *c =
-	        first ? server_client_by_serial(sv, r->creator) : NULL;
-	if (c != NULL) {
-		c->creating = 0;
-		server_send(c, "created %s", r->code);
-		server_enter(sv, c, r, room_seat_of(r, c->owner));
-	}
+	if (first)
+		server_tell_made(sv, r);
 	if (first)
 		server_kick_engine(sv, r);
 	server_release_news(sv, r);
+	server_count_result(sv, r);
 }
 
 /* Starts saving r when it has changed and no save is under way. */
@@ -370,14 +577,14 @@ server_save_accounts(struct server *sv)
 	struct accounts *a = &sv->accounts;
 	if (a->saving || a->saved_version == a->version)
 		return;
-	struct accounts_save_job *job = accounts_save_job_new(a);
+	struct store_job *job = accounts_save_job_new(a);
 	if (job != NULL) {
 		job->base.kind = SAVE_ACCOUNTS;
 		if (workers_submit(sv->savers, &job->base)) {
 			a->saving = true;
 			return;
 		}
-		accounts_save_job_free(&job->base);
+		store_job_free(&job->base);
 	}
 	/* Not saved: the names wait for the next try (the next name). */
 	fprintf(stderr, "tabula serve: cannot queue the accounts' save\n");
@@ -385,7 +592,7 @@ server_save_accounts(struct server *sv)
 
 /* Welcomes the clients whose names are now on disk. */
 static void
-server_accounts_saved(struct server *sv, struct accounts_save_job *job)
+server_accounts_saved(struct server *sv, struct store_job *job)
 {
 	struct accounts *a = &sv->accounts;
 	a->saving = false;
@@ -421,10 +628,14 @@ server_saves_done(struct server *sv)
 {
 	struct worker_job *base;
 	while ((base = workers_take(sv->savers)) != NULL) {
+		if (base->kind == SAVE_RATINGS) {
+			server_ratings_saved(sv, (struct store_job *)base);
+			store_job_free(base);
+			continue;
+		}
 		if (base->kind == SAVE_ACCOUNTS) {
-			server_accounts_saved(sv,
-			                      (struct accounts_save_job *)base);
-			accounts_save_job_free(base);
+			server_accounts_saved(sv, (struct store_job *)base);
+			store_job_free(base);
 			continue;
 		}
 		struct room_save_job *job = (struct room_save_job *)base;
@@ -459,10 +670,16 @@ server_send_players(struct server *sv, struct room *r, struct client *only)
 	char p1[64], p2[64];
 	room_seat_text(r, 0, p1, sizeof p1);
 	room_seat_text(r, 1, p2, sizeof p2);
-	if (only != NULL)
+	char r1[16], r2[16];
+	server_rating_text(sv, r, 0, r1, sizeof r1);
+	server_rating_text(sv, r, 1, r2, sizeof r2);
+	if (only != NULL) {
 		server_send(only, "players %s %s %s", r->code, p1, p2);
-	else
+		server_send(only, "ratings %s %s %s", r->code, r1, r2);
+	} else {
 		server_broadcast(sv, r, 0, "players %s %s %s", r->code, p1, p2);
+		server_broadcast(sv, r, 0, "ratings %s %s %s", r->code, r1, r2);
+	}
 }
 
 /* The "move" line of move ply (1-based) of r into buf. */
@@ -517,8 +734,9 @@ server_send_room(struct server *sv, struct client *c, struct room *r)
 	server_clock_text(r, clock, sizeof clock);
 	server_send(c, "joined %s %s %d", r->code, r->ops->name,
 	            c->seat >= 0 ? c->seat + 1 : 0);
-	server_send(c, "options %s %s %s", r->code, clock,
-	            r->analysis ? "analysis" : "-");
+	server_send(c, "options %s %s %s %s %s", r->code, clock,
+	            r->analysis ? "analysis" : "-",
+	            r->rated ? "rated" : "casual", r->chat ? "chat" : "-");
 	server_send_players(sv, r, c);
 	/* Moves not yet on disk come as news once they are. */
 	for (size_t ply = 1; ply <= r->announced_ply; ply++) {
@@ -755,6 +973,28 @@ server_games_of(const struct server *sv, const char *owner)
 	return n;
 }
 
+/* Reads "clock=MIN+INC" into ms; false with what is out of range. */
+static bool
+server_parse_clock(const char *w, int64_t *clock_ms, int64_t *inc_ms, char *err,
+                   size_t err_size)
+{
+	char *end;
+	long a = strtol(w + 6, &end, 10), b = -1;
+	if (*end == '+' && end[1] != '\0')
+		b = strtol(end + 1, &end, 10);
+	if (w[6] == '\0' || *end != '\0' || a < 1 || a > ROOM_CLOCK_MAX_MIN ||
+	    b < 0 || b > ROOM_CLOCK_MAX_INC) {
+		snprintf(err, err_size,
+		         "'%.32s': a clock is clock=MIN+INC, 1 to %d minutes "
+		         "and 0 to %d seconds",
+		         w, ROOM_CLOCK_MAX_MIN, ROOM_CLOCK_MAX_INC);
+		return false;
+	}
+	*clock_ms = a * 60000;
+	*inc_ms = b * 1000;
+	return true;
+}
+
 /* Reads "create" options into opt; false with the reason. */
 static bool
 server_create_options(char **words, int n, struct room_options *opt, char *err,
@@ -765,7 +1005,7 @@ server_create_options(char **words, int n, struct room_options *opt, char *err,
 		snprintf(err, err_size,
 		         "usage: create GAME [seat=1|2] "
 		         "[engine=LEVEL] [clock=MIN+INC] "
-		         "[analysis]");
+		         "[analysis] [rated] [chat]");
 		return false;
 	}
 	opt->ops = registry_find(words[1]);
@@ -777,7 +1017,7 @@ server_create_options(char **words, int n, struct room_options *opt, char *err,
 	for (int i = 2; i < n; i++) {
 		const char *w = words[i];
 		char *end;
-		long a, b;
+		long a;
 		if (strcmp(w, "seat=1") == 0 || strcmp(w, "seat=2") == 0)
 			opt->creator_seat = w[5] - '1';
 		else if (strncmp(w, "engine=", 7) == 0 &&
@@ -786,13 +1026,14 @@ server_create_options(char **words, int n, struct room_options *opt, char *err,
 			opt->engine_level = (int)a;
 		else if (strcmp(w, "analysis") == 0)
 			opt->analysis = true;
-		else if (strncmp(w, "clock=", 6) == 0 &&
-		         (a = strtol(w + 6, &end, 10)) >= 1 &&
-		         a <= ROOM_CLOCK_MAX_MIN && *end == '+' &&
-		         (b = strtol(end + 1, &end, 10)) >= 0 &&
-		         b <= ROOM_CLOCK_MAX_INC && *end == '\0') {
-			opt->clock_ms = a * 60000;
-			opt->inc_ms = b * 1000;
+		else if (strcmp(w, "rated") == 0)
+			opt->rated = true;
+		else if (strcmp(w, "chat") == 0)
+			opt->chat = true;
+		else if (strncmp(w, "clock=", 6) == 0) {
+			if (!server_parse_clock(w, &opt->clock_ms, &opt->inc_ms,
+			                        err, err_size))
+				return false;
 		} else {
 			snprintf(err, err_size, "'%.32s': unknown option", w);
 			return false;
@@ -831,7 +1072,9 @@ server_cmd_create(struct server *sv, struct client *c, char **words, int n)
 		return;
 	}
 	/* Nobody hears of it, its creator included, before it is on disk
-	 * (the fsync on a saver thread, not here: server_room_saved). */
+	 * (the fsync on a saver thread, not here: server_room_saved).  A
+	 * waiting pairing request goes: its person found a game. */
+	pairing_withdraw(&sv->pairing, c->serial);
 	r->creator = c->serial;
 	c->creating = r->id;
 	sv->rooms[sv->nrooms++] = r;
@@ -884,6 +1127,7 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			server_send(c, "error %s", err);
 			return;
 		}
+		pairing_withdraw(&sv->pairing, c->serial);
 		server_changed(sv, r);
 		server_enter(sv, c, r, seat);
 		server_send_players(sv, r, NULL);
@@ -1000,7 +1244,12 @@ server_cmd_list(struct server *sv, struct client *c)
 		         r->seat[1].kind == SEAT_OPEN)
 			state = "waiting";
 		int turn = room_turn(r), mine = room_seat_of(r, c->owner);
-		server_send(c, "room %s %s %zu %s %d %s %s %s %s %s %s %s %s",
+		char r1[16], r2[16];
+		server_rating_text(sv, r, 0, r1, sizeof r1);
+		server_rating_text(sv, r, 1, r2, sizeof r2);
+		server_send(c,
+		            "room %s %s %zu %s %d %s %s %s %s %s %s %s %s %s "
+		            "%s",
 		            r->code, r->ops->name, r->s.ply,
 		            turn < 0    ? "-"
 		            : turn == 0 ? "1"
@@ -1010,9 +1259,274 @@ server_cmd_list(struct server *sv, struct client *c)
 		            mine < 0    ? "-"
 		            : mine == 0 ? "1"
 		                        : "2",
-		            server_seat_kind(r, 0), server_seat_kind(r, 1));
+		            server_seat_kind(r, 0), server_seat_kind(r, 1), r1,
+		            r2);
 	}
 	server_send(c, "listed %zu", listed);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pairing (tabula(6), PLAY ON THIS HOST, "Pairing")                       */
+
+/* Reads "seek GAME [clock=MIN+INC] [casual]" into s; false with the
+ * reason. */
+static bool
+server_seek_options(char **words, int n, struct seek *s, char *err,
+                    size_t err_size)
+{
+	s->rated = true;
+	if (n < 2) {
+		snprintf(err, err_size,
+		         "usage: seek GAME [clock=MIN+INC] [casual]");
+		return false;
+	}
+	s->ops = registry_find(words[1]);
+	if (s->ops == NULL || s->ops->players != 2) {
+		snprintf(err, err_size, "seek: '%.32s': not a two-player game",
+		         words[1]);
+		return false;
+	}
+	for (int i = 2; i < n; i++) {
+		char why[200];
+		if (strcmp(words[i], "casual") == 0)
+			s->rated = false;
+		else if (strcmp(words[i], "rated") == 0)
+			s->rated = true;
+		else if (strncmp(words[i], "clock=", 6) != 0) {
+			snprintf(err, err_size, "seek: '%.32s': unknown option",
+			         words[i]);
+			return false;
+		} else if (!server_parse_clock(words[i], &s->clock_ms,
+		                               &s->inc_ms, why, sizeof why)) {
+			snprintf(err, err_size, "seek: %s", why);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Makes the room of two paired requests: a's person and b's seated (who
+ * plays first drawn by lot), both told once it is on disk. */
+static void
+server_make_paired(struct server *sv, const struct seek *a,
+                   const struct seek *b)
+{
+	struct client *ca = server_client_by_serial(sv, a->serial);
+	struct client *cb = server_client_by_serial(sv, b->serial);
+	char code[ROOM_CODE_LEN + 1], err[256];
+	if (ca == NULL || cb == NULL)
+		return; /* never: a connection's request goes with it */
+	struct room_options opt = {
+	        .ops = a->ops,
+	        .creator_seat = (int)rng_below(&sv->rng, 2),
+	        .clock_ms = a->clock_ms,
+	        .inc_ms = a->inc_ms,
+	        .rated = a->rated,
+	};
+	struct room *r = NULL;
+	const char *why = "out of memory";
+	if ((int)sv->nrooms >= sv->cfg->max_rooms)
+		why = "the server holds its most rooms";
+	else if (!server_make_code(sv, code))
+		why = "no free room code";
+	else if ((r = room_new(sv->rooms_dir, code, sv->next_room_id++, &opt,
+	                       ca->owner, ca->account, server_now_ms())) !=
+	                 NULL &&
+	         room_take_seat(r, cb->owner, cb->account, server_now_ms(), err,
+	                        sizeof err) < 0) {
+		room_free(r);
+		r = NULL;
+	}
+	if (r == NULL) {
+		server_send(ca, "error cannot pair: %s", why);
+		server_send(cb, "error cannot pair: %s", why);
+		return;
+	}
+	r->creator = ca->serial;
+	r->partner = cb->serial;
+	ca->creating = cb->creating = r->id;
+	sv->rooms[sv->nrooms++] = r;
+	server_save_room(sv, r);
+}
+
+/* Pairs every two requests that may play each other now. */
+static void
+server_pair(struct server *sv)
+{
+	struct seek a, b;
+	while (pairing_match(&sv->pairing, server_now_ms(), &a, &b))
+		server_make_paired(sv, &a, &b);
+}
+
+static void
+server_cmd_seek(struct server *sv, struct client *c, char **words, int n)
+{
+	struct seek s = {0};
+	char err[256], clock[32];
+	if (!server_seek_options(words, n, &s, err, sizeof err)) {
+		server_send(c, "error %s", err);
+		return;
+	}
+	if (server_games_of(sv, c->owner) >= sv->cfg->max_games_per_account) {
+		server_send(c, "error you already play %d unfinished games",
+		            sv->cfg->max_games_per_account);
+		return;
+	}
+	s.serial = c->serial;
+	snprintf(s.owner, sizeof s.owner, "%s", c->owner);
+	unsigned games;
+	s.rating =
+	        ratings_told(&sv->ratings,
+	                     ratings_find(&sv->ratings, s.ops->name, c->owner),
+	                     &games)
+	                .rating;
+	s.since = server_now_ms();
+	if (!pairing_add(&sv->pairing, &s)) {
+		server_send(c, "error out of memory");
+		return;
+	}
+	if (s.clock_ms == 0)
+		snprintf(clock, sizeof clock, "-");
+	else
+		snprintf(clock, sizeof clock, "%d+%d",
+		         (int)(s.clock_ms / 60000), (int)(s.inc_ms / 1000));
+	server_send(c, "seeking %s %s %s %.0f", s.ops->name, clock,
+	            s.rated ? "rated" : "casual", s.rating);
+	server_pair(sv);
+}
+
+static void
+server_cmd_unseek(struct server *sv, struct client *c)
+{
+	if (pairing_withdraw(&sv->pairing, c->serial))
+		server_send(c, "unseeked");
+	else
+		server_send(c, "error no pairing request to withdraw");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Room messages (tabula(6), PLAY ON THIS HOST, "Messages")                */
+
+/* Sends text from c to its room: a player's to everyone there, a
+ * spectator's to the spectators only (the players are not told what the
+ * watchers think of their game). */
+static void
+server_cmd_say(struct server *sv, struct client *c, const char *text)
+{
+	char err[256];
+	struct room *r = c->room;
+	if (r == NULL) {
+		server_send(c, "error not in a room");
+		return;
+	}
+	if (!r->chat) {
+		server_send(c, "error room %s takes no messages", r->code);
+		return;
+	}
+	if (!chat_text_ok(text, err, sizeof err) ||
+	    !chat_take(&c->chat, server_now_ms(), err, sizeof err)) {
+		server_send(c, "error %s", err);
+		return;
+	}
+	const char *name = strchr(c->account, ':') + 1;
+	bool player = c->seat >= 0;
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *o = sv->clients[i];
+		if (o->room == r && (player || o->seat < 0))
+			server_send(o, "said %s %s %s %s", r->code,
+			            player ? "player" : "spectator", name,
+			            text);
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Ratings and the leaderboard                                             */
+
+/* The most lines "top" sends. */
+enum { SERVER_TOP_MAX = 50, SERVER_TOP_DEFAULT = 10 };
+
+/* "rating [GAME]": c's ratings, one "rating GAME RATING DEVIATION GAMES"
+ * line per two-player game (or the one named), as on disk, then
+ * "rating-listed COUNT". */
+static void
+server_cmd_rating(struct server *sv, struct client *c, char **words, int n)
+{
+	const struct game_ops *only = n >= 2 ? registry_find(words[1]) : NULL;
+	if (n > 2 || (n == 2 && (only == NULL || only->players != 2))) {
+		server_send(c,
+		            "error usage: rating [GAME] (a two-player game)");
+		return;
+	}
+	size_t listed = 0;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct game_ops *ops = registry_at(i);
+		if (ops->players != 2 || (only != NULL && ops != only))
+			continue;
+		unsigned games;
+		struct glicko g = ratings_told(
+		        &sv->ratings,
+		        ratings_find(&sv->ratings, ops->name, c->owner),
+		        &games);
+		server_send(c, "rating %s %.0f %.0f %u", ops->name, g.rating,
+		            g.deviation, games);
+		listed++;
+	}
+	server_send(c, "rating-listed %zu", listed);
+}
+
+/* "top GAME [COUNT]": the leaderboard, one "top GAME RANK NAME KIND
+ * RATING DEVIATION GAMES" line per person, then "topped GAME COUNT". */
+static void
+server_cmd_top(struct server *sv, struct client *c, char **words, int n)
+{
+	const struct game_ops *ops = n >= 2 ? registry_find(words[1]) : NULL;
+	char *end = NULL;
+	long want = n == 3 ? strtol(words[2], &end, 10) : SERVER_TOP_DEFAULT;
+	if (n < 2 || n > 3 || ops == NULL || ops->players != 2 ||
+	    (end != NULL &&
+	     (*end != '\0' || want < 1 || want > SERVER_TOP_MAX))) {
+		server_send(c,
+		            "error usage: top GAME [COUNT] (a two-player game, "
+		            "1 to %d lines)",
+		            SERVER_TOP_MAX);
+		return;
+	}
+	const struct rating_entry *best[SERVER_TOP_MAX];
+	size_t count = ratings_top(&sv->ratings, ops->name, best, (size_t)want);
+	for (size_t i = 0; i < count; i++) {
+		unsigned games;
+		struct glicko g = ratings_told(&sv->ratings, best[i], &games);
+		const char *colon = strchr(best[i]->account, ':');
+		const char *kind =
+		        strncmp(best[i]->account, "ssh:", 4) == 0 ? "ssh"
+		        : strncmp(best[i]->account, "engine:", 7) == 0
+		                ? "engine"
+		                : "user";
+		server_send(c, "top %s %zu %s %s %.0f %.0f %u", ops->name,
+		            i + 1,
+		            kind[0] == 'e' ? best[i]->account : colon + 1, kind,
+		            g.rating, g.deviation, games);
+	}
+	server_send(c, "topped %s %zu", ops->name, count);
+}
+
+/* Runs a command of pairing or ratings (tabula(6), PLAY ON THIS HOST,
+ * "Pairing", "Ratings"); false when words[0] names none of them. */
+static bool
+server_rating_command(struct server *sv, struct client *c, char **words, int n)
+{
+	const char *cmd = words[0];
+	if (strcmp(cmd, "seek") == 0)
+		server_cmd_seek(sv, c, words, n);
+	else if (strcmp(cmd, "unseek") == 0)
+		server_cmd_unseek(sv, c);
+	else if (strcmp(cmd, "rating") == 0)
+		server_cmd_rating(sv, c, words, n);
+	else if (strcmp(cmd, "top") == 0)
+		server_cmd_top(sv, c, words, n);
+	else
+		return false;
+	return true;
 }
 
 static void
@@ -1094,7 +1608,8 @@ server_say_bye_when_told(struct client *c)
 static void
 server_line(struct server *sv, struct client *c, char *line)
 {
-	char *words[16];
+	char raw[NET_LINE_MAX + 1], *words[16];
+	snprintf(raw, sizeof raw, "%s", line);
 	int n = net_split(line, words, 16);
 	if (n == 0)
 		return;
@@ -1103,6 +1618,10 @@ server_line(struct server *sv, struct client *c, char *line)
 		return;
 	}
 	const char *cmd = words[0];
+	if (strcmp(cmd, "say") == 0 && c->account[0] != '\0') {
+		server_cmd_say(sv, c, raw + strspn(raw, " \t") + 4);
+		return;
+	}
 	if (strcmp(cmd, "quit") == 0) {
 		c->quitting = true;
 		c->bye_version = c->room != NULL ? c->room->version : 0;
@@ -1142,7 +1661,7 @@ server_line(struct server *sv, struct client *c, char *line)
 		server_cmd_resign(sv, c);
 	else if (strcmp(cmd, "draw") == 0)
 		server_cmd_draw(sv, c);
-	else
+	else if (!server_rating_command(sv, c, words, n))
 		server_strike(c, "unknown command '%.32s'", cmd);
 }
 
@@ -1261,6 +1780,7 @@ static void
 server_drop(struct server *sv, size_t i)
 {
 	struct client *c = sv->clients[i];
+	pairing_withdraw(&sv->pairing, c->serial);
 	if (c->room != NULL) {
 		if (c->seat >= 0)
 			c->room->present[c->seat]--;
@@ -1311,7 +1831,8 @@ server_unload_rooms(struct server *sv)
 		if (room_turn(r) < 0 && r->spectators == 0 &&
 		    r->present[0] == 0 && r->present[1] == 0 &&
 		    !r->engine_busy && !r->saving &&
-		    r->saved_version == r->version && r->pending == NULL) {
+		    r->saved_version == r->version && r->pending == NULL &&
+		    !server_rated_pending(sv, r)) {
 			room_archive(r, sv->finished_dir);
 			room_free(r);
 			sv->rooms[i] = sv->rooms[--sv->nrooms];
@@ -1326,6 +1847,17 @@ static int
 server_check_clocks(struct server *sv)
 {
 	int64_t now = server_now_ms(), next = -1;
+	if (sv->pairing.count >= 2) {
+		/* Ranges widen every second. */
+		server_pair(sv);
+		next = 1000;
+	}
+	if (!sv->ratings.saving &&
+	    sv->ratings.saved_version != sv->ratings.version) {
+		server_save_ratings(sv);
+		if (!sv->ratings.saving && (next < 0 || next > 1000))
+			next = SERVER_SAVE_RETRY_MS;
+	}
 	for (size_t i = 0; i < sv->nrooms; i++) {
 		struct room *r = sv->rooms[i];
 		if (now < r->retry_at) { /* its last save failed */
@@ -1484,8 +2016,9 @@ server_open(struct server *sv, const struct server_config *cfg)
 	         cfg->state_dir);
 	snprintf(sv->finished_dir, sizeof sv->finished_dir, "%s/finished",
 	         cfg->state_dir);
-	char accounts[4200];
+	char accounts[4200], ratings[4200];
 	snprintf(accounts, sizeof accounts, "%s/accounts", cfg->state_dir);
+	snprintf(ratings, sizeof ratings, "%s/ratings", cfg->state_dir);
 	sv->clients = calloc((size_t)cfg->max_clients, sizeof *sv->clients);
 	sv->rooms = calloc((size_t)cfg->max_rooms, sizeof *sv->rooms);
 	sv->pfds = calloc((size_t)cfg->max_clients + 4, sizeof *sv->pfds);
@@ -1496,7 +2029,8 @@ server_open(struct server *sv, const struct server_config *cfg)
 	if (!store_mkdir(cfg->state_dir, err, sizeof err) ||
 	    !store_mkdir(sv->rooms_dir, err, sizeof err) ||
 	    !store_mkdir(sv->finished_dir, err, sizeof err) ||
-	    !accounts_load(&sv->accounts, accounts, err, sizeof err)) {
+	    !accounts_load(&sv->accounts, accounts, err, sizeof err) ||
+	    !ratings_load(&sv->ratings, ratings, err, sizeof err)) {
 		fprintf(stderr, "tabula serve: %s\n", err);
 		return false;
 	}
@@ -1535,8 +2069,8 @@ server_open(struct server *sv, const struct server_config *cfg)
 static void
 server_free_save_job(struct worker_job *job)
 {
-	if (job->kind == SAVE_ACCOUNTS)
-		accounts_save_job_free(job);
+	if (job->kind == SAVE_ACCOUNTS || job->kind == SAVE_RATINGS)
+		store_job_free(job);
 	else
 		room_save_job_free(job);
 }
@@ -1569,6 +2103,13 @@ server_close(struct server *sv)
 			close(sv->signal_fd[i]);
 	}
 	accounts_free(&sv->accounts);
+	ratings_free(&sv->ratings);
+	pairing_free(&sv->pairing);
+	while (sv->rated_news != NULL) {
+		struct rated_line *next = sv->rated_news->next;
+		free(sv->rated_news);
+		sv->rated_news = next;
+	}
 	free(sv->clients);
 	free(sv->rooms);
 	free(sv->pfds);

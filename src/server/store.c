@@ -39,6 +39,40 @@ store_write(const char *path, const char *data, size_t len, char *err,
 	return file_replace(path, store_put, &d, err, err_size);
 }
 
+static void
+store_job_run(struct worker_job *base)
+{
+	struct store_job *job = (struct store_job *)base;
+	job->ok = store_write(job->path, job->text, job->len, job->err,
+	                      sizeof job->err);
+}
+
+struct store_job *
+store_job_new(const char *path, char *text, size_t len, unsigned version)
+{
+	struct store_job *job = calloc(1, sizeof *job);
+	if (job == NULL) {
+		free(text);
+		return NULL;
+	}
+	job->base.run = store_job_run;
+	job->version = version;
+	snprintf(job->path, sizeof job->path, "%s", path);
+	job->text = text;
+	job->len = len;
+	return job;
+}
+
+void
+store_job_free(struct worker_job *base)
+{
+	struct store_job *job = (struct store_job *)base;
+	if (job == NULL)
+		return;
+	free(job->text);
+	free(job);
+}
+
 char *
 store_read(const char *path, char *err, size_t err_size)
 {

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "server/workers.h"
+
 /* The most bytes a state file may hold. */
 #define STORE_FILE_MAX (64 * 1024)
 
@@ -27,6 +29,26 @@ char *store_read(const char *path, char *err, size_t err_size);
 /* store_read with a cap of max bytes (for a file that grows with the
  * number of people, such as the accounts). */
 char *store_read_max(const char *path, size_t max, char *err, size_t err_size);
+
+/* A snapshot of a whole state file (the accounts, the ratings), written
+ * with store_write on a worker thread. */
+struct store_job {
+	struct worker_job base;
+	unsigned version; /* the owner's version the snapshot holds */
+	char path[4096];
+	char *text;
+	size_t len;
+	bool ok;
+	char err[512];
+};
+
+/* A job that writes len bytes of text (which it takes, and frees) to
+ * path; NULL when out of memory (text freed then too). */
+struct store_job *store_job_new(const char *path, char *text, size_t len,
+                                unsigned version);
+
+/* Frees a store job (given as its worker_job head). */
+void store_job_free(struct worker_job *job);
 
 /* Makes directory path (mode 0700) unless it exists as a directory; an
  * existing one must be the server's own and writable by nobody else. */

@@ -396,8 +396,8 @@ puzzlegen_play(struct puzzlegen *g, int index, struct game_pos *positions,
 	if (index % 2 == 1)
 		setup.seed = rng_next(&g->rng) | 1;
 	ops->init(&positions[0], &setup);
-	player_new_game(side[0]);
-	player_new_game(side[1]);
+	player_new_game(side[0], rng_next(&g->rng));
+	player_new_game(side[1], rng_next(&g->rng));
 	int opening = (int)rng_below(&g->rng, PUZZLEGEN_MAX_OPENING + 1);
 	size_t n = 0;
 	game_move *legal = malloc(GAME_MAX_MOVES * sizeof *legal);

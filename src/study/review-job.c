@@ -136,11 +136,18 @@ review_job_release(struct review_job *j)
 }
 
 struct review_job *
-review_job_new(size_t hash_mb, char *err, size_t err_size)
+review_job_new(size_t hash_mb, int threads, char *err, size_t err_size)
 {
 	struct review_job *j = calloc(1, sizeof *j);
 	if (j == NULL || (j->rv = review_new(hash_mb)) == NULL) {
 		snprintf(err, err_size, "out of memory for the review");
+		free(j);
+		return NULL;
+	}
+	if (!review_set_threads(j->rv, threads)) {
+		snprintf(err, err_size, "cannot start %d search threads",
+		         threads);
+		review_free(j->rv);
 		free(j);
 		return NULL;
 	}

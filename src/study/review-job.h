@@ -30,9 +30,10 @@ struct review_job_state {
 
 struct review_job;
 
-/* A job with a hash_mb MiB table and its idle worker; NULL with a
- * message. */
-struct review_job *review_job_new(size_t hash_mb, char *err, size_t err_size);
+/* A job with a hash_mb MiB table, threads search threads (review.h:
+ * review_set_threads) and its idle worker; NULL with a message. */
+struct review_job *review_job_new(size_t hash_mb, int threads, char *err,
+                                  size_t err_size);
 
 /* Stops and joins the worker, frees everything. */
 void review_job_free(struct review_job *j);

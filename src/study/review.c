@@ -69,6 +69,12 @@ review_new(size_t hash_mb)
 	return rv;
 }
 
+bool
+review_set_threads(struct review *rv, int threads)
+{
+	return alphabeta_set_threads(rv->ab, threads);
+}
+
 void
 review_free(struct review *rv)
 {

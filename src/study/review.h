@@ -57,6 +57,11 @@ struct review;
  * of memory. */
 struct review *review_new(size_t hash_mb);
 
+/* Searches with this many threads (search/alphabeta.h: a review by nodes,
+ * the default, stays on one thread and gives the same marks anywhere);
+ * false if they could not be had. */
+bool review_set_threads(struct review *rv, int threads);
+
 void review_free(struct review *rv);
 
 /* Milliseconds of the monotonic clock the deadlines use. */

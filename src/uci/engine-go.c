@@ -28,6 +28,7 @@ struct engine_go {
 	const struct game_ops *ops;
 	struct game_pos root;
 	int hash_mb;   /* the size the searcher's table has (loop only) */
+	int threads;   /* the threads the searcher has (loop only) */
 	bool infinite; /* the last go was infinite (loop only) */
 };
 
@@ -226,6 +227,7 @@ engine_go_ready(struct engine *e)
 		if (e->searcher == NULL)
 			return false;
 		e->go->hash_mb = e->options.hash_mb;
+		e->go->threads = 1;
 	}
 	return true;
 }
@@ -234,6 +236,12 @@ void
 engine_go(struct engine *e, char *args)
 {
 	struct search_limits lim = {0};
+	/* A level chosen by Elo; the go words may still change it. */
+	if (e->options.limit_strength &&
+	    level_for_elo(e->session.ops, e->options.elo) > 0)
+		level_limits(e->session.ops,
+		             level_for_elo(e->session.ops, e->options.elo),
+		             &lim);
 	lim.multipv = e->options.multipv;
 	char err[256];
 	if (!engine_go_parse(e->session.ops, args, &lim, err, sizeof err)) {
@@ -259,12 +267,21 @@ engine_go(struct engine *e, char *args)
 		else
 			e->go->hash_mb = e->options.hash_mb;
 	}
+	if (e->go->threads != e->options.threads) {
+		if (!searcher_set_threads(e->searcher, e->options.threads))
+			engine_error(
+			        e, "Threads %d: cannot start them, keeping %d",
+			        e->options.threads, e->go->threads);
+		else
+			e->go->threads = e->options.threads;
+	}
 	e->go->ops = e->session.ops;
 	e->go->root = *session_current(&e->session);
 	e->go->infinite = lim.infinite;
-	/* Levels draw among good moves: vary the draw with the position. */
-	lim.random_seed =
-	        e->go->ops->hash(&e->go->root) ^ (uint64_t)e->options.seed;
+	/* A weak level misjudges positions the same way for a whole game:
+	 * its noise follows the game's start and the Seed option. */
+	lim.noise_seed = level_game_seed(e->go->ops, &e->session.positions[0],
+	                                 (uint64_t)e->options.seed);
 	searcher_start(e->searcher, e->go->ops, &e->go->root, &lim);
 }
 

@@ -59,7 +59,7 @@ engine_job_main(void *arg)
 	} else {
 		struct bench_result res = {0};
 		char err[256];
-		if (!bench_game(job->ops, 0, NULL, NULL, &res, err,
+		if (!bench_game(job->ops, 0, 1, NULL, NULL, &res, err,
 		                sizeof err)) {
 			engine_error(job->engine, "bench: %s", err);
 		} else {

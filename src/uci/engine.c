@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/registry.h"
+#include "search/search.h"
 #include "uci/engine.h"
 #include "uci/engine-go.h"
 #include "uci/engine-input.h"
@@ -107,6 +108,13 @@ engine_set_hash(struct engine *e, const char *value, long v)
 }
 
 static void
+engine_set_threads(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.threads = (int)v;
+}
+
+static void
 engine_set_multipv(struct engine *e, const char *value, long v)
 {
 	(void)value;
@@ -123,23 +131,63 @@ engine_set_seed(struct engine *e, const char *value, long v)
 		engine_new_session(e, e->session.ops);
 }
 
+static void
+engine_set_limit_strength(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.limit_strength = v != 0;
+}
+
+static void
+engine_set_elo(struct engine *e, const char *value, long v)
+{
+	(void)value;
+	e->options.elo = (int)v;
+}
+
+enum engine_option_kind {
+	ENGINE_OPTION_COMBO, /* Game: one of the registry's names */
+	ENGINE_OPTION_SPIN,  /* a number in min..max */
+	ENGINE_OPTION_CHECK  /* true or false (def 1 or 0) */
+};
+
 /* The options, listed once: `uci` lists them from this table, setoption
  * parses with it and engine_run takes the defaults from it (ENGINE
- * PROTOCOL in tabula(6)). */
+ * PROTOCOL in tabula(6)).  UCI_LimitStrength and UCI_Elo are named as
+ * chess GUIs know them. */
 static const struct engine_option {
 	const char *name;
-	bool spin;          /* a number in min..max; else Game, a combo */
-	long def, min, max; /* spin */
+	enum engine_option_kind kind;
+	long def, min, max; /* spin and check */
 	const char *unit;   /* after the range in the error, "" for none */
 	void (*set)(struct engine *e, const char *value, long v);
 } engine_options[] = {
-        {"Game", false, 0, 0, 0, "", engine_set_game},
-        {"Hash", true, 64, 1, 4096, " MiB", engine_set_hash},
-        {"MultiPV", true, 1, 1, 16, "", engine_set_multipv},
-        {"Seed", true, 0, 0, 2147483647L, "", engine_set_seed},
+        {"Game", ENGINE_OPTION_COMBO, 0, 0, 0, "", engine_set_game},
+        {"Hash", ENGINE_OPTION_SPIN, 64, 1, 4096, " MiB", engine_set_hash},
+        {"MultiPV", ENGINE_OPTION_SPIN, 1, 1, 16, "", engine_set_multipv},
+        {"Seed", ENGINE_OPTION_SPIN, 0, 0, 2147483647L, "", engine_set_seed},
+        {"Threads", ENGINE_OPTION_SPIN, 1, 1, SEARCH_MAX_THREADS, "",
+         engine_set_threads},
+        {"UCI_LimitStrength", ENGINE_OPTION_CHECK, 0, 0, 1, "",
+         engine_set_limit_strength},
+        {"UCI_Elo", ENGINE_OPTION_SPIN, ENGINE_DEFAULT_ELO, 0, ENGINE_MAX_ELO,
+         "", engine_set_elo},
 };
 
 enum { ENGINE_OPTION_COUNT = sizeof engine_options / sizeof engine_options[0] };
+
+/* A check option's value: "true" (1) or "false" (0). */
+static bool
+engine_check_value(const char *value, long *v)
+{
+	if (strcasecmp(value, "true") == 0)
+		*v = 1;
+	else if (strcasecmp(value, "false") == 0)
+		*v = 0;
+	else
+		return false;
+	return true;
+}
 
 static void
 engine_cmd_setoption(struct engine *e, char *args)
@@ -162,9 +210,14 @@ engine_cmd_setoption(struct engine *e, char *args)
 		if (strcasecmp(name, o->name) != 0)
 			continue;
 		long v = 0;
-		if (o->spin && !text_to_long(value, o->min, o->max, &v))
+		if (o->kind == ENGINE_OPTION_SPIN &&
+		    !text_to_long(value, o->min, o->max, &v))
 			engine_error(e, "%s must be %ld..%ld%s, not '%s'",
 			             o->name, o->min, o->max, o->unit, value);
+		else if (o->kind == ENGINE_OPTION_CHECK &&
+		         !engine_check_value(value, &v))
+			engine_error(e, "%s must be true or false, not '%s'",
+			             o->name, value);
 		else
 			o->set(e, value, v);
 		return;
@@ -180,11 +233,16 @@ engine_cmd_hello(struct engine *e, char *args, const char *ok)
 	engine_reply(e, "id author The tabula developers");
 	for (size_t i = 0; i < ENGINE_OPTION_COUNT; i++) {
 		const struct engine_option *o = &engine_options[i];
-		if (o->spin) {
+		if (o->kind == ENGINE_OPTION_SPIN) {
 			engine_reply(e,
 			             "option name %s type spin default %ld min "
 			             "%ld max %ld",
 			             o->name, o->def, o->min, o->max);
+			continue;
+		}
+		if (o->kind == ENGINE_OPTION_CHECK) {
+			engine_reply(e, "option name %s type check default %s",
+			             o->name, o->def ? "true" : "false");
 			continue;
 		}
 		char combo[256] = "";
@@ -520,7 +578,7 @@ engine_run(FILE *in, FILE *out)
 {
 	struct engine e = {.out = out};
 	for (size_t i = 0; i < ENGINE_OPTION_COUNT; i++)
-		if (engine_options[i].spin)
+		if (engine_options[i].kind != ENGINE_OPTION_COMBO)
 			engine_options[i].set(&e, "", engine_options[i].def);
 	pthread_mutex_init(&e.out_lock, NULL);
 	if (!session_init(&e.session, registry_at(0), NULL)) {

@@ -22,10 +22,18 @@ struct engine_job;
 /* How long a perft, bench or search may go on after the end of input. */
 #define ENGINE_EOF_GRACE_MS 2000
 
+/* UCI_Elo's default and bound: the Elo scale of "Strength levels" in
+ * tabula(6), where the random player is 0. */
+#define ENGINE_DEFAULT_ELO 1000
+#define ENGINE_MAX_ELO     4000
+
 struct engine_options {
 	int hash_mb;
 	int multipv;
+	int threads;
 	long seed;
+	bool limit_strength; /* UCI_LimitStrength: play at UCI_Elo's level */
+	int elo;             /* UCI_Elo */
 };
 
 /* One protocol conversation.  Owned by the thread running engine_run; only

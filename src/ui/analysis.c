@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "search/level.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/status.h"
@@ -21,7 +22,8 @@ ui_analysis_init(struct ui_app *app, char *err, size_t err_size)
 	struct ui_analysis *an = &app->analysis;
 	an->on = app->opt.analysis;
 	an->multipv = app->opt.multipv;
-	an->engine = ui_engine_new(app->opt.hash_mb, err, err_size);
+	an->engine = ui_engine_new(app->opt.hash_mb, app->opt.threads, err,
+	                           err_size);
 	return an->engine != NULL;
 }
 
@@ -69,9 +71,11 @@ ui_analysis_sync(struct ui_app *app)
 		lim = game->players[side].lim;
 		if (an->on && an->multipv > lim.multipv)
 			lim.multipv = an->multipv;
-		/* Weak levels choose at random: the same game, the same
-		 * choices (the seed follows the position). */
-		lim.random_seed = ops->hash(pos) ^ game->session.setup.seed;
+		/* A weak level misjudges positions the same way throughout a
+		 * game: the same game, the same moves. */
+		lim.noise_seed = level_game_seed(
+		        ops, &game->session.positions[0],
+		        game->session.setup.seed ^ (uint64_t)side);
 	} else if (an->on && ui_analysis_welcome(app)) {
 		/* Polite on shared hosts: an analysis ends by itself. */
 		want = SEARCH_ANALYSE;

@@ -7,11 +7,12 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, help.c, trainer.c, library.c), which show one another through
- *     app->screens, never by name
- *   help.c -> keys.c, menu.c, online.c (their key tables)
+ *     online.c, leaders.c, help.c, trainer.c, library.c), which show
+ *     one another through app->screens, never by name
+ *   help.c -> keys.c, menu.c, room.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
- *     online.c (a room's game) -> shown.c -> analysis.c -> engine.c
+ *     online.c (the lobby) -> room.c (a room's game) -> shown.c ->
+ *     analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
  *   everything -> status.c, clock.c, save.c, board views, grid
@@ -22,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/level-progress.h"
 #include "client/client.h"
 #include "client/view.h"
 #include "core/record.h"
@@ -64,7 +66,8 @@ enum {
 	UI_PROMPT_SAVE,
 	UI_PROMPT_OPEN,
 	UI_PROMPT_OVERWRITE, /* y/n: replace the file named in pending */
-	UI_PROMPT_COMMENT    /* the shown move's comment ("" removes it) */
+	UI_PROMPT_COMMENT,   /* the shown move's comment ("" removes it) */
+	UI_PROMPT_SAY        /* a message to the room */
 };
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
@@ -95,9 +98,11 @@ struct ui_options {
 	int analysis_time;  /* seconds an analysis runs; 0: until stopped */
 	int multipv;
 	size_t hash_mb;
+	int threads;        /* of the analysis and reviews (0: the default) */
 	const char *script; /* --screen-dump KEYS-FILE */
 	int dump_width, dump_height;
 	bool no_save;
+	int elo; /* --elo: the engine's level by Elo; 0: none */
 	/* The shared account (restricted.c): no file prompts, no paths. */
 	bool restricted;
 };
@@ -195,6 +200,15 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* The level offered against the engine, from the person's results
+ * (owner: levels.c). */
+struct ui_levels {
+	bool loaded; /* the file was read (or there is none to read) */
+	char path[1024];
+	struct level_progress progress;
+	bool counted; /* the game on screen was counted */
+};
+
 /* The help screen's place (owner: help.c). */
 struct ui_help {
 	int top;        /* the first row shown */
@@ -203,7 +217,8 @@ struct ui_help {
 
 /* Play on this host: the connection to the room server, what it has
  * said, the lobby's choices, and whether the game screen shows a room's
- * game (owner: online.c). */
+ * game (owner: online.c; room.c sets a room's confirm_resign, muted,
+ * seen_player and in_room when leaving, leaders.c top_game). */
 struct ui_online {
 	bool connected;
 	struct net_client conn;
@@ -221,6 +236,13 @@ struct ui_online {
 	bool confirm_resign;
 	bool pointed;      /* the first list after connecting was shown */
 	int64_t listed_at; /* when the lobby last asked for the list */
+	bool rated_room;   /* the new room counts for the ratings */
+	bool chat_room;    /* the new room takes messages */
+	bool muted;        /* room messages are not shown */
+	/* The room's players as last shown, to say who sat down. */
+	char seen_player[2][VIEW_NAME_MAX];
+	char over_text[256]; /* how the room's game ended, with names */
+	int top_game;        /* the leaderboard's game (registry index) */
 };
 
 /* The library of games on its screen (owner: library.c). */
@@ -234,7 +256,8 @@ struct ui_library {
 /* The app's screens, wired by ui.c, the one file that knows them all:
  * a screen shows another through these, never by naming its file. */
 struct ui_screens {
-	const struct ui_screen_ops *game, *menu, *help, *lobby, *library;
+	const struct ui_screen_ops *game, *menu, *help, *lobby, *leaders,
+	        *library;
 };
 
 struct ui_app {
@@ -265,6 +288,7 @@ struct ui_app {
 	struct ui_online online;
 	struct ui_help help;
 	struct ui_library library;
+	struct ui_levels levels;
 };
 
 /* The smallest terminal a screen of the app lays out in: the game needs

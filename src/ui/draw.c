@@ -17,6 +17,7 @@
 #include "ui/input.h"
 #include "ui/online.h"
 #include "ui/play.h"
+#include "ui/room.h"
 #include "ui/status.h"
 #include "ui/trainer.h"
 
@@ -181,7 +182,7 @@ ui_draw_title(struct ui_app *app)
 	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s",
 	         game->shown, game->session.ply, turn);
 	if (ui_online_in_room(app))
-		ui_online_title(app, line, sizeof line);
+		ui_room_title(app, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);

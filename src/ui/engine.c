@@ -79,7 +79,7 @@ ui_engine_done(void *ctx, game_move best, bool has_move)
 }
 
 struct ui_engine *
-ui_engine_new(size_t hash_mb, char *err, size_t err_size)
+ui_engine_new(size_t hash_mb, int threads, char *err, size_t err_size)
 {
 	struct ui_engine *e = calloc(1, sizeof *e);
 	if (e == NULL) {
@@ -104,6 +104,12 @@ ui_engine_new(size_t hash_mb, char *err, size_t err_size)
 		         "cannot start the search thread "
 		         "(%zu MiB hash)",
 		         hash_mb);
+		ui_engine_free(e);
+		return NULL;
+	}
+	if (!searcher_set_threads(e->searcher, threads)) {
+		snprintf(err, err_size, "cannot start %d search threads",
+		         threads);
 		ui_engine_free(e);
 		return NULL;
 	}

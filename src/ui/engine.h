@@ -31,8 +31,10 @@ struct ui_engine_view {
 
 struct ui_engine;
 
-/* A searcher with hash_mb MiB and its mailbox; NULL with a message. */
-struct ui_engine *ui_engine_new(size_t hash_mb, char *err, size_t err_size);
+/* A searcher with hash_mb MiB and threads threads, and its mailbox; NULL
+ * with a message. */
+struct ui_engine *ui_engine_new(size_t hash_mb, int threads, char *err,
+                                size_t err_size);
 
 /* Stops the search and frees everything. */
 void ui_engine_free(struct ui_engine *e);

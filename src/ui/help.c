@@ -15,7 +15,7 @@
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/menu.h"
-#include "ui/online.h"
+#include "ui/room.h"
 
 /* Columns of a key's name ("I O T J L S Z"). */
 static const int UI_HELP_KEYS = 14;
@@ -143,7 +143,7 @@ ui_help_build(const struct ui_app *app, int width, struct ui_help_doc *d)
 	} else {
 		ui_keys_each(app, ui_help_collect, d);
 		ui_help_flush(d, "The game");
-		ui_online_keys_each(app, ui_help_collect, d);
+		ui_room_keys_each(app, ui_help_collect, d);
 		if (d->pending > 0)
 			ui_help_flush(d, "In a room's game (before the keys "
 			                 "above)");

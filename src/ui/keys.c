@@ -23,6 +23,7 @@
 #include "ui/online.h"
 #include "ui/play.h"
 #include "ui/review.h"
+#include "ui/room.h"
 #include "ui/shown.h"
 #include "ui/status.h"
 
@@ -54,7 +55,7 @@ ui_keys_pieces_apply(const struct ui_app *app)
 static void
 ui_keys_play(struct ui_app *app, game_move move)
 {
-	if (!ui_online_play(app, move))
+	if (!ui_room_play(app, move))
 		ui_play_move(app, move);
 }
 
@@ -194,7 +195,7 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 	if (!ops->parse_move(ui_shown_pos(app), text, &move, why, sizeof why))
 		ui_status(app, true, "illegal move '%s': %s", text, why);
 	else
-		ui_online_play(app, move);
+		ui_room_play(app, move);
 }
 
 static void
@@ -570,6 +571,8 @@ ui_keys_prompt_done(struct ui_app *app)
 	const char *text = app->prompt.text;
 	if (app->prompt.kind == UI_PROMPT_MOVE) {
 		ui_keys_play_text(app, text);
+	} else if (app->prompt.kind == UI_PROMPT_SAY) {
+		ui_room_say(app, text);
 	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
 		bool had = app->game.shown > 0 &&
 		           ui_play_comment(app, app->game.shown - 1) != NULL;
@@ -645,7 +648,7 @@ ui_keys_handle(struct ui_app *app, int key)
 		          "for your key");
 		return;
 	}
-	if (ui_online_game_key(app, key) || ui_keys_command(app, key))
+	if (ui_room_game_key(app, key) || ui_keys_command(app, key))
 		return;
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",

@@ -23,6 +23,8 @@ src_libui_a_SOURCES = \
 	src/ui/help.c src/ui/help.h \
 	src/ui/input.c src/ui/input.h \
 	src/ui/keys.c src/ui/keys.h src/ui/keyhelp.h \
+	src/ui/leaders.c \
+	src/ui/levels.c src/ui/levels.h \
 	src/ui/lines.c src/ui/lines.h \
 	src/ui/list.c src/ui/list.h \
 	src/ui/library.c src/ui/library.h \
@@ -32,6 +34,7 @@ src_libui_a_SOURCES = \
 	src/ui/piece.c \
 	src/ui/play.c src/ui/play.h \
 	src/ui/restricted.c src/ui/restricted.h \
+	src/ui/room.c src/ui/room.h \
 	src/ui/review.c src/ui/review.h \
 	src/ui/save.c src/ui/save.h \
 	src/ui/screen.c src/ui/screen.h \

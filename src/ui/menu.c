@@ -21,6 +21,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "ui/app.h"
+#include "ui/levels.h"
 #include "ui/list.h"
 #include "ui/menu.h"
 #include "ui/play.h"
@@ -63,9 +64,14 @@ static bool
 ui_menu_enter(struct ui_host *host, void *ctx)
 {
 	(void)host;
-	struct ui_menu *m = &((struct ui_app *)ctx)->menu;
+	struct ui_app *app = ctx;
+	struct ui_menu *m = &app->menu;
 	if (m->who[1] == 0 && m->who[0] == 0 && m->seed == 0) {
-		m->who[1] = UI_DEFAULT_LEVEL;
+		/* A first game that can be won, or the level the person's
+		 * results led to. */
+		const struct game_ops *ops = registry_at((size_t)m->game);
+		m->who[1] = ops != NULL ? ui_levels_offer(app, ops)
+		                        : UI_NEWCOMER_LEVEL;
 		m->seed = 1;
 	}
 	m->row = MENU_START;
@@ -73,12 +79,14 @@ ui_menu_enter(struct ui_host *host, void *ctx)
 }
 
 static const char *
-ui_menu_who(int who, char *buf, size_t size)
+ui_menu_who(const struct game_ops *ops, int who, char *buf, size_t size)
 {
+	char level[64];
+	ui_levels_describe(ops, who, level, sizeof level);
 	if (who == 0)
 		snprintf(buf, size, "human");
 	else
-		snprintf(buf, size, "engine level %d", who);
+		snprintf(buf, size, "engine %s", level);
 	return buf;
 }
 
@@ -112,26 +120,30 @@ ui_menu_rows(const struct ui_app *app, const struct game_ops *ops,
              char rows[MENU_ROWS][UI_MENU_ROW])
 {
 	const struct ui_menu *m = &app->menu;
-	char a[64], b[64];
+	char a[96], b[96];
 	snprintf(rows[MENU_GAME], UI_MENU_ROW, "Game          < %s >",
 	         ops->title);
 	snprintf(rows[MENU_PLAYER1], UI_MENU_ROW, "%-13s < %s >",
-	         ops->side_names[0], ui_menu_who(m->who[0], a, sizeof a));
+	         ops->side_names[0], ui_menu_who(ops, m->who[0], a, sizeof a));
 	snprintf(rows[MENU_PLAYER2], UI_MENU_ROW, "%-13s < %s >",
 	         ops->players > 1 ? ops->side_names[1] : "(one player)",
-	         ui_menu_who(m->who[1], b, sizeof b));
+	         ui_menu_who(ops, m->who[1], b, sizeof b));
 	snprintf(rows[MENU_SETUP], UI_MENU_ROW, "TZAAR set-up  < %s >",
 	         m->random_setup ? "random (seed below)" : "standard");
 	snprintf(rows[MENU_PIECES], UI_MENU_ROW, "Tetris pieces < %s >",
 	         m->pieces_file[0] ? m->pieces_file : "random (seed below)");
 	snprintf(rows[MENU_SEED], UI_MENU_ROW, "Seed            %" PRIu64,
 	         m->seed);
+	/* The threads are --threads's (every core by default). */
+	const char *threads = app->opt.threads == 1 ? "thread" : "threads";
 	if (app->opt.analysis_time > 0)
 		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
-		         "Analysis      < %d s >", app->opt.analysis_time);
+		         "Analysis      < %d s >  %d %s",
+		         app->opt.analysis_time, app->opt.threads, threads);
 	else
 		snprintf(rows[MENU_ANALYSIS], UI_MENU_ROW,
-		         "Analysis      < no limit >");
+		         "Analysis      < no limit >  %d %s", app->opt.threads,
+		         threads);
 	snprintf(rows[MENU_REVIEW], UI_MENU_ROW, "Review the last game");
 	snprintf(rows[MENU_START], UI_MENU_ROW, "Start");
 	snprintf(rows[MENU_RESUME], UI_MENU_ROW, "Resume the last game");
@@ -305,6 +317,17 @@ ui_menu_analysis_time(struct ui_app *app, int delta)
 	app->opt.analysis_time = UI_MENU_TIMES[(i + delta + n) % n];
 }
 
+/* Another game: its engines play at the level offered for it. */
+static void
+ui_menu_follow_game(struct ui_app *app)
+{
+	struct ui_menu *m = &app->menu;
+	const struct game_ops *ops = registry_at((size_t)m->game);
+	for (int i = 0; i < 2 && ops != NULL; i++)
+		if (m->who[i] > 0)
+			m->who[i] = ui_levels_offer(app, ops);
+}
+
 static void
 ui_menu_change(struct ui_app *app, int delta)
 {
@@ -314,6 +337,7 @@ ui_menu_change(struct ui_app *app, int delta)
 	case MENU_GAME:
 		if (games > 0)
 			m->game = (m->game + delta + games) % games;
+		ui_menu_follow_game(app);
 		break;
 	case MENU_PLAYER1:
 	case MENU_PLAYER2: {

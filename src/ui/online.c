@@ -11,8 +11,6 @@
 
 #include <ctype.h>
 #include <curses.h>
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +22,7 @@
 #include "ui/list.h"
 #include "ui/online.h"
 #include "ui/play.h"
+#include "ui/room.h"
 #include "ui/shown.h"
 #include "ui/status.h"
 
@@ -52,21 +51,6 @@ enum {
 	ONLINE_JOIN,
 	ONLINE_FORM_ROWS /* then one row per room */
 };
-
-static void ui_online_send(struct ui_app *app, const char *fmt, ...)
-        __attribute__((format(printf, 2, 3)));
-
-static void
-ui_online_send(struct ui_app *app, const char *fmt, ...)
-{
-	char line[NET_LINE_MAX + 1];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	if (!net_client_send(&app->online.conn, line))
-		ui_status(app, true, "the room server has gone");
-}
 
 /* The registry index of the next two-player game after game, by step. */
 static int
@@ -149,15 +133,6 @@ ui_online_timeout(const struct ui_app *app, int timeout)
 	return timeout;
 }
 
-/* Whether the analysis may run: spectators always, players in an
- * analysis room. */
-static bool
-ui_online_may_analyse(const struct ui_app *app)
-{
-	const struct view *v = &app->online.view;
-	return v->seat == 0 || v->analysis;
-}
-
 /* Shows the room's game on the game screen, as it stands. */
 static void
 ui_online_enter_room(struct ui_app *app)
@@ -181,38 +156,57 @@ ui_online_enter_room(struct ui_app *app)
 	on->confirm_resign = false;
 	ui_shown_go(app, v->s.ply);
 	ui_screen_show(&app->host, app->screens.game, app);
-	ui_status(app, false, "room %s: %s%s", v->code,
-	          v->seat ? "you play " : "watching",
-	          v->seat ? v->s.ops->side_names[v->seat - 1] : "");
+	memcpy(on->seen_player, v->player, sizeof on->seen_player);
+	ui_room_say_entered(app);
 }
 
-/* Brings the shown game up to the room's moves. */
-static void
-ui_online_follow(struct ui_app *app)
+/* The lines of pairing, ratings and messages; true when line was one. */
+static bool
+ui_online_poll_more(struct ui_app *app, enum view_event ev)
 {
-	struct ui_game *game = &app->game;
-	const struct view *v = &app->online.view;
-	size_t before = game->session.ply;
-	bool at_end = game->shown == before;
-	while (game->session.ply < v->s.ply) {
-		const struct game_pos *pos = session_current(&game->session);
-		char text[GAME_TEXT_MAX];
-		int side = v->s.ops->side_to_move(pos);
-		game_move m = v->s.moves[game->session.ply];
-		v->s.ops->format_move(pos, m, text, sizeof text);
-		if (!ui_play_append(app, m))
-			break;
-		ui_status(app, false, "%s played %s",
-		          v->s.ops->side_names[side], text);
+	struct ui_online *on = &app->online;
+	const struct view *v = &on->view;
+	switch (ev) {
+	case VIEW_SEEKING:
+		ui_status(app, false,
+		          "looking for an opponent: %s (p again withdraws)",
+		          v->seeking);
+		return true;
+	case VIEW_UNSEEKED:
+		ui_status(app, false, "no longer looking for an opponent");
+		return true;
+	case VIEW_PAIRED:
+		ui_status(app, false, "paired with %s in room %s", v->opponent,
+		          v->created_code);
+		return true;
+	case VIEW_RATED:
+		ui_status(app, false, "%s; ratings: %s %d -> %d, %s %d -> %d",
+		          on->over_text, ui_room_who(v, 0), v->rated_before[0],
+		          v->rated_after[0], ui_room_who(v, 1),
+		          v->rated_before[1], v->rated_after[1]);
+		ui_room_send(app, "rating");
+		return true;
+	case VIEW_MESSAGE:
+		ui_room_show_message(app);
+		return true;
+	case VIEW_TOP:
+	case VIEW_MY_RATINGS:
+		return true;
+	default:
+		return false;
 	}
-	if (game->session.ply != before && at_end)
-		ui_shown_go(app, game->session.ply);
-	if (v->draw_offer != 0 && !v->over)
-		ui_status(app, false, "%s offers a draw%s",
-		          v->s.ops->side_names[v->draw_offer - 1],
-		          v->seat != 0 && v->seat != v->draw_offer
-		                  ? ": D accepts"
-		                  : "");
+}
+
+/* The room's game ended: the board follows, the status line says how,
+ * with names (kept for the ratings' news that follows). */
+static void
+ui_online_over(struct ui_app *app)
+{
+	struct ui_online *on = &app->online;
+	if (on->in_room)
+		ui_room_follow(app);
+	ui_room_over_text(&on->view, on->over_text, sizeof on->over_text);
+	ui_status(app, false, "%s", on->over_text);
 }
 
 /* After a reconnection: the first list puts the cursor on a game the
@@ -254,11 +248,15 @@ ui_online_poll(struct ui_app *app)
 			break;
 		}
 		app->host.dirty = true;
-		switch (view_feed(&on->view, line, ui_now_ms())) {
+		enum view_event ev = view_feed(&on->view, line, ui_now_ms());
+		if (ui_online_poll_more(app, ev))
+			continue;
+		switch (ev) {
 		case VIEW_WELCOME:
 			on->asking = false;
 			ui_status(app, false, "welcome, %s", on->view.name);
-			ui_online_send(app, "list");
+			ui_room_send(app, "rating");
+			ui_room_send(app, "list");
 			on->listed_at = ui_now_ms();
 			break;
 		case VIEW_NEED_NAME:
@@ -274,13 +272,10 @@ ui_online_poll(struct ui_app *app)
 			break;
 		case VIEW_CHANGED:
 			if (on->in_room)
-				ui_online_follow(app);
+				ui_room_follow(app);
 			break;
 		case VIEW_OVER:
-			if (on->in_room)
-				ui_online_follow(app);
-			ui_status(app, false, "game over: %s, %s",
-			          on->view.result, on->view.reason);
+			ui_online_over(app);
 			break;
 		case VIEW_CREATED:
 			ui_status(app, false,
@@ -295,167 +290,10 @@ ui_online_poll(struct ui_app *app)
 		case VIEW_LOBBY:
 			ui_online_point_at_mine(app);
 			break;
-		case VIEW_LEFT:
-		case VIEW_NOTHING:
+		default:
 			break;
 		}
 	}
-}
-
-/* ---------------------------------------------------------------------- */
-/* The game screen in a room                                               */
-
-static void
-ui_online_clock_text(const struct view *v, int side, char *buf, size_t size)
-{
-	if (v->clock_text[0] == '\0' || strcmp(v->clock_text, "-") == 0) {
-		buf[0] = '\0';
-		return;
-	}
-	int64_t ms = view_clock(v, side, ui_now_ms());
-	snprintf(buf, size, " %" PRId64 ":%02" PRId64, ms / 60000,
-	         ms / 1000 % 60);
-}
-
-void
-ui_online_title(const struct ui_app *app, char *buf, size_t size)
-{
-	const struct view *v = &app->online.view;
-	const struct game_ops *ops = v->s.ops;
-	char c0[32], c1[32];
-	ui_online_clock_text(v, 0, c0, sizeof c0);
-	ui_online_clock_text(v, 1, c1, sizeof c1);
-	int side = ops->side_to_move(session_current(&v->s));
-	snprintf(buf, size,
-	         " room %s  %s  %s: %s%s  %s: %s%s  ply %zu/%zu  %s  %s%s",
-	         v->code, ops->title, ops->side_names[0], v->player[0], c0,
-	         ops->side_names[1], v->player[1], c1, app->game.shown,
-	         app->game.session.ply,
-	         v->over ? v->result : ops->side_names[side],
-	         v->over ? "" : "to move", v->seat == 0 ? "  (watching)" : "");
-}
-
-bool
-ui_online_play(struct ui_app *app, game_move move)
-{
-	struct ui_online *on = &app->online;
-	if (!on->in_room)
-		return false;
-	const struct view *v = &on->view;
-	if (v->seat == 0) {
-		ui_status(app, true, "spectators cannot move");
-		return true;
-	}
-	if (app->game.shown != app->game.session.ply) {
-		ui_status(app, true, "back to the latest position first (End)");
-		return true;
-	}
-	if (!view_my_turn(v)) {
-		ui_status(app, true,
-		          v->over ? "the game is over" : "not your turn");
-		return true;
-	}
-	char text[GAME_TEXT_MAX];
-	v->s.ops->format_move(session_current(&v->s), move, text, sizeof text);
-	ui_online_send(app, "move %s", text);
-	ui_status(app, false, "sent %s", text);
-	return true;
-}
-
-/* Back to the lobby; the seat stays the player's. */
-static void
-ui_online_leave(struct ui_app *app)
-{
-	struct ui_online *on = &app->online;
-	ui_online_send(app, "leave");
-	on->in_room = false;
-	ui_play_close(app);
-	ui_screen_show(&app->host, app->screens.lobby, app);
-	ui_online_send(app, "list");
-	on->listed_at = ui_now_ms();
-}
-
-bool
-ui_online_game_key(struct ui_app *app, int key)
-{
-	struct ui_online *on = &app->online;
-	if (!on->in_room)
-		return false;
-	const struct view *v = &on->view;
-	bool resign = key == 'R';
-	if (!resign)
-		on->confirm_resign = false;
-	switch (key) {
-	case 'R':
-		if (v->seat == 0 || v->over) {
-			ui_status(app, true, "nothing to resign");
-		} else if (!on->confirm_resign) {
-			on->confirm_resign = true;
-			ui_status(app, true, "press R again to resign");
-		} else {
-			on->confirm_resign = false;
-			ui_online_send(app, "resign");
-		}
-		return true;
-	case 'D':
-		if (v->seat == 0 || v->over)
-			ui_status(app, true, "no draw to offer");
-		else {
-			ui_online_send(app, "draw");
-			if (v->draw_offer == 0)
-				ui_status(app, false, "draw offered");
-		}
-		return true;
-	case 'L':
-	case 'n':
-		ui_online_leave(app);
-		return true;
-	case 'a': /* the analysis panel */
-	case 'b': /* the hint */
-	case 'x': /* the engine's line walked */
-	case 'A': /* the review and its live panel */
-		/* Fair play (tabula(6), PLAY ON THIS HOST): every engine aid
-		 * is the analysis under another name. */
-		if (!ui_online_may_analyse(app)) {
-			ui_status(app, true,
-			          "fair play: players here get no engine aid "
-			          "(hint, line, review, analysis)");
-			return true;
-		}
-		return false;
-	case 'u':
-	case 'e':
-	case '!':
-	case 'o':
-	case 'g': /* the library opens other games */
-		ui_status(app, true,
-		          "not in a room's game: R resigns, D "
-		          "offers a draw, L leaves");
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* What ui_online_game_key takes, for the help (and tabula(6), Lobby and
- * rooms in the terminal UI). */
-static const struct ui_keyhelp UI_ONLINE_ROOM_KEYS[] = {
-        {"R", "resign (press it twice)"},
-        {"D", "offer or accept a draw"},
-        {"L n", "leave the room"},
-        {"a", "analysis (analysis rooms)"},
-        {"u e ! o g", "not in a room's game"},
-};
-
-void
-ui_online_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
-{
-	if (!ui_online_in_room(app))
-		return;
-	ui_keyhelp_each(UI_ONLINE_ROOM_KEYS,
-	                sizeof UI_ONLINE_ROOM_KEYS /
-	                        sizeof UI_ONLINE_ROOM_KEYS[0],
-	                fn, ctx);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -505,7 +343,9 @@ ui_online_draw_form(const struct ui_online *on, struct ui_grid *g, int y)
 	         on->analysis_room ? "players too (analysis room)"
 	                           : "spectators only");
 	snprintf(rows[ONLINE_CREATE], sizeof rows[0],
-	         "           Create the room");
+	         "           Create the room (%s, %s)",
+	         on->rated_room ? "rated" : "casual",
+	         on->chat_room ? "messages" : "no messages");
 	snprintf(rows[ONLINE_JOIN], sizeof rows[0], "Join by code: %s%s",
 	         on->code, on->row == ONLINE_JOIN ? "_" : "");
 	for (int i = 0; i < ONLINE_FORM_ROWS; i++)
@@ -556,9 +396,14 @@ ui_online_kind_text(const char *kind)
 static void
 ui_online_draw_seats(const struct view_room_entry *e, struct ui_grid *g, int y)
 {
-	ui_grid_printf(g, y, 4, g->width - 6, ROLE_DIM, "%s (%s) v %s (%s)",
-	               e->player[0], ui_online_kind_text(e->kind[0]),
-	               e->player[1], ui_online_kind_text(e->kind[1]));
+	char r[2][16] = {"", ""};
+	for (int i = 0; i < 2; i++) {
+		if (e->rating[i][0] != '\0' && strcmp(e->rating[i], "-") != 0)
+			snprintf(r[i], sizeof r[i], " %s", e->rating[i]);
+	}
+	ui_grid_printf(g, y, 4, g->width - 6, ROLE_DIM, "%s%s (%s) v %s%s (%s)",
+	               e->player[0], r[0], ui_online_kind_text(e->kind[0]),
+	               e->player[1], r[1], ui_online_kind_text(e->kind[1]));
 }
 
 /* The list of rooms from row y, scrolled to the selected one. */
@@ -590,9 +435,19 @@ ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	struct ui_app *app = ctx;
 	struct ui_online *on = &app->online;
 	const struct view *v = &on->view;
-	char line[300];
-	snprintf(line, sizeof line, " tabula: play on this host%s%s",
-	         v->name[0] ? "  - you are " : "", v->name);
+	char line[300], mine[120] = "";
+	for (size_t i = 0; i < v->mine_count; i++) {
+		const struct game_ops *ops = registry_find(v->mine[i].game);
+		size_t l = strlen(mine);
+		snprintf(mine + l, sizeof mine - l, "%s%s %d%s",
+		         i ? ", " : "  (", ops ? ops->title : v->mine[i].game,
+		         v->mine[i].rating,
+		         v->mine[i].deviation > 110 ? "?" : "");
+	}
+	if (v->mine_count > 0)
+		strncat(mine, ")", sizeof mine - strlen(mine) - 1);
+	snprintf(line, sizeof line, " tabula: play on this host%s%s%s",
+	         v->name[0] ? "  - you are " : "", v->name, mine);
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
 	int y = 2;
 	if (on->asking) {
@@ -605,8 +460,8 @@ ui_online_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 		}
 	}
 	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
-	              "Up/Down line  Left/Right change  Enter create/join/watch"
-	              "  w watch  Esc menu");
+	              "Enter join  w watch  p play anyone  t leaders  "
+	              "g rated  c messages  Esc");
 	ui_status_print(app, g);
 }
 
@@ -640,8 +495,8 @@ ui_online_activate(struct ui_app *app, bool watch)
 	struct ui_online *on = &app->online;
 	if (on->row == ONLINE_JOIN) {
 		if (on->code[0] != '\0')
-			ui_online_send(app, "%s %s", watch ? "watch" : "join",
-			               on->code);
+			ui_room_send(app, "%s %s", watch ? "watch" : "join",
+			             on->code);
 		return;
 	}
 	if (on->row < ONLINE_FORM_ROWS) {
@@ -651,18 +506,19 @@ ui_online_activate(struct ui_app *app, bool watch)
 		if (on->opponent > 0)
 			snprintf(engine, sizeof engine, " engine=%d",
 			         on->opponent);
-		ui_online_send(app, "create %s%s%s%s",
-		               registry_at((size_t)on->game)->name, engine,
-		               UI_ONLINE_CLOCKS[on->clock].option,
-		               on->analysis_room ? " analysis" : "");
+		ui_room_send(app, "create %s%s%s%s%s%s",
+		             registry_at((size_t)on->game)->name, engine,
+		             UI_ONLINE_CLOCKS[on->clock].option,
+		             on->analysis_room ? " analysis" : "",
+		             on->rated_room ? " rated" : "",
+		             on->chat_room ? " chat" : "");
 		return;
 	}
 	const struct view_room_entry *e =
 	        &on->view.rooms[on->row - ONLINE_FORM_ROWS];
 	bool open = strcmp(e->state, "waiting") == 0;
-	ui_online_send(app, "%s %s",
-	               !watch && (e->yours || open) ? "join" : "watch",
-	               e->code);
+	ui_room_send(app, "%s %s",
+	             !watch && (e->yours || open) ? "join" : "watch", e->code);
 }
 
 /* Typing a name, or a code on the join line; true when the key was
@@ -691,7 +547,7 @@ ui_online_type(struct ui_app *app, int key)
 		}
 	} else if (on->asking &&
 	           (key == '\n' || key == '\r' || key == KEY_ENTER)) {
-		ui_online_send(app, "name %s", on->typed);
+		ui_room_send(app, "name %s", on->typed);
 	} else {
 		return false;
 	}
@@ -729,8 +585,26 @@ ui_online_key(struct ui_host *host, void *ctx, int key)
 	case 'w':
 		ui_online_activate(app, true);
 		break;
+	case 'p': /* play anyone at the form's game and clock, or stop */
+		if (on->view.seeking[0] != '\0')
+			ui_room_send(app, "unseek");
+		else
+			ui_room_send(app, "seek %s%s",
+			             registry_at((size_t)on->game)->name,
+			             UI_ONLINE_CLOCKS[on->clock].option);
+		break;
+	case 't':
+		on->top_game = on->game;
+		ui_screen_push(host, app->screens.leaders, app);
+		break;
+	case 'g':
+		on->rated_room = !on->rated_room;
+		break;
+	case 'c':
+		on->chat_room = !on->chat_room;
+		break;
 	case 'r':
-		ui_online_send(app, "list");
+		ui_room_send(app, "list");
 		on->listed_at = ui_now_ms();
 		break;
 	case 27:
@@ -775,7 +649,7 @@ ui_online_lobby_tick(struct ui_host *host, void *ctx)
 	int64_t now = ui_now_ms();
 	if (on->connected && on->view.name[0] != '\0' &&
 	    now - on->listed_at >= UI_ONLINE_LIST_MS) {
-		ui_online_send(app, "list");
+		ui_room_send(app, "list");
 		on->listed_at = now;
 	}
 }

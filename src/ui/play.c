@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "search/level.h"
+#include "ui/levels.h"
 #include "play/who.h"
 #include "study/library.h"
 #include "ui/analysis.h"
@@ -199,6 +200,7 @@ ui_play_new(struct ui_app *app, const struct game_ops *ops,
 	struct record_meta meta;
 	record_meta_init(&meta);
 	ui_play_adopt(app, &s, &meta);
+	ui_levels_new_game(app);
 	return true;
 }
 
@@ -387,13 +389,15 @@ ui_play_announce_end(struct ui_app *app)
 	const char *who = st.outcome == OUTCOME_P1_WINS   ? ops->side_names[0]
 	                  : st.outcome == OUTCOME_P2_WINS ? ops->side_names[1]
 	                                                  : NULL;
+	char next[128];
+	ui_levels_game_over(app, &st, next, sizeof next);
 	if (who != NULL)
-		ui_status(app, false, "Game over: %s wins (%s)", who,
-		          st.reason ? st.reason : "end");
+		ui_status(app, false, "Game over: %s wins (%s)%s", who,
+		          st.reason ? st.reason : "end", next);
 	else
-		ui_status(app, false, "Game over: %s (%s)",
+		ui_status(app, false, "Game over: %s (%s)%s",
 		          st.outcome == OUTCOME_DRAW ? "draw" : "finished",
-		          st.reason ? st.reason : "end");
+		          st.reason ? st.reason : "end", next);
 }
 
 static void

@@ -87,8 +87,9 @@ ui_review_toggle(struct ui_app *app)
 		return;
 	}
 	char err[256];
-	if (rv->job == NULL && (rv->job = review_job_new(UI_REVIEW_HASH_MB, err,
-	                                                 sizeof err)) == NULL) {
+	if (rv->job == NULL &&
+	    (rv->job = review_job_new(UI_REVIEW_HASH_MB, app->opt.threads, err,
+	                              sizeof err)) == NULL) {
 		ui_status(app, true, "%s", err);
 		return;
 	}

@@ -94,6 +94,8 @@ ui_prompt_label(int kind)
 		return "replace it? (y/n) ";
 	case UI_PROMPT_COMMENT:
 		return "comment: ";
+	case UI_PROMPT_SAY:
+		return "say: ";
 	default:
 		return "move: ";
 	}

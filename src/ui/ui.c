@@ -15,9 +15,12 @@
 #include <string.h>
 
 #include "core/exit.h"
+#include "core/pool.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "search/level.h"
 #include "play/who.h"
+#include "search/search.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/game-screen.h"
@@ -62,13 +65,13 @@ ui_usage(FILE *out)
 {
 	fprintf(out,
 	        "usage: tabula [GAME | FILE | --resume] [--p1 WHO] [--p2 WHO] "
-	        "[--level N]\n"
+	        "[--level N] [--elo N]\n"
 	        "              [--seed N] [--random-setup] [--pieces FILE] "
 	        "[--no-analysis]\n"
 	        "              [--multipv N] [--analysis-depth N] "
 	        "[--analysis-time S] [--hash MB]\n"
-	        "              [--ascii] [--color=never|auto|always] "
-	        "[--theme=dark|light]\n"
+	        "              [--threads N] [--ascii] "
+	        "[--color=never|auto|always] [--theme=dark|light]\n"
 	        "              [--screen-dump KEYS] [--size WxH] "
 	        "[--no-save]\n"
 	        "              [--restricted]\n"
@@ -100,6 +103,7 @@ enum {
 	OPT_P1 = 256,
 	OPT_P2,
 	OPT_LEVEL,
+	OPT_ELO,
 	OPT_SEED,
 	OPT_RANDOM,
 	OPT_PIECES,
@@ -107,6 +111,7 @@ enum {
 	OPT_MULTIPV,
 	OPT_DEPTH,
 	OPT_HASH,
+	OPT_THREADS,
 	OPT_ASCII,
 	OPT_COLOR,
 	OPT_THEME,
@@ -123,6 +128,7 @@ static const struct option UI_OPTIONS[] = {
         {"p1", required_argument, NULL, OPT_P1},
         {"p2", required_argument, NULL, OPT_P2},
         {"level", required_argument, NULL, OPT_LEVEL},
+        {"elo", required_argument, NULL, OPT_ELO},
         {"seed", required_argument, NULL, OPT_SEED},
         {"random-setup", no_argument, NULL, OPT_RANDOM},
         {"pieces", required_argument, NULL, OPT_PIECES},
@@ -131,6 +137,7 @@ static const struct option UI_OPTIONS[] = {
         {"analysis-depth", required_argument, NULL, OPT_DEPTH},
         {"analysis-time", required_argument, NULL, OPT_TIME},
         {"hash", required_argument, NULL, OPT_HASH},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"color", required_argument, NULL, OPT_COLOR},
         {"theme", required_argument, NULL, OPT_THEME},
@@ -213,6 +220,11 @@ ui_take_engine_option(int opt, const char *arg, struct ui_options *o)
 			return 0;
 		o->hash_mb = (size_t)v;
 		return 1;
+	case OPT_THREADS:
+		if (!text_to_long(arg, 1, SEARCH_MAX_THREADS, &v))
+			return 0;
+		o->threads = (int)v;
+		return 1;
 	default:
 		return -1;
 	}
@@ -248,6 +260,13 @@ ui_take_look_option(int opt, const char *arg, struct ui_options *o)
 	case OPT_NO_SAVE:
 		o->no_save = true;
 		return true;
+	case OPT_ELO: {
+		long v;
+		if (!text_to_long(arg, 1, WHO_MAX_ELO, &v))
+			return false;
+		o->elo = (int)v;
+		return true;
+	}
 	case OPT_RESTRICTED:
 		o->restricted = true;
 		return true;
@@ -359,7 +378,12 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 		return true;
 	}
 	const struct game_ops *ops = registry_find(st->word);
-	int level = st->level ? st->level : ui_default_level(ops);
+	/* --level, else --elo's level, else the game's default. */
+	int level = st->level;
+	if (level == 0 && app->opt.elo > 0)
+		level = level_for_elo(ops, app->opt.elo);
+	if (level == 0)
+		level = ui_default_level(ops);
 	int who[2] = {st->who[0], st->who[1]};
 	if (who[0] == -1)
 		who[0] = 0;
@@ -419,6 +443,15 @@ ui_run_terminal(struct ui_app *app)
 	if (!ui_final_save(app))
 		return EXIT_FAILURE_RUN;
 	return app->host.exit_status;
+}
+
+/* Every core, but one thread in the headless mode, whose analysis must
+ * give the same screens each run. */
+static int
+ui_default_threads(bool headless)
+{
+	int n = headless ? 1 : pool_processors();
+	return n < SEARCH_MAX_THREADS ? n : SEARCH_MAX_THREADS;
 }
 
 static void
@@ -482,6 +515,7 @@ ui_main(int argc, char **argv)
 	        .menu = &ui_screen_menu,
 	        .help = &ui_screen_help,
 	        .lobby = &ui_screen_lobby,
+	        .leaders = &ui_screen_leaders,
 	        .library = &ui_screen_library,
 	};
 	app.opt = opt;
@@ -493,6 +527,8 @@ ui_main(int argc, char **argv)
 		app.opt.analysis_time = 0; /* the depth ends it, the same
 		                              way each run */
 	}
+	if (app.opt.threads == 0)
+		app.opt.threads = ui_default_threads(app.headless);
 	app.glyphs = ui_term_glyphs(opt.ascii || !ui_term_locale_utf8());
 	bool moves = ui_play_init(&app);
 	char err[1024];

@@ -37,8 +37,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *out = open_memstream(&buf, &len);
 	FUZZ_ASSERT(in != NULL && out != NULL);
 	uint64_t played;
-	FUZZ_ASSERT(
-	        tetris_stream_play(in, out, rules, 1, NULL, NULL, 0, &played));
+	FUZZ_ASSERT(tetris_stream_play(in, out, rules, NULL, 1, NULL, NULL, 0,
+	                               &played));
 	fclose(in);
 	fclose(out);
 	FUZZ_ASSERT(played == pieces && len == pieces);

@@ -1,0 +1,141 @@
+/*
+ * The leaderboard (tabula(6), PLAY ON THIS HOST, "Ratings"): a screen over
+ * the lobby showing the best-rated people at one game, as the room server
+ * sends them ("top").  Left and Right change the game; the lines arrive
+ * on the lobby's connection, which the screens below keep reading.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "client/client.h"
+#include "core/registry.h"
+#include "ui/app.h"
+#include "ui/online.h"
+#include "ui/status.h"
+
+/* How many the screen asks for. */
+enum { UI_LEADERS_COUNT = 20 };
+
+/* Asks the server for the leaderboard of the chosen game. */
+static void
+ui_leaders_ask(struct ui_app *app)
+{
+	char line[64];
+	snprintf(line, sizeof line, "top %s %d",
+	         registry_at((size_t)app->online.top_game)->name,
+	         UI_LEADERS_COUNT);
+	if (!net_client_send(&app->online.conn, line))
+		ui_status(app, true, "the room server has gone");
+}
+
+static bool
+ui_leaders_enter(struct ui_host *host, void *ctx)
+{
+	(void)host;
+	struct ui_app *app = ctx;
+	if (!app->online.connected)
+		return false;
+	app->online.view.top_count = 0;
+	ui_leaders_ask(app);
+	return true;
+}
+
+/* What a leader's kind word means to a person. */
+static const char *
+ui_leaders_kind(const char *kind)
+{
+	return strcmp(kind, "ssh") == 0      ? "SSH key"
+	       : strcmp(kind, "engine") == 0 ? "engine"
+	                                     : "local user";
+}
+
+static void
+ui_leaders_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
+{
+	(void)host;
+	struct ui_app *app = ctx;
+	const struct view *v = &app->online.view;
+	const struct game_ops *ops = registry_at((size_t)app->online.top_game);
+	ui_grid_printf(g, 0, 0, g->width, ROLE_TITLE,
+	               " tabula: the best %s players on this host", ops->title);
+	ui_grid_printf(g, 2, 2, g->width - 4, ROLE_TITLE,
+	               "%4s  %-16s %-10s %6s %5s %5s", "Rank", "Name", "Who",
+	               "Rating", "+-", "Games");
+	int y = 3;
+	bool this_game = strcmp(v->top_game, ops->name) == 0;
+	for (size_t i = 0; this_game && i < v->top_count && y < g->height - 3;
+	     i++, y++) {
+		const struct view_leader *l = &v->top[i];
+		ui_grid_printf(g, y, 2, g->width - 4,
+		               strcmp(l->name, v->name) == 0 ? ROLE_CURSOR
+		                                             : ROLE_NORMAL,
+		               "%4u  %-16s %-10s %6d %5d %5u", l->rank, l->name,
+		               ui_leaders_kind(l->kind), l->rating,
+		               2 * l->deviation, l->games);
+	}
+	if (!this_game || v->top_count == 0)
+		ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
+		              this_game ? "nobody has played a rated game yet"
+		                        : "asking the server...");
+	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
+	              "Left/Right game  r again  Esc back to the lobby");
+	ui_status_print(app, g);
+}
+
+/* The next two-player game after the shown one, by step. */
+static void
+ui_leaders_turn(struct ui_app *app, int step)
+{
+	int n = (int)registry_count(), game = app->online.top_game;
+	for (int i = 1; i <= n; i++) {
+		int next = ((game + step * i) % n + n) % n;
+		if (registry_at((size_t)next)->players == 2) {
+			app->online.top_game = next;
+			break;
+		}
+	}
+	ui_leaders_ask(app);
+}
+
+static void
+ui_leaders_key(struct ui_host *host, void *ctx, int key)
+{
+	struct ui_app *app = ctx;
+	switch (key) {
+	case KEY_LEFT:
+	case 'h':
+		ui_leaders_turn(app, -1);
+		break;
+	case KEY_RIGHT:
+	case 'l':
+		ui_leaders_turn(app, 1);
+		break;
+	case 'r':
+		ui_leaders_ask(app);
+		break;
+	case 27:
+	case 'q':
+	case 't':
+		ui_screen_pop(host);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+ui_leaders_min_size(void *ctx, int *width, int *height)
+{
+	ui_min_size(ctx, true, width, height);
+}
+
+const struct ui_screen_ops ui_screen_leaders = {
+        .name = "leaders",
+        .enter = ui_leaders_enter,
+        .min_size = ui_leaders_min_size,
+        .draw = ui_leaders_draw,
+        .key = ui_leaders_key,
+};
