@@ -1,6 +1,6 @@
 # Sourced by the end-to-end tests of the terminal UI: a private tmux
 # server (tmux -L) and a work directory of the test's own, both gone at
-# exit, HOME and XDG_STATE_HOME inside it, and the steps the tests are
+# exit, HOME, XDG_STATE_HOME and XDG_DATA_HOME inside it, and the steps the tests are
 # made of: start a session, poll its screen for text with a time limit
 # (TABULA_TMUX_TIMEOUT seconds, 60 by default), count named checks.
 # Before sourcing, a test may set tmux_cleanup to a command run at exit
@@ -20,8 +20,8 @@ tmux_cleanup_all() {
 }
 trap tmux_cleanup_all EXIT
 trap 'exit 1' INT TERM HUP
-HOME="$work/home" XDG_STATE_HOME="$work/state"
-export HOME XDG_STATE_HOME
+HOME="$work/home" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data"
+export HOME XDG_STATE_HOME XDG_DATA_HOME
 unset TMUX
 # A test run from an SSH session of a ForceCommand would make the UI the
 # shared account's restricted one (tabula(6), "The shared account").

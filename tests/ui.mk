@@ -17,10 +17,16 @@ tests_check_trainer_LDADD = $(TESTS_LINK_UI)
 endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
-	tests/ui-online.test tests/ui-menu.test tests/ui-save.test
+	tests/ui-online.test tests/ui-menu.test tests/ui-save.test \
+	tests/ui-library.test
 EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
 	tests/ui-online.test tests/ui-menu.test tests/ui-save.test tests/tmux.sh \
-	$(UI_SCREENS)
+	tests/ui-library.test $(UI_SCREENS) $(UI_LIBRARY_RECORDS)
+UI_LIBRARY_RECORDS = \
+	tests/data/library/corrupt.rec \
+	tests/data/library/red-wins.rec \
+	tests/data/library/reviewed.rec \
+	tests/data/library/unfinished.rec
 UI_SCREENS = \
 	tests/data/ui/help-tzaar.keys \
 	tests/data/ui/help-tzaar.screen \

@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/file.h"
 #include "core/record-movetext.h"
@@ -258,4 +259,32 @@ record_save(const char *path, const struct session *s,
 		return false;
 	struct record_save_ctx ctx = {s, meta};
 	return file_replace(full, record_save_write, &ctx, err, err_size);
+}
+
+bool
+record_save_new(char *name, const struct session *s,
+                const struct record_meta *meta, char *err, size_t err_size)
+{
+	int fd = mkstemp(name);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (f == NULL) {
+		snprintf(err, err_size, "%s: %s", name, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(name);
+		}
+		return false;
+	}
+	bool ok = record_write(f, s, meta, err, err_size);
+	if (ok && (fflush(f) != 0 || fsync(fd) != 0)) {
+		snprintf(err, err_size, "%s: %s", name, strerror(errno));
+		ok = false;
+	}
+	if (fclose(f) != 0 && ok) {
+		snprintf(err, err_size, "%s: %s", name, strerror(errno));
+		ok = false;
+	}
+	if (!ok)
+		unlink(name);
+	return ok;
 }

@@ -230,6 +230,13 @@ bool record_load(const char *path, struct session *s, struct record_meta *meta,
 bool record_save(const char *path, const struct session *s,
                  const struct record_meta *meta, char *err, size_t err_size);
 
+/* Writes the record to a new file of its own, made from name, a
+ * mkstemp template ("DIR/NAME-XXXXXX", which becomes the file's name),
+ * and synced.  False with a message, and no file, when a step fails. */
+bool record_save_new(char *name, const struct session *s,
+                     const struct record_meta *meta, char *err,
+                     size_t err_size);
+
 /* How many earlier games record_save_keeping keeps beside path. */
 #define RECORD_HISTORY 5
 

@@ -7,8 +7,8 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, leaders.c, help.c, trainer.c), which show one another
- *     through app->screens, never by name
+ *     online.c, leaders.c, help.c, trainer.c, library.c), which show
+ *     one another through app->screens, never by name
  *   help.c -> keys.c, menu.c, room.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
  *     online.c (the lobby) -> room.c (a room's game) -> shown.c ->
@@ -32,6 +32,7 @@
 #include "core/session.h"
 #include "study/exercise.h"
 #include "search/level.h"
+#include "study/library.h"
 #include "study/review-job.h"
 #include "search/search.h"
 #include "ui/board.h"
@@ -128,9 +129,14 @@ struct ui_game {
 	size_t flash_ply;
 
 	char save_path[1024];
-	/* The autosave holds this game (saved, or resumed from it); until
-	 * then a save keeps what the autosave holds (record.h). */
+	/* The autosave holds this game (saved, or resumed from it or its
+	 * history); until then a save keeps what the autosave holds
+	 * (record.h). */
 	bool autosaved;
+	/* The game's own file in the library's games folder, "" until it
+	 * ends or when it was not opened from there (study/library.h). */
+	char library_path[1024];
+	bool ended_here; /* a move played in this session ended the game */
 };
 
 /* The analysis and the engine's turns (owner: analysis.c). */
@@ -265,10 +271,19 @@ struct ui_online {
 	int top_game;        /* the leaderboard's game (registry index) */
 };
 
+/* The library of games on its screen (owner: library.c). */
+struct ui_library {
+	struct library_list list; /* read each time the screen is shown */
+	int row;                  /* the selected game */
+	int top;                  /* the first game shown */
+	bool asking;              /* "delete ...?" waits for its answer */
+};
+
 /* The app's screens, wired by ui.c, the one file that knows them all:
  * a screen shows another through these, never by naming its file. */
 struct ui_screens {
-	const struct ui_screen_ops *game, *menu, *help, *lobby, *leaders;
+	const struct ui_screen_ops *game, *menu, *help, *lobby, *leaders,
+	        *library;
 };
 
 struct ui_app {
@@ -299,6 +314,7 @@ struct ui_app {
 	struct ui_online online;
 	struct ui_drill drill;
 	struct ui_help help;
+	struct ui_library library;
 	struct ui_levels levels;
 };
 

@@ -346,6 +346,12 @@ ui_keys_cmd_menu(struct ui_app *app)
 }
 
 static void
+ui_keys_cmd_library(struct ui_app *app)
+{
+	ui_screen_show(&app->host, app->screens.library, app);
+}
+
+static void
 ui_keys_cmd_help(struct ui_app *app)
 {
 	ui_screen_show(&app->host, app->screens.help, app);
@@ -539,6 +545,7 @@ static const struct ui_command UI_COMMANDS[] = {
         {"save", {'w'}, "w", "save the game to a file", ui_keys_cmd_save},
         {"open", {'o'}, "o", "open a saved game", ui_keys_cmd_open},
         {"menu", {'n'}, "n", "new game (the menu)", ui_keys_cmd_menu},
+        {"library", {'g'}, "g", "the library of games", ui_keys_cmd_library},
         {"help", {'?'}, "?", "this help", ui_keys_cmd_help},
         {"redraw", {12}, "Ctrl-L", "redraw the screen", ui_keys_cmd_redraw},
         {"quit", {'q'}, "q", "save and quit", ui_keys_cmd_quit},

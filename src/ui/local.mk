@@ -27,6 +27,7 @@ src_libui_a_SOURCES = \
 	src/ui/levels.c src/ui/levels.h \
 	src/ui/lines.c src/ui/lines.h \
 	src/ui/list.c src/ui/list.h \
+	src/ui/library.c src/ui/library.h \
 	src/ui/menu.c src/ui/menu.h \
 	src/ui/online.c src/ui/online.h \
 	src/ui/pick.c \

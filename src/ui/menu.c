@@ -1,8 +1,9 @@
 /*
  * The start menu: the game, who plays each side (a human or the engine at
  * a level), TZAAR's set-up, Tetris's piece source, resuming the last game,
- * the puzzle trainer and the example games of the installed data.  Up and
- * down pick a line, left and right change it, Enter starts.
+ * the library of saved games, the puzzle trainer and the example games of the
+ * installed data.  Up and down pick a line, left and right change it, Enter
+ * starts.
  */
 #include "config.h"
 
@@ -43,6 +44,7 @@ enum ui_menu_row {
 	MENU_PUZZLES,
 	MENU_EXAMPLE,
 	MENU_REVIEW,
+	MENU_LIBRARY,
 	MENU_ANALYSIS,
 	MENU_QUIT,
 	MENU_ROWS
@@ -145,6 +147,7 @@ ui_menu_rows(const struct ui_app *app, const struct game_ops *ops,
 	snprintf(rows[MENU_REVIEW], UI_MENU_ROW, "Review the last game");
 	snprintf(rows[MENU_START], UI_MENU_ROW, "Start");
 	snprintf(rows[MENU_RESUME], UI_MENU_ROW, "Resume the last game");
+	snprintf(rows[MENU_LIBRARY], UI_MENU_ROW, "Library of saved games");
 	snprintf(rows[MENU_ONLINE], UI_MENU_ROW, "Play on this host");
 	snprintf(rows[MENU_PUZZLES], UI_MENU_ROW, "Puzzles: %s",
 	         ops->players == 2 ? ops->title : "(two-player games)");
@@ -187,7 +190,8 @@ ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 		               i == m->row ? '>' : ' ', rows[i]);
 	}
 	if (m->row == MENU_START || m->row == MENU_RESUME ||
-	    m->row == MENU_ONLINE || m->row == MENU_PUZZLES) {
+	    m->row == MENU_LIBRARY || m->row == MENU_ONLINE ||
+	    m->row == MENU_PUZZLES) {
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
@@ -408,6 +412,8 @@ ui_menu_activate(struct ui_app *app)
 		app->host.quit = true;
 	} else if (m->row == MENU_ONLINE) {
 		ui_screen_show(&app->host, app->screens.lobby, app);
+	} else if (m->row == MENU_LIBRARY) {
+		ui_screen_push(&app->host, app->screens.library, app);
 	} else if (m->row == MENU_PUZZLES) {
 		ui_menu_open_puzzles(app);
 	} else if (m->row == MENU_EXAMPLE) {

@@ -15,6 +15,7 @@
 #include "search/level.h"
 #include "ui/levels.h"
 #include "play/who.h"
+#include "study/library.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/input.h"
@@ -165,6 +166,8 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	game->shown = game->session.ply;
 	game->paused = false;
 	game->autosaved = false;
+	game->library_path[0] = '\0';
+	game->ended_here = false;
 	game->flash_until_ms = 0;
 	ui_analysis_forget(app);
 	ui_review_stop(app);
@@ -201,6 +204,40 @@ ui_play_new(struct ui_app *app, const struct game_ops *ops,
 	return true;
 }
 
+/* Whether path is the autosave or one of its earlier games. */
+static bool
+ui_play_is_autosave(const char *path)
+{
+	char autosave[1024], slot[1100], why[512];
+	if (!ui_save_path(autosave, sizeof autosave, false, why, sizeof why))
+		return false;
+	for (int n = 0; n <= RECORD_HISTORY; n++) {
+		if (n == 0 ? strcmp(path, autosave) == 0
+		           : record_history_name(autosave, n, slot,
+		                                 sizeof slot) &&
+		                     strcmp(path, slot) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Where a loaded game goes on being kept: resumed from the autosave or
+ * its history, the game moves to the autosave's front (never twice in
+ * the history); opened from the games folder, saves also go back to its
+ * file there (a review's marks, a comment). */
+static void
+ui_play_where(struct ui_game *game, const char *path)
+{
+	char folder[1024], why[512];
+	size_t len;
+	game->autosaved = ui_play_is_autosave(path);
+	if (library_folder(folder, sizeof folder, false, why, sizeof why) &&
+	    (len = strlen(folder)) > 0 && strncmp(path, folder, len) == 0 &&
+	    path[len] == '/' && strchr(path + len + 1, '/') == NULL)
+		snprintf(game->library_path, sizeof game->library_path, "%s",
+		         path);
+}
+
 bool
 ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 {
@@ -214,11 +251,7 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	if (!ui_player_parse(meta.player2, s.ops, &players[1]))
 		ui_player_set(&players[1], s.ops, ui_default_level(s.ops));
 	ui_play_adopt(app, &s, &meta);
-	/* Resumed: the autosave's own game goes on there. */
-	char autosave[1024], why[512];
-	app->game.autosaved = ui_save_path(autosave, sizeof autosave, false,
-	                                   why, sizeof why) &&
-	                      strcmp(path, autosave) == 0;
+	ui_play_where(&app->game, path);
 	return true;
 }
 
@@ -336,6 +369,15 @@ ui_play_flash(struct ui_app *app)
 	}
 }
 
+/* Whether the game has ended (a finished game is kept in the library). */
+static bool
+ui_play_over(const struct ui_game *game)
+{
+	struct game_status st;
+	game->session.ops->status(session_current(&game->session), &st);
+	return st.outcome != OUTCOME_ONGOING;
+}
+
 static void
 ui_play_announce_end(struct ui_app *app)
 {
@@ -382,6 +424,9 @@ ui_play_commit(struct ui_app *app, game_move move)
 	          branched ? "; the other line is kept as a variation" : "");
 	ui_play_flash(app);
 	ui_play_announce_end(app);
+	/* Only a game that ends here is kept in the library: a finished game
+	 * resumed or opened again is not kept twice. */
+	game->ended_here = game->ended_here || ui_play_over(game);
 	char err[512];
 	if (!ui_play_save(app, NULL, err, sizeof err))
 		ui_status(app, true, "autosave failed: %s", err);
@@ -455,6 +500,21 @@ ui_play_set_comment(struct ui_app *app, const char *text, char *err,
 	return true;
 }
 
+/* A game that has ended here goes to a file of its own in the library's
+ * games folder, and a game with a file there is saved to it again
+ * (tabula(6), "The library of games").  A failure there is told, not
+ * fatal: the autosave holds the game. */
+static void
+ui_play_keep(struct ui_app *app)
+{
+	struct ui_game *game = &app->game;
+	char why[1024];
+	if ((game->library_path[0] != '\0' || game->ended_here) &&
+	    !library_keep(&game->session, &game->meta, game->library_path,
+	                  sizeof game->library_path, why, sizeof why))
+		ui_status(app, true, "not kept in the library: %s", why);
+}
+
 bool
 ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 {
@@ -486,6 +546,8 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 	                                         &game->meta, err, err_size);
 	if (ok && game->session.ply > 0)
 		game->autosaved = true;
+	if (ok)
+		ui_play_keep(app);
 	return ok;
 }
 

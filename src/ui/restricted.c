@@ -103,7 +103,9 @@ ui_restricted_state(char *err, size_t err_size)
 	if (!ui_restricted_mkdir(dir, err, err_size) ||
 	    !ui_restricted_key_dir(dir, sizeof dir, key, err, err_size))
 		return false;
-	if (setenv("XDG_STATE_HOME", dir, 1) != 0) {
+	/* The key's data too: its library of games (and puzzle progress). */
+	if (setenv("XDG_STATE_HOME", dir, 1) != 0 ||
+	    setenv("XDG_DATA_HOME", dir, 1) != 0) {
 		snprintf(err, err_size, "setenv: %s", strerror(errno));
 		return false;
 	}

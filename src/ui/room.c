@@ -347,6 +347,7 @@ ui_room_game_key(struct ui_app *app, int key)
 	case 'e':
 	case '!':
 	case 'o':
+	case 'g': /* the library opens other games */
 		ui_status(app, true,
 		          "not in a room's game: R resigns, D "
 		          "offers a draw, L leaves");
@@ -365,7 +366,7 @@ static const struct ui_keyhelp UI_ROOM_KEYS[] = {
         {"a", "analysis (analysis rooms)"},
         {"'", "say something (rooms with messages)"},
         {"M", "mute or show the room's messages"},
-        {"u e ! o", "not in a room's game"},
+        {"u e ! o g", "not in a room's game"},
 };
 
 void

@@ -7,12 +7,8 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/file.h"
 #include "ui/save.h"
@@ -38,26 +34,5 @@ ui_save_elsewhere(const struct session *s, const struct record_meta *meta,
 		snprintf(err, err_size, "%s: path too long", tmp);
 		return false;
 	}
-	int fd = mkstemp(path);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (f == NULL) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(path);
-		}
-		return false;
-	}
-	bool ok = record_write(f, s, meta, err, err_size);
-	if (ok && (fflush(f) != 0 || fsync(fd) != 0)) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (fclose(f) != 0 && ok) {
-		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(path);
-	return ok;
+	return record_save_new(path, s, meta, err, err_size);
 }

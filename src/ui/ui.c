@@ -27,6 +27,7 @@
 #include "ui/game-screen.h"
 #include "ui/help.h"
 #include "ui/keys.h"
+#include "ui/library.h"
 #include "ui/menu.h"
 #include "ui/online.h"
 #include "ui/play.h"
@@ -540,6 +541,7 @@ ui_main(int argc, char **argv)
 	        .help = &ui_screen_help,
 	        .lobby = &ui_screen_lobby,
 	        .leaders = &ui_screen_leaders,
+	        .library = &ui_screen_library,
 	};
 	app.opt = opt;
 	app.headless = opt.script != NULL;
