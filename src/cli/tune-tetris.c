@@ -2,10 +2,11 @@
  * `tabula tune tetris [--rules R] [--seed S] [--rounds N] [--states N]
  * [--spacing N] [--horizon N] [--rollouts N] [--explore P] [--prior P]
  * [--check N]`: fits the Tetris strategy's learned weights from play (man
- * page: "tune"; the method is in games/tetris-fit.c).  It starts from the tuned set of the rule, prints a
- * line per round with the points the round's set scores on the check
- * stream, then the best set as the C initialiser tetris-weights.c holds.
- * Without options it reproduces the committed learned set of the rule.
+ * page: "tune"; the method is in games/tetris-fit.c).  It starts from the tuned
+ * set of the rule, prints a line per round with the points the round's set
+ * scores on the check stream, then the best set as the C initialiser
+ * tetris-weights.c holds. Without options it reproduces the committed learned
+ * set of the rule.
  */
 #include "config.h"
 
