@@ -47,6 +47,7 @@ int cli_usage_error(const struct cli_command *cmd, const char *why);
 void cli_print_line(void *ctx, const char *text);
 
 /* The options of the commands that declare theirs, in their files. */
+extern const struct cli_option cli_bench_options[];
 extern const struct cli_option cli_connect_options[];
 extern const struct cli_option cli_match_options[];
 extern const struct cli_option cli_perft_options[];
@@ -55,7 +56,7 @@ extern const struct cli_option cli_replay_options[];
 extern const struct cli_option cli_serve_options[];
 extern const struct cli_option cli_stats_options[];
 
-int cli_bench_main(int argc, char **argv);
+int cli_bench_exec(const struct cli_command *self, const struct cli_args *args);
 int cli_connect_exec(const struct cli_command *self,
                      const struct cli_args *args);
 int cli_engine_main(int argc, char **argv);

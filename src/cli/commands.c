@@ -11,7 +11,8 @@
 
 static const struct cli_command cli_commands[] = {
         {"bench", "[GAME] [--depth N] [--threads N] | --solver [--nodes N]",
-         "search fixed positions: node signature and speed", cli_bench_main},
+         "search fixed positions: node signature and speed", NULL,
+         cli_bench_options, cli_bench_exec},
         {"connect", "[--socket PATH]",
          "talk to the room server: lines from stdin, its lines to stdout", NULL,
          cli_connect_options, cli_connect_exec},
