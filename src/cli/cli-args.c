@@ -66,6 +66,7 @@ cli_args_take(const struct cli_command *cmd, struct cli_args *out, int i,
 {
 	const struct cli_option *o = &out->options[i];
 	out->given[i] = true;
+	out->times[i]++;
 	out->text[i] = value;
 	if (o->kind != CLI_NUMBER ||
 	    text_to_long(value, o->min, o->max, &out->number[i]))
@@ -122,6 +123,13 @@ cli_args_has(const struct cli_args *args, const char *name)
 {
 	int i = cli_args_find(args, name);
 	return i >= 0 && args->given[i];
+}
+
+int
+cli_args_times(const struct cli_args *args, const char *name)
+{
+	int i = cli_args_find(args, name);
+	return i >= 0 ? args->times[i] : 0;
 }
 
 const char *

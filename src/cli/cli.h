@@ -53,6 +53,7 @@ extern const struct cli_option cli_match_options[];
 extern const struct cli_option cli_perft_options[];
 extern const struct cli_option cli_puzzles_options[];
 extern const struct cli_option cli_replay_options[];
+extern const struct cli_option cli_review_options[];
 extern const struct cli_option cli_serve_options[];
 extern const struct cli_option cli_stats_options[];
 
@@ -71,7 +72,8 @@ int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);
 int cli_replay_exec(const struct cli_command *self,
                     const struct cli_args *args);
-int cli_review_main(int argc, char **argv);
+int cli_review_exec(const struct cli_command *self,
+                    const struct cli_args *args);
 int cli_review_bench_main(int argc, char **argv);
 int cli_tetris_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);

@@ -60,8 +60,8 @@ static const struct cli_command cli_commands[] = {
         {"review",
          "FILE [--nodes N | --movetime MS | --depth N] "
          "[--output FILE | --in-place] [--threads N]",
-         "review every move of a record: marked moves, accuracy",
-         cli_review_main},
+         "review every move of a record: marked moves, accuracy", NULL,
+         cli_review_options, cli_review_exec},
         {"review-bench",
          "[--nodes N] [--period P] [--factor F] [--reviewer COMMAND] "
          "[--keep DIR] RECORD...",
