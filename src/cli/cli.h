@@ -54,6 +54,7 @@ extern const struct cli_option cli_perft_options[];
 extern const struct cli_option cli_puzzles_options[];
 extern const struct cli_option cli_replay_options[];
 extern const struct cli_option cli_review_options[];
+extern const struct cli_option cli_review_bench_options[];
 extern const struct cli_option cli_serve_options[];
 extern const struct cli_option cli_stats_options[];
 
@@ -74,7 +75,8 @@ int cli_replay_exec(const struct cli_command *self,
                     const struct cli_args *args);
 int cli_review_exec(const struct cli_command *self,
                     const struct cli_args *args);
-int cli_review_bench_main(int argc, char **argv);
+int cli_review_bench_exec(const struct cli_command *self,
+                          const struct cli_args *args);
 int cli_tetris_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);
 /* `tabula tune winchance GAME ...`, argv[0] being "winchance"

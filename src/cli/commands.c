@@ -65,8 +65,8 @@ static const struct cli_command cli_commands[] = {
         {"review-bench",
          "[--nodes N] [--period P] [--factor F] [--reviewer COMMAND] "
          "[--keep DIR] RECORD...",
-         "measure reviews: steadiness, marks, calibration, time",
-         cli_review_bench_main},
+         "measure reviews: steadiness, marks, calibration, time", NULL,
+         cli_review_bench_options, cli_review_bench_exec},
         {"tetris",
          "[--batch] [--rules text|reference] [--design tuned|learned] "
          "[--threads N] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | "
