@@ -95,7 +95,7 @@ cli_args_parse(const struct cli_command *cmd, int argc, char **argv,
 	while ((val = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		int i = cli_args_index(cmd->options, count, val);
 		if (i < 0)
-			return cli_usage_error(cmd, NULL);
+			return cli_usage_error(cmd, cmd->bad_option);
 		int status = cli_args_take(cmd, out, i, optarg);
 		if (status != EXIT_OK)
 			return status;

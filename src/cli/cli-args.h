@@ -46,7 +46,8 @@ struct cli_args {
 
 /* Reads argv (argv[0] the command's name) by cmd->options into out.
  * Returns EXIT_OK, or EXIT_USAGE after the usage error of an unknown
- * option, a missing value or a number out of range (cli_usage_error). */
+ * option or a missing value (with cmd->bad_option) or a number out of
+ * range (cli_usage_error). */
 int cli_args_parse(const struct cli_command *cmd, int argc, char **argv,
                    struct cli_args *out);
 

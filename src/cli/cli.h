@@ -23,6 +23,9 @@ struct cli_command {
 	const struct cli_option *options;
 	int (*exec)(const struct cli_command *self,
 	            const struct cli_args *args);
+	/* The usage error's reason for an unknown option or a missing value,
+	 * or NULL for the usage line alone. */
+	const char *bad_option;
 };
 
 /* The command named name, or NULL. */
@@ -79,6 +82,12 @@ int cli_review_bench_exec(const struct cli_command *self,
                           const struct cli_args *args);
 int cli_tetris_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);
+/* Reads the options of a `tune` subcommand (argv[0] its word) by its own
+ * table with the one parser: the messages and usage are tune's, with
+ * bad_option as the reason for an unknown option.  Returns EXIT_OK or
+ * EXIT_USAGE after the usage error (tune-cmd.c). */
+int cli_tune_args(const struct cli_option *options, const char *bad_option,
+                  int argc, char **argv, struct cli_args *out);
 /* `tabula tune winchance GAME ...`, argv[0] being "winchance"
  * (tune-winchance.c). */
 int cli_tune_winchance(int argc, char **argv);

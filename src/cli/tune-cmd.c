@@ -225,6 +225,16 @@ tune_parse_only(const char *list, bool *fit)
 }
 
 int
+cli_tune_args(const struct cli_option *options, const char *bad_option,
+              int argc, char **argv, struct cli_args *out)
+{
+	struct cli_command sub = *cli_find("tune");
+	sub.options = options;
+	sub.bad_option = bad_option;
+	return cli_args_parse(&sub, argc, argv, out);
+}
+
+int
 cli_tune_main(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("tune");
