@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +19,6 @@
 #include "core/datadir.h"
 #include "core/endgames.h"
 #include "core/registry.h"
-#include "core/text.h"
 #include "search/bench.h"
 #include "search/search.h"
 #include "search/solver-bench.h"
@@ -28,7 +26,8 @@
 /* Positions the solver may make for each endgame by default (about 50 ms
  * in TZAAR, a tenth of a sub-move at 1 s a turn). */
 static const long BENCH_SOLVER_NODES = 1000000;
-static const long BENCH_SOLVER_NODES_MAX = 1000000000;
+/* In the option table (cli_bench_options), so a constant expression. */
+enum { BENCH_SOLVER_NODES_MAX = 1000000000 };
 
 static void
 bench_cmd_line(void *ctx, const struct game_ops *ops, int index, int depth,
@@ -138,50 +137,23 @@ bench_cmd_solver(const struct game_ops *only, uint32_t nodes)
 	return EXIT_OK;
 }
 
+const struct cli_option cli_bench_options[] = {
+        {"depth", 'd', CLI_NUMBER, 1, SEARCH_MAX_DEPTH, "--depth wants 1..64"},
+        {"solver", 's', CLI_FLAG, 0, 0, NULL},
+        {"nodes", 'n', CLI_NUMBER, 1, BENCH_SOLVER_NODES_MAX,
+         "--nodes wants 1..1000000000"},
+        {"threads", 't', CLI_NUMBER, 1, SEARCH_MAX_THREADS,
+         "--threads wants 1..256"},
+        {0},
+};
+
 int
-cli_bench_main(int argc, char **argv)
+cli_bench_exec(const struct cli_command *self, const struct cli_args *args)
 {
-	const struct cli_command *self = cli_find("bench");
-	static const struct option options[] = {
-	        {"depth", required_argument, NULL, 'd'},
-	        {"solver", no_argument, NULL, 's'},
-	        {"nodes", required_argument, NULL, 'n'},
-	        {"threads", required_argument, NULL, 't'},
-	        {NULL, 0, NULL, 0},
-	};
-	int depth = 0, threads = 1, opt;
-	bool solver = false;
-	long nodes = 0;
-	while ((opt = getopt_long(argc, argv, "d:sn:t:", options, NULL)) !=
-	       -1) {
-		long v;
-		switch (opt) {
-		case 'd':
-			if (!text_to_long(optarg, 1, SEARCH_MAX_DEPTH, &v))
-				return cli_usage_error(self,
-				                       "--depth wants 1..64");
-			depth = (int)v;
-			break;
-		case 's':
-			solver = true;
-			break;
-		case 'n':
-			if (!text_to_long(optarg, 1, BENCH_SOLVER_NODES_MAX,
-			                  &v))
-				return cli_usage_error(
-				        self, "--nodes wants 1..1000000000");
-			nodes = v;
-			break;
-		case 't':
-			if (!text_to_long(optarg, 1, SEARCH_MAX_THREADS, &v))
-				return cli_usage_error(
-				        self, "--threads wants 1..256");
-			threads = (int)v;
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
+	int depth = (int)cli_args_number(args, "depth", 0);
+	int threads = (int)cli_args_number(args, "threads", 1);
+	bool solver = cli_args_has(args, "solver");
+	long nodes = cli_args_number(args, "nodes", 0);
 	if (solver && depth > 0)
 		return cli_usage_error(self, "--depth is not for --solver");
 	if (solver && threads > 1)
@@ -189,13 +161,12 @@ cli_bench_main(int argc, char **argv)
 	if (!solver && nodes > 0)
 		return cli_usage_error(self, "--nodes wants --solver");
 	const struct game_ops *only = NULL;
-	if (optind < argc) {
-		only = registry_find(argv[optind]);
+	if (args->argc > 0) {
+		only = registry_find(args->argv[0]);
 		if (only == NULL)
 			return cli_usage_error(self, "unknown game");
-		optind++;
 	}
-	if (optind < argc)
+	if (args->argc > 1)
 		return cli_usage_error(self, "too many arguments");
 	if (solver)
 		return bench_cmd_solver(

@@ -66,6 +66,7 @@ cli_args_take(const struct cli_command *cmd, struct cli_args *out, int i,
 {
 	const struct cli_option *o = &out->options[i];
 	out->given[i] = true;
+	out->times[i]++;
 	out->text[i] = value;
 	if (o->kind != CLI_NUMBER ||
 	    text_to_long(value, o->min, o->max, &out->number[i]))
@@ -94,7 +95,7 @@ cli_args_parse(const struct cli_command *cmd, int argc, char **argv,
 	while ((val = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		int i = cli_args_index(cmd->options, count, val);
 		if (i < 0)
-			return cli_usage_error(cmd, NULL);
+			return cli_usage_error(cmd, cmd->bad_option);
 		int status = cli_args_take(cmd, out, i, optarg);
 		if (status != EXIT_OK)
 			return status;
@@ -122,6 +123,13 @@ cli_args_has(const struct cli_args *args, const char *name)
 {
 	int i = cli_args_find(args, name);
 	return i >= 0 && args->given[i];
+}
+
+int
+cli_args_times(const struct cli_args *args, const char *name)
+{
+	int i = cli_args_find(args, name);
+	return i >= 0 ? args->times[i] : 0;
 }
 
 const char *

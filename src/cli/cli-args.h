@@ -37,6 +37,7 @@ enum { CLI_ARGS_MAX = 24 };
 struct cli_args {
 	const struct cli_option *options;
 	bool given[CLI_ARGS_MAX];
+	int times[CLI_ARGS_MAX]; /* how often each was given; the last wins */
 	const char *text[CLI_ARGS_MAX];
 	long number[CLI_ARGS_MAX];
 	int argc;
@@ -45,12 +46,17 @@ struct cli_args {
 
 /* Reads argv (argv[0] the command's name) by cmd->options into out.
  * Returns EXIT_OK, or EXIT_USAGE after the usage error of an unknown
- * option, a missing value or a number out of range (cli_usage_error). */
+ * option or a missing value (with cmd->bad_option) or a number out of
+ * range (cli_usage_error). */
 int cli_args_parse(const struct cli_command *cmd, int argc, char **argv,
                    struct cli_args *out);
 
 /* Whether the option named name was given. */
 bool cli_args_has(const struct cli_args *args, const char *name);
+
+/* How many times the option named name was given: for a command that
+ * refuses an option twice. */
+int cli_args_times(const struct cli_args *args, const char *name);
 
 /* The value of the CLI_TEXT option name, or fallback when not given. */
 const char *cli_args_text(const struct cli_args *args, const char *name,

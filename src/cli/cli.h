@@ -23,6 +23,9 @@ struct cli_command {
 	const struct cli_option *options;
 	int (*exec)(const struct cli_command *self,
 	            const struct cli_args *args);
+	/* The usage error's reason for an unknown option or a missing value,
+	 * or NULL for the usage line alone. */
+	const char *bad_option;
 };
 
 /* The command named name, or NULL. */
@@ -47,15 +50,18 @@ int cli_usage_error(const struct cli_command *cmd, const char *why);
 void cli_print_line(void *ctx, const char *text);
 
 /* The options of the commands that declare theirs, in their files. */
+extern const struct cli_option cli_bench_options[];
 extern const struct cli_option cli_connect_options[];
 extern const struct cli_option cli_match_options[];
 extern const struct cli_option cli_perft_options[];
 extern const struct cli_option cli_puzzles_options[];
 extern const struct cli_option cli_replay_options[];
+extern const struct cli_option cli_review_options[];
+extern const struct cli_option cli_review_bench_options[];
 extern const struct cli_option cli_serve_options[];
 extern const struct cli_option cli_stats_options[];
 
-int cli_bench_main(int argc, char **argv);
+int cli_bench_exec(const struct cli_command *self, const struct cli_args *args);
 int cli_connect_exec(const struct cli_command *self,
                      const struct cli_args *args);
 int cli_engine_main(int argc, char **argv);
@@ -70,10 +76,18 @@ int cli_puzzles_examples(const struct game_ops *ops, const char *dir, int games,
                          uint64_t seed, int depth);
 int cli_replay_exec(const struct cli_command *self,
                     const struct cli_args *args);
-int cli_review_main(int argc, char **argv);
-int cli_review_bench_main(int argc, char **argv);
+int cli_review_exec(const struct cli_command *self,
+                    const struct cli_args *args);
+int cli_review_bench_exec(const struct cli_command *self,
+                          const struct cli_args *args);
 int cli_tetris_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);
+/* Reads the options of a `tune` subcommand (argv[0] its word) by its own
+ * table with the one parser: the messages and usage are tune's, with
+ * bad_option as the reason for an unknown option.  Returns EXIT_OK or
+ * EXIT_USAGE after the usage error (tune-cmd.c). */
+int cli_tune_args(const struct cli_option *options, const char *bad_option,
+                  int argc, char **argv, struct cli_args *out);
 /* `tabula tune winchance GAME ...`, argv[0] being "winchance"
  * (tune-winchance.c). */
 int cli_tune_winchance(int argc, char **argv);

@@ -11,7 +11,8 @@
 
 static const struct cli_command cli_commands[] = {
         {"bench", "[GAME] [--depth N] [--threads N] | --solver [--nodes N]",
-         "search fixed positions: node signature and speed", cli_bench_main},
+         "search fixed positions: node signature and speed", NULL,
+         cli_bench_options, cli_bench_exec},
         {"connect", "[--socket PATH]",
          "talk to the room server: lines from stdin, its lines to stdout", NULL,
          cli_connect_options, cli_connect_exec},
@@ -59,13 +60,13 @@ static const struct cli_command cli_commands[] = {
         {"review",
          "FILE [--nodes N | --movetime MS | --depth N] "
          "[--output FILE | --in-place] [--threads N]",
-         "review every move of a record: marked moves, accuracy",
-         cli_review_main},
+         "review every move of a record: marked moves, accuracy", NULL,
+         cli_review_options, cli_review_exec},
         {"review-bench",
          "[--nodes N] [--period P] [--factor F] [--reviewer COMMAND] "
          "[--keep DIR] RECORD...",
-         "measure reviews: steadiness, marks, calibration, time",
-         cli_review_bench_main},
+         "measure reviews: steadiness, marks, calibration, time", NULL,
+         cli_review_bench_options, cli_review_bench_exec},
         {"tetris",
          "[--batch] [--rules text|reference] [--design tuned|learned] "
          "[--threads N] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | "

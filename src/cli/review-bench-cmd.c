@@ -18,7 +18,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,14 +29,12 @@
 #include "cli/review-bench.h"
 #include "core/clock.h"
 #include "core/record.h"
-#include "core/text.h"
 #include "study/review.h"
 #include "search/winchance.h"
 
-static const int64_t RB_MAX_NODES = 1000000000LL;
-static const long RB_MAX_FACTOR = 1000;
+/* In the option table (cli_review_bench_options), so constant expressions. */
+enum { RB_MAX_NODES = 1000000000, RB_MAX_FACTOR = 1000, RB_MAX_PERIOD = 16 };
 static const long RB_DEFAULT_FACTOR = 10;
-static const long RB_MAX_PERIOD = 16;
 
 struct rb_options {
 	uint64_t nodes; /* 0: the game's default */
@@ -175,52 +172,34 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 	return ok;
 }
 
-static bool
-rb_parse(int argc, char **argv, struct rb_options *o)
-{
-	static const struct option options[] = {
-	        {"nodes", required_argument, NULL, 'n'},
-	        {"factor", required_argument, NULL, 'f'},
-	        {"reviewer", required_argument, NULL, 'r'},
-	        {"keep", required_argument, NULL, 'k'},
-	        {"period", required_argument, NULL, 'p'},
-	        {NULL, 0, NULL, 0},
-	};
-	*o = (struct rb_options){.factor = RB_DEFAULT_FACTOR, .period = -1};
-	long period;
-	int opt;
-	int64_t v;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		if (opt == 'n' && text_to_i64(optarg, 1, RB_MAX_NODES, &v))
-			o->nodes = (uint64_t)v;
-		else if (opt == 'f' &&
-		         text_to_long(optarg, 0, RB_MAX_FACTOR, &o->factor))
-			;
-		else if (opt == 'r')
-			o->reviewer = optarg;
-		else if (opt == 'k')
-			o->keep = optarg;
-		else if (opt == 'p' &&
-		         text_to_long(optarg, 0, RB_MAX_PERIOD, &period))
-			o->period = (int)period;
-		else
-			return false;
-	}
-	return optind < argc;
-}
+const struct cli_option cli_review_bench_options[] = {
+        {"nodes", 0, CLI_NUMBER, 1, RB_MAX_NODES, NULL},
+        {"factor", 0, CLI_NUMBER, 0, RB_MAX_FACTOR, NULL},
+        {"reviewer", 0, CLI_TEXT, 0, 0, NULL},
+        {"keep", 0, CLI_TEXT, 0, 0, NULL},
+        {"period", 0, CLI_NUMBER, 0, RB_MAX_PERIOD, NULL},
+        {0},
+};
 
 int
-cli_review_bench_main(int argc, char **argv)
+cli_review_bench_exec(const struct cli_command *self,
+                      const struct cli_args *args)
 {
-	struct rb_options o;
-	if (!rb_parse(argc, argv, &o))
-		return cli_usage_error(cli_find("review-bench"), NULL);
+	if (args->argc == 0)
+		return cli_usage_error(self, NULL);
+	struct rb_options o = {
+	        .nodes = (uint64_t)cli_args_number(args, "nodes", 0),
+	        .period = (int)cli_args_number(args, "period", -1),
+	        .factor = cli_args_number(args, "factor", RB_DEFAULT_FACTOR),
+	        .reviewer = cli_args_text(args, "reviewer", NULL),
+	        .keep = cli_args_text(args, "keep", NULL),
+	};
 	struct rb_totals tot;
 	if (!rb_totals_init(&tot))
 		return EXIT_FAILURE_RUN;
 	int status = EXIT_OK;
-	for (int i = optind; i < argc && status == EXIT_OK; i++)
-		if (!rb_record(&o, argv[i], &tot))
+	for (int i = 0; i < args->argc && status == EXIT_OK; i++)
+		if (!rb_record(&o, args->argv[i], &tot))
 			status = EXIT_FAILURE_RUN;
 	if (status == EXIT_OK) {
 		rb_print_thresholds(stdout, &tot);

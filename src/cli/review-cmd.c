@@ -13,7 +13,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +31,8 @@ static const long REVIEW_MAX_DEPTH = SEARCH_MAX_DEPTH;
 static const int64_t REVIEW_MAX_MOVETIME_MS = 3600L * 1000;
 static const int64_t REVIEW_MAX_NODES = 1000000000000LL;
 static const size_t REVIEW_HASH_MB = 16;
-static const long REVIEW_MAX_THREADS = 256;
+/* In the option table (cli_review_options), so a constant expression. */
+enum { REVIEW_MAX_THREADS = 256 };
 
 struct review_options {
 	struct review_limits lim;
@@ -43,86 +43,87 @@ struct review_options {
 	const char *output; /* NULL: made from the input's name */
 };
 
-/* Reads one limit option's value into o; false if out of range. */
+/* Reads the one limit option given (nodes, movetime or depth, named by
+ * name) into o; false if out of range. */
 static bool
-review_parse_limit(int c, const char *text, struct review_options *o)
+review_parse_limit(const char *name, const char *text, struct review_options *o)
 {
 	int64_t v;
-	if (o->limited)
-		return false;
 	o->limited = true;
-	switch (c) {
-	case 'n':
+	if (strcmp(name, "nodes") == 0) {
 		if (!text_to_i64(text, 1, REVIEW_MAX_NODES, &v))
 			return false;
 		o->lim.nodes = (uint64_t)v;
-		return true;
-	case 't':
+	} else if (strcmp(name, "movetime") == 0) {
 		if (!text_to_i64(text, 1, REVIEW_MAX_MOVETIME_MS, &v))
 			return false;
 		o->lim.movetime_ms = v;
-		return true;
-	default:
+	} else {
 		if (!text_to_i64(text, 1, REVIEW_MAX_DEPTH, &v))
 			return false;
 		o->lim.depth = (int)v;
-		return true;
 	}
+	return true;
 }
 
-static int
-review_parse_args(int argc, char **argv, struct review_options *o)
+/* The limit options: at most one of them, once.  Their values are read
+ * here rather than by the parser because a 64-bit node count does not fit
+ * every long. */
+static const char *const REVIEW_LIMITS[] = {"nodes", "movetime", "depth"};
+
+/* Reads the limit into o; false when two are given or the one is out of
+ * range. */
+static bool
+review_read_limit(const struct cli_args *args, struct review_options *o)
 {
-	const struct cli_command *cmd = cli_find("review");
-	static const struct option options[] = {
-	        {"nodes", required_argument, NULL, 'n'},
-	        {"movetime", required_argument, NULL, 't'},
-	        {"depth", required_argument, NULL, 'd'},
-	        {"output", required_argument, NULL, 'o'},
-	        {"in-place", no_argument, NULL, 'i'},
-	        {"threads", required_argument, NULL, 'j'},
-	        {NULL, 0, NULL, 0}};
-	memset(o, 0, sizeof *o);
-	int c;
-	long threads;
-	char why[160];
-	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-		case 't':
-		case 'd':
-			if (!review_parse_limit(c, optarg, o)) {
-				snprintf(why, sizeof why,
-				         "one of --nodes 1..%lld, --movetime "
-				         "1..%lld or --depth 1..%ld",
-				         (long long)REVIEW_MAX_NODES,
-				         (long long)REVIEW_MAX_MOVETIME_MS,
-				         REVIEW_MAX_DEPTH);
-				return cli_usage_error(cmd, why);
-			}
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'i':
-			o->in_place = true;
-			break;
-		case 'j':
-			if (!text_to_long(optarg, 1, REVIEW_MAX_THREADS,
-			                  &threads))
-				return cli_usage_error(cmd, "--threads 1..256");
-			o->threads = (int)threads;
-			break;
-		default:
-			return cli_usage_error(cmd, NULL);
-		}
+	const char *name = NULL;
+	int given = 0;
+	for (size_t i = 0; i < sizeof REVIEW_LIMITS / sizeof *REVIEW_LIMITS;
+	     i++) {
+		int times = cli_args_times(args, REVIEW_LIMITS[i]);
+		if (times > 0)
+			name = REVIEW_LIMITS[i];
+		given += times;
 	}
+	if (given == 0)
+		return true;
+	return given == 1 &&
+	       review_parse_limit(name, cli_args_text(args, name, NULL), o);
+}
+
+const struct cli_option cli_review_options[] = {
+        {"nodes", 0, CLI_TEXT, 0, 0, NULL},
+        {"movetime", 0, CLI_TEXT, 0, 0, NULL},
+        {"depth", 0, CLI_TEXT, 0, 0, NULL},
+        {"output", 0, CLI_TEXT, 0, 0, NULL},
+        {"in-place", 0, CLI_FLAG, 0, 0, NULL},
+        {"threads", 0, CLI_NUMBER, 1, REVIEW_MAX_THREADS, "--threads 1..256"},
+        {0},
+};
+
+static int
+review_read_args(const struct cli_command *cmd, const struct cli_args *args,
+                 struct review_options *o)
+{
+	memset(o, 0, sizeof *o);
+	if (!review_read_limit(args, o)) {
+		char why[160];
+		snprintf(why, sizeof why,
+		         "one of --nodes 1..%lld, --movetime 1..%lld or "
+		         "--depth 1..%ld",
+		         (long long)REVIEW_MAX_NODES,
+		         (long long)REVIEW_MAX_MOVETIME_MS, REVIEW_MAX_DEPTH);
+		return cli_usage_error(cmd, why);
+	}
+	o->output = cli_args_text(args, "output", NULL);
+	o->in_place = cli_args_has(args, "in-place");
+	o->threads = (int)cli_args_number(args, "threads", 0);
 	if (o->in_place && o->output != NULL)
 		return cli_usage_error(cmd, "give --output or --in-place, "
 		                            "not both");
-	if (optind + 1 != argc)
+	if (args->argc != 1)
 		return cli_usage_error(cmd, "expected one record file");
-	o->input = argv[optind];
+	o->input = args->argv[0];
 	return EXIT_OK;
 }
 
@@ -226,10 +227,10 @@ done:
 }
 
 int
-cli_review_main(int argc, char **argv)
+cli_review_exec(const struct cli_command *self, const struct cli_args *args)
 {
 	struct review_options o;
-	int status = review_parse_args(argc, argv, &o);
+	int status = review_read_args(self, args, &o);
 	if (status != EXIT_OK)
 		return status;
 	struct session s;

@@ -18,7 +18,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,14 +26,13 @@
 #include "cli/cli.h"
 #include "core/record.h"
 #include "core/registry.h"
-#include "core/text.h"
 #include "games/tzaar-eval.h"
 #include "games/tzaar.h"
 
-static const long TUNE_MAX_ROUNDS = 1000;
+/* In the option table (tune_tzaar_options), so constant expressions. */
+enum { TUNE_MAX_ROUNDS = 1000, TUNE_MAX_SKIP = 1000 };
 static const long TUNE_DEFAULT_ROUNDS = 20;
 static const long TUNE_DEFAULT_SKIP = 6;
-static const long TUNE_MAX_SKIP = 1000;
 /* K is searched between these (evaluation units per factor of 10 in the
  * odds of winning). */
 static const double TUNE_K_MIN = 50.0, TUNE_K_MAX = 50000.0;
@@ -224,6 +222,43 @@ tune_parse_only(const char *list, bool *fit)
 	}
 }
 
+static const struct cli_option tune_tzaar_options[] = {
+        {"rounds", 'r', CLI_NUMBER, 0, TUNE_MAX_ROUNDS, "bad --rounds"},
+        {"skip", 's', CLI_NUMBER, 0, TUNE_MAX_SKIP, "bad --skip"},
+        {"weights", 'w', CLI_TEXT, 0, 0, NULL},
+        {"only", 'o', CLI_TEXT, 0, 0, NULL},
+        {"mid-turn", 'm', CLI_FLAG, 0, 0, NULL},
+        {0},
+};
+
+/* The starting weights (--weights over the defaults) and the ones to fit
+ * (--only, else all but the tempo); the usage error's reason on a bad
+ * one, else NULL. */
+static const char *
+tune_tzaar_weights(const struct cli_args *args, int *w, bool *fit)
+{
+	tzaar_eval_default_weights(w);
+	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++)
+		fit[i] = !tzaar_eval_weight_is_tempo(i);
+	const char *weights = cli_args_text(args, "weights", NULL);
+	const char *only = cli_args_text(args, "only", NULL);
+	if (weights != NULL && !tzaar_eval_parse_weights(weights, w))
+		return "bad --weights";
+	if (only != NULL && !tune_parse_only(only, fit))
+		return "bad --only";
+	return NULL;
+}
+
+int
+cli_tune_args(const struct cli_option *options, const char *bad_option,
+              int argc, char **argv, struct cli_args *out)
+{
+	struct cli_command sub = *cli_find("tune");
+	sub.options = options;
+	sub.bad_option = bad_option;
+	return cli_args_parse(&sub, argc, argv, out);
+}
+
 int
 cli_tune_main(int argc, char **argv)
 {
@@ -232,54 +267,23 @@ cli_tune_main(int argc, char **argv)
 		return cli_tune_winchance(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "tetris") == 0)
 		return cli_tune_tetris(argc - 1, argv + 1);
-	static const struct option options[] = {
-	        {"rounds", required_argument, NULL, 'r'},
-	        {"skip", required_argument, NULL, 's'},
-	        {"weights", required_argument, NULL, 'w'},
-	        {"only", required_argument, NULL, 'o'},
-	        {"mid-turn", no_argument, NULL, 'm'},
-	        {NULL, 0, NULL, 0},
-	};
-	long rounds = TUNE_DEFAULT_ROUNDS, skip = TUNE_DEFAULT_SKIP, v;
+	struct cli_args args;
+	int status = cli_tune_args(tune_tzaar_options, NULL, argc, argv, &args);
+	if (status != EXIT_OK)
+		return status;
+	long rounds = cli_args_number(&args, "rounds", TUNE_DEFAULT_ROUNDS);
+	long skip = cli_args_number(&args, "skip", TUNE_DEFAULT_SKIP);
+	bool mid_turn = cli_args_has(&args, "mid-turn");
 	int w[TZAAR_EVAL_WEIGHTS];
-	tzaar_eval_default_weights(w);
-	bool fit[TZAAR_EVAL_WEIGHTS], mid_turn = false;
-	for (int i = 0; i < TZAAR_EVAL_WEIGHTS; i++)
-		fit[i] = !tzaar_eval_weight_is_tempo(i);
-	int opt;
-	while ((opt = getopt_long(argc, argv, "r:s:w:o:m", options, NULL)) !=
-	       -1) {
-		switch (opt) {
-		case 'r':
-			if (!text_to_long(optarg, 0, TUNE_MAX_ROUNDS, &v))
-				return cli_usage_error(self, "bad --rounds");
-			rounds = v;
-			break;
-		case 's':
-			if (!text_to_long(optarg, 0, TUNE_MAX_SKIP, &v))
-				return cli_usage_error(self, "bad --skip");
-			skip = v;
-			break;
-		case 'w':
-			if (!tzaar_eval_parse_weights(optarg, w))
-				return cli_usage_error(self, "bad --weights");
-			break;
-		case 'o':
-			if (!tune_parse_only(optarg, fit))
-				return cli_usage_error(self, "bad --only");
-			break;
-		case 'm':
-			mid_turn = true;
-			break;
-		default:
-			return cli_usage_error(self, NULL);
-		}
-	}
-	if (argc - optind < 2 || strcmp(argv[optind], "tzaar") != 0)
+	bool fit[TZAAR_EVAL_WEIGHTS];
+	const char *why = tune_tzaar_weights(&args, w, fit);
+	if (why != NULL)
+		return cli_usage_error(self, why);
+	if (args.argc < 2 || strcmp(args.argv[0], "tzaar") != 0)
 		return cli_usage_error(self, "want tzaar RECORD...");
 	struct tune_set set = {0};
-	for (int i = optind + 1; i < argc; i++) {
-		if (!tune_load(&set, argv[i], skip, mid_turn)) {
+	for (int i = 1; i < args.argc; i++) {
+		if (!tune_load(&set, args.argv[i], skip, mid_turn)) {
 			free(set.samples);
 			return EXIT_FAILURE_RUN;
 		}

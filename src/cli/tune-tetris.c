@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,77 +18,73 @@
 #include "games/tetris-fit.h"
 #include "games/tetris-weights.h"
 
-/* Stores a count option's value in *out; false if it is not a number in
- * 0..max. */
-static bool
-tune_tetris_count(const char *text, long max, int *out)
+/* The counts' upper bound: far beyond any useful fit. */
+enum { TUNE_TETRIS_MAX = 1 << 24 };
+
+static const char TUNE_TETRIS_BAD[] = "bad tetris fit option";
+
+/* The seed is read here (an int64 does not fit every long), the counts by
+ * the parser. */
+static const struct cli_option tune_tetris_options[] = {
+        {"rules", 0, CLI_TEXT, 0, 0, NULL},
+        {"seed", 0, CLI_TEXT, 0, 0, NULL},
+        {"rounds", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"states", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"spacing", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"horizon", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"rollouts", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"check", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"explore", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {"prior", 0, CLI_NUMBER, 0, TUNE_TETRIS_MAX, TUNE_TETRIS_BAD},
+        {0},
+};
+
+/* The counts into p over its defaults. */
+static void
+tune_tetris_counts(const struct cli_args *args, struct tetris_fit_params *p)
 {
-	long v;
-	if (!text_to_long(text, 0, max, &v))
-		return false;
-	*out = (int)v;
-	return true;
+	p->rounds = (int)cli_args_number(args, "rounds", p->rounds);
+	p->states = (int)cli_args_number(args, "states", p->states);
+	p->spacing = (int)cli_args_number(args, "spacing", p->spacing);
+	p->horizon = (int)cli_args_number(args, "horizon", p->horizon);
+	p->rollouts = (int)cli_args_number(args, "rollouts", p->rollouts);
+	p->check_bytes = (int)cli_args_number(args, "check", p->check_bytes);
+	p->explore = (int)cli_args_number(args, "explore", p->explore);
+	p->prior = (int)cli_args_number(args, "prior", p->prior);
 }
 
+/* The options into p; false on a bad rule or seed. */
 static bool
-tune_tetris_option(int opt, const char *arg, struct tetris_fit_params *p)
+tune_tetris_params(const struct cli_args *args, struct tetris_fit_params *p)
 {
-	const long MAX = 1L << 24;
+	const char *rules = cli_args_text(args, "rules", NULL);
+	const char *seed_text = cli_args_text(args, "seed", NULL);
 	int64_t seed;
-	switch (opt) {
-	case 'R':
-		return tetris_rules_parse(arg, &p->rules);
-	case 's':
-		if (!text_to_i64(arg, 0, INT64_MAX, &seed))
+	if (rules != NULL && !tetris_rules_parse(rules, &p->rules))
+		return false;
+	if (seed_text != NULL) {
+		if (!text_to_i64(seed_text, 0, INT64_MAX, &seed))
 			return false;
 		p->seed = (uint64_t)seed;
-		return true;
-	case 'r':
-		return tune_tetris_count(arg, MAX, &p->rounds);
-	case 'n':
-		return tune_tetris_count(arg, MAX, &p->states);
-	case 'p':
-		return tune_tetris_count(arg, MAX, &p->spacing);
-	case 'h':
-		return tune_tetris_count(arg, MAX, &p->horizon);
-	case 'o':
-		return tune_tetris_count(arg, MAX, &p->rollouts);
-	case 'c':
-		return tune_tetris_count(arg, MAX, &p->check_bytes);
-	case 'e':
-		return tune_tetris_count(arg, MAX, &p->explore);
-	case 'P':
-		return tune_tetris_count(arg, MAX, &p->prior);
-	default:
-		return false;
 	}
+	tune_tetris_counts(args, p);
+	return true;
 }
 
 int
 cli_tune_tetris(int argc, char **argv)
 {
 	const struct cli_command *self = cli_find("tune");
-	static const struct option options[] = {
-	        {"rules", required_argument, NULL, 'R'},
-	        {"seed", required_argument, NULL, 's'},
-	        {"rounds", required_argument, NULL, 'r'},
-	        {"states", required_argument, NULL, 'n'},
-	        {"spacing", required_argument, NULL, 'p'},
-	        {"horizon", required_argument, NULL, 'h'},
-	        {"rollouts", required_argument, NULL, 'o'},
-	        {"check", required_argument, NULL, 'c'},
-	        {"explore", required_argument, NULL, 'e'},
-	        {"prior", required_argument, NULL, 'P'},
-	        {NULL, 0, NULL, 0},
-	};
+	struct cli_args args;
+	int status = cli_tune_args(tune_tetris_options, TUNE_TETRIS_BAD, argc,
+	                           argv, &args);
+	if (status != EXIT_OK)
+		return status;
 	struct tetris_fit_params p;
 	tetris_fit_defaults(&p, TETRIS_RULES_TEXT);
-	int opt;
-	optind = 0;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1)
-		if (!tune_tetris_option(opt, optarg, &p))
-			return cli_usage_error(self, "bad tetris fit option");
-	if (optind < argc)
+	if (!tune_tetris_params(&args, &p))
+		return cli_usage_error(self, TUNE_TETRIS_BAD);
+	if (args.argc > 0)
 		return cli_usage_error(self, "tune tetris takes no file");
 	struct tetris_weights out;
 	char err[256];

@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +18,11 @@
 #include "cli/cli.h"
 #include "core/record.h"
 #include "core/registry.h"
-#include "core/text.h"
 #include "search/alphabeta.h"
 #include "study/winfit.h"
 
-static const long TUNE_WC_MAX_SKIP = 1000;
-static const int64_t TUNE_WC_MAX_NODES = 1000000000LL;
+/* In the option table (tune_wc_options), so constant expressions. */
+enum { TUNE_WC_MAX_SKIP = 1000, TUNE_WC_MAX_NODES = 1000000000 };
 static const size_t TUNE_WC_HASH_MB = 16;
 static const int TUNE_WC_BINS = 10;
 
@@ -84,29 +82,14 @@ tune_wc_print(const char *when, const struct winfit_set *set,
 	       winfit_ece(set, map, TUNE_WC_BINS));
 }
 
-/* Reads the options after `winchance GAME`; false on a bad one. */
-static bool
-tune_wc_options(int argc, char **argv, struct tune_wc *t)
-{
-	static const struct option options[] = {
-	        {"nodes", required_argument, NULL, 'n'},
-	        {"skip", required_argument, NULL, 's'},
-	        {NULL, 0, NULL, 0},
-	};
-	int opt;
-	int64_t v;
-	long skip;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		if (opt == 'n' && text_to_i64(optarg, 1, TUNE_WC_MAX_NODES, &v))
-			t->lim.nodes = (uint64_t)v;
-		else if (opt == 's' &&
-		         text_to_long(optarg, 0, TUNE_WC_MAX_SKIP, &skip))
-			t->skip = skip;
-		else
-			return false;
-	}
-	return true;
-}
+static const char TUNE_WC_WANT[] =
+        "want winchance GAME [--nodes N] [--skip PLIES] RECORD...";
+
+static const struct cli_option tune_wc_options[] = {
+        {"nodes", 0, CLI_NUMBER, 1, TUNE_WC_MAX_NODES, TUNE_WC_WANT},
+        {"skip", 0, CLI_NUMBER, 0, TUNE_WC_MAX_SKIP, TUNE_WC_WANT},
+        {0},
+};
 
 int
 cli_tune_winchance(int argc, char **argv)
@@ -120,19 +103,23 @@ cli_tune_winchance(int argc, char **argv)
 	t.lim = (struct search_limits){
 	        .multipv = 1, .nodes = t.ops->caps.winchance.review_nodes};
 	/* From the game on, as if it were the command's name. */
-	argc--;
-	argv++;
-	optind = 0;
-	if (!tune_wc_options(argc, argv, &t) || optind >= argc)
-		return cli_usage_error(self, "want winchance GAME [--nodes N] "
-		                             "[--skip PLIES] RECORD...");
+	struct cli_args args;
+	int status = cli_tune_args(tune_wc_options, TUNE_WC_WANT, argc - 1,
+	                           argv + 1, &args);
+	if (status != EXIT_OK)
+		return status;
+	if (args.argc == 0)
+		return cli_usage_error(self, TUNE_WC_WANT);
+	if (cli_args_has(&args, "nodes"))
+		t.lim.nodes = (uint64_t)cli_args_number(&args, "nodes", 1);
+	t.skip = cli_args_number(&args, "skip", 0);
 	if ((t.ab = alphabeta_new(TUNE_WC_HASH_MB)) == NULL) {
 		fprintf(stderr, "tabula tune: out of memory\n");
 		return EXIT_FAILURE_RUN;
 	}
-	int status = EXIT_FAILURE_RUN;
-	for (int i = optind; i < argc; i++)
-		if (!tune_wc_load(&t, argv[i]))
+	status = EXIT_FAILURE_RUN;
+	for (int i = 0; i < args.argc; i++)
+		if (!tune_wc_load(&t, args.argv[i]))
 			goto done;
 	if (t.set.n == 0) {
 		fprintf(stderr, "tabula tune: no finished game with a "
