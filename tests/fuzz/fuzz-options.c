@@ -1,6 +1,7 @@
 /*
  * Option values as the commands read them: numbers (text_to_long), match
- * player descriptions (player_parse, never starting a program), the
+ * player descriptions (player_parse, never starting a program; elo=N is
+ * made a level once the game is known), the
  * Tetris scoring rule names.  Whatever is accepted is in range.
  */
 #include "config.h"
@@ -34,8 +35,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		            p.kind == PLAYER_RANDOM ||
 		            p.kind == PLAYER_GREEDY || p.lim.depth > 0 ||
 		            p.lim.nodes > 0 || p.lim.movetime_ms > 0 ||
-		            p.level > 0);
-		FUZZ_ASSERT(p.lim.depth >= 0 && p.level >= 0);
+		            p.level > 0 || p.elo > 0);
+		FUZZ_ASSERT(p.lim.depth >= 0 && p.level >= 0 && p.elo >= 0);
 	} else {
 		FUZZ_ASSERT(err[0] != '\0');
 	}
