@@ -3,15 +3,31 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "server/accounts.h"
 #include "server/store.h"
+
+/* One line of the accounts file: NAME KEY, or a comment or blank. */
+static const char *
+accounts_line(char *p, int number, void *ctx)
+{
+	(void)number;
+	struct accounts *a = ctx;
+	if (*p == '#' || *p == '\0')
+		return NULL;
+	char *sp = strchr(p, ' ');
+	if (sp == NULL)
+		return "not 'NAME TYPE KEY'";
+	*sp = '\0';
+	if (!identity_name_valid(p) || strlen(sp + 1) == 0 ||
+	    strlen(sp + 1) >= IDENTITY_KEY_MAX || !accounts_add(a, sp + 1, p))
+		return "not 'NAME TYPE KEY'";
+	return NULL;
+}
 
 bool
 accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
@@ -22,41 +38,11 @@ accounts_load(struct accounts *a, const char *path, char *err, size_t err_size)
 		snprintf(err, err_size, "%s: path too long", path);
 		return false;
 	}
-	if (access(path, F_OK) != 0 && errno == ENOENT)
-		return true;
-	char why[512];
-	char *text = store_read_max(path, ACCOUNTS_FILE_MAX, why, sizeof why);
-	if (text == NULL) {
-		snprintf(err, err_size, "%s", why);
-		return false;
-	}
-	int line = 0;
-	for (char *p = text, *next; *p != '\0'; p = next) {
-		char *nl = strchr(p, '\n');
-		next = nl != NULL ? nl + 1 : p + strlen(p);
-		if (nl != NULL)
-			*nl = '\0';
-		line++;
-		if (*p == '#' || *p == '\0')
-			continue;
-		char *sp = strchr(p, ' ');
-		if (sp == NULL)
-			goto bad;
-		*sp = '\0';
-		if (!identity_name_valid(p) || strlen(sp + 1) == 0 ||
-		    strlen(sp + 1) >= IDENTITY_KEY_MAX)
-			goto bad;
-		if (!accounts_add(a, sp + 1, p))
-			goto bad;
-		continue;
-	bad:
-		snprintf(err, err_size, "%s:%d: not 'NAME TYPE KEY'", path,
-		         line);
-		free(text);
+	if (!store_read_lines(path, ACCOUNTS_FILE_MAX, accounts_line, a, err,
+	                      err_size)) {
 		accounts_free(a);
 		return false;
 	}
-	free(text);
 	a->saved_version = a->version;
 	return true;
 }

@@ -3,11 +3,9 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "server/ratings.h"
 #include "server/store.h"
@@ -94,6 +92,19 @@ ratings_parse_line(struct ratings *rt, const char *p)
 	return true;
 }
 
+/* One line of the ratings file: the magic first, then entries or blanks. */
+static const char *
+ratings_line(char *p, int number, void *ctx)
+{
+	if (number == 1)
+		return strcmp(p, RATINGS_MAGIC) == 0 ? NULL
+		                                     : "not a ratings file";
+	return *p == '\0' || ratings_parse_line(ctx, p)
+	               ? NULL
+	               : "not 'GAME OWNER RATING DEVIATION VOLATILITY GAMES "
+	                 "NAME'";
+}
+
 bool
 ratings_load(struct ratings *rt, const char *path, char *err, size_t err_size)
 {
@@ -103,32 +114,11 @@ ratings_load(struct ratings *rt, const char *path, char *err, size_t err_size)
 		snprintf(err, err_size, "%s: path too long", path);
 		return false;
 	}
-	if (access(path, F_OK) != 0 && errno == ENOENT)
-		return true;
-	char *text = store_read_max(path, RATINGS_FILE_MAX, err, err_size);
-	if (text == NULL)
+	if (!store_read_lines(path, RATINGS_FILE_MAX, ratings_line, rt, err,
+	                      err_size)) {
+		ratings_free(rt);
 		return false;
-	int line = 0;
-	for (char *p = text, *next; *p != '\0'; p = next) {
-		char *nl = strchr(p, '\n');
-		next = nl != NULL ? nl + 1 : p + strlen(p);
-		if (nl != NULL)
-			*nl = '\0';
-		line++;
-		bool ok = line == 1 ? strcmp(p, RATINGS_MAGIC) == 0
-		                    : *p == '\0' || ratings_parse_line(rt, p);
-		if (!ok) {
-			snprintf(err, err_size,
-			         line == 1 ? "%s:%d: not a ratings file"
-			                   : "%s:%d: not 'GAME OWNER RATING "
-			                     "DEVIATION VOLATILITY GAMES NAME'",
-			         path, line);
-			free(text);
-			ratings_free(rt);
-			return false;
-		}
 	}
-	free(text);
 	return true;
 }
 

@@ -94,6 +94,33 @@ store_read_max(const char *path, size_t max, char *err, size_t err_size)
 	return buf;
 }
 
+bool
+store_read_lines(const char *path, size_t max,
+                 const char *(*line)(char *text, int number, void *ctx),
+                 void *ctx, char *err, size_t err_size)
+{
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return true;
+	char *text = store_read_max(path, max, err, err_size);
+	if (text == NULL)
+		return false;
+	int number = 0;
+	for (char *p = text, *next; *p != '\0'; p = next) {
+		char *nl = strchr(p, '\n');
+		next = nl != NULL ? nl + 1 : p + strlen(p);
+		if (nl != NULL)
+			*nl = '\0';
+		const char *why = line(p, ++number, ctx);
+		if (why != NULL) {
+			snprintf(err, err_size, "%s:%d: %s", path, number, why);
+			free(text);
+			return false;
+		}
+	}
+	free(text);
+	return true;
+}
+
 /* Whether a directory the server keeps its state in is its own and
  * nobody else's to write: one another user owns, or that the group or
  * others may write, could have its rooms and accounts replaced. */

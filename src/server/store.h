@@ -30,6 +30,15 @@ char *store_read(const char *path, char *err, size_t err_size);
  * number of people, such as the accounts). */
 char *store_read_max(const char *path, size_t max, char *err, size_t err_size);
 
+/* Reads a small file of lines as store_read_max does and hands each line
+ * (its newline cut) with its number, from 1, to line, which returns NULL
+ * or what is wrong with it.  No file at path is an empty one.  False at
+ * the first line refused, with "PATH:LINE: what" in err, or with the
+ * reader's message. */
+bool store_read_lines(const char *path, size_t max,
+                      const char *(*line)(char *text, int number, void *ctx),
+                      void *ctx, char *err, size_t err_size);
+
 /* A snapshot of a whole state file (the accounts, the ratings), written
  * with store_write on a worker thread. */
 struct store_job {
