@@ -88,6 +88,48 @@ START_TEST(test_failed_save_refuses_move)
 }
 END_TEST
 
+/* A seat whose save fails is never told: the taker hears why and stays
+ * in the lobby, the creator never hears of the opponent, and once saves
+ * work again the seat can be taken. */
+START_TEST(test_failed_save_refuses_seat)
+{
+	struct rt_server sv;
+	rt_server_init(&sv, true);
+	rt_server_start(&sv, NULL);
+	struct rt_peer a, b;
+	char line[NET_LINE_MAX + 1], code[8], path[512], target[600];
+	rt_login(&a, &sv, "AAAAkeyOfAlice", "alice");
+	rt_login(&b, &sv, "AAAAkeyOfBob", "bob");
+	rt_send(&a, "create tetress");
+	rt_expect(&a, "created ", line);
+	snprintf(code, sizeof code, "%.4s", line + 8);
+	rt_expect(&a, "synced", NULL);
+	snprintf(path, sizeof path, "%s/rooms/%s.rec", sv.state, code);
+	trust_plant_link(path);
+	rt_send(&b, "join %s", code);
+	ck_assert(rt_next(&b, line, ROOMTEST_WAIT_MS));
+	ck_assert_msg(strncmp(line, "error cannot save", 17) == 0, "b: '%s'",
+	              line);
+	rt_send(&a, "ping");
+	ck_assert(rt_next(&a, line, ROOMTEST_WAIT_MS));
+	ck_assert_msg(strcmp(line, "pong") == 0, "a saw '%s'", line);
+	rt_send(&b, "move 0-0,0-1,0-2,0-3");
+	rt_expect(&b, "error not in a room", NULL);
+	unlink(path);
+	snprintf(target, sizeof target, "%s.target", path);
+	unlink(target);
+	rt_send(&b, "join %s", code);
+	rt_expect(&b, "joined ", line);
+	ck_assert_msg(line[strlen(line) - 1] == '2', "b: '%s'", line);
+	rt_expect(&a, "players ", line);
+	ck_assert_msg(strstr(line, "bob") != NULL, "a: '%s'", line);
+	rt_peer_stop(&a, false);
+	rt_peer_stop(&b, false);
+	rt_server_stop(&sv, SIGTERM);
+	rt_server_clean(&sv);
+}
+END_TEST
+
 /* A name whose save failed is never used: the next connection with that
  * key is asked for a name again, and the name is free for anyone. */
 START_TEST(test_failed_name_not_used)
@@ -367,6 +409,7 @@ trust_suite(void)
 	TCase *tc = tcase_create("trust");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_failed_save_refuses_move);
+	tcase_add_test(tc, test_failed_save_refuses_seat);
 	tcase_add_test(tc, test_failed_name_not_used);
 	tcase_add_test(tc, test_names_and_watching);
 	tcase_add_test(tc, test_archive_keeps_both);

@@ -75,6 +75,11 @@ struct client {
 	/* The room it created, until that is on disk or failed: its next
 	 * lines wait (they may be about that room). */
 	unsigned creating;
+	/* The room whose seat it took, until the room's version join_version
+	 * (the seat) is on disk or the save failed: it hears "joined" only
+	 * then, and its next lines wait. */
+	unsigned joining;
+	unsigned join_version;
 	/* Asked to quit while news of its room was held for the disk: the
 	 * bye waits until the room is saved up to bye_version, so a script
 	 * that resigns and quits still reads the result. */
@@ -268,6 +273,10 @@ server_client_by_serial(struct server *sv, unsigned serial)
 static void server_enter(struct server *sv, struct client *c, struct room *r,
                          int seat);
 static void server_kick_engine(struct server *sv, struct room *r);
+static void server_send_players(struct server *sv, struct room *r,
+                                struct client *only);
+static void server_send_clock(struct server *sv, struct room *r,
+                              struct client *only);
 static void server_forget_room(struct server *sv, struct room *r);
 
 /* ---------------------------------------------------------------------- */
@@ -478,20 +487,43 @@ server_save_failed(struct server *sv, struct room *r, const char *why)
 		free(l);
 	}
 	r->pending_tail = NULL;
+	/* A seat taken in the lost change is open again; its taker was
+	 * never told it sat. */
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		if (c->joining == r->id) {
+			c->joining = 0;
+			server_send(c, "error cannot save: %s", why);
+		}
+	}
 	if (!room_restore(r)) {
 		fprintf(stderr, "tabula serve: room %s: out of memory\n",
 		        r->code);
 		return;
 	}
 	r->retry_at = server_now_ms() + SERVER_SAVE_RETRY_MS;
-	/* A seat taken in the lost change is open again: its taker
-	 * watches. */
+	server_kick_engine(sv, r);
+}
+
+/* r is saved: those whose seat is now on disk enter it, and the room
+ * hears who sits (tabula(6), PLAY ON THIS HOST, "Files"). */
+static void
+server_tell_seated(struct server *sv, struct room *r)
+{
+	bool seated = false;
 	for (size_t i = 0; i < sv->nclients; i++) {
 		struct client *c = sv->clients[i];
-		if (c->room == r && c->seat >= 0 &&
-		    room_seat_of(r, c->owner) != c->seat)
-			server_enter(sv, c, r, -1);
+		if (c->joining != r->id || c->join_version > r->saved_version)
+			continue;
+		c->joining = 0;
+		int seat = room_seat_of(r, c->owner);
+		server_enter(sv, c, r, seat);
+		seated = seated || seat >= 0;
 	}
+	if (!seated)
+		return;
+	server_send_players(sv, r, NULL);
+	server_send_clock(sv, r, NULL);
 	server_kick_engine(sv, r);
 }
 
@@ -540,6 +572,7 @@ server_room_saved(struct server *sv, struct room *r, struct room_save_job *job)
 	if (first)
 		server_kick_engine(sv, r);
 	server_release_news(sv, r);
+	server_tell_seated(sv, r);
 	server_count_result(sv, r);
 }
 
@@ -1127,12 +1160,12 @@ server_cmd_join(struct server *sv, struct client *c, char **words, int n,
 			server_send(c, "error %s", err);
 			return;
 		}
+		/* Nobody hears of the seat, its taker included, before it
+		 * is on disk (server_tell_seated). */
 		pairing_withdraw(&sv->pairing, c->serial);
+		c->joining = r->id;
+		c->join_version = r->version;
 		server_changed(sv, r);
-		server_enter(sv, c, r, seat);
-		server_send_players(sv, r, NULL);
-		server_send_clock(sv, r, NULL);
-		server_kick_engine(sv, r);
 		return;
 	}
 	server_enter(sv, c, r, seat);
@@ -1706,7 +1739,7 @@ server_take_lines(struct server *sv, struct client *c)
 	enum net_line kind;
 	int64_t now = server_now_ms();
 	while (!c->dead && !c->closing && !c->quitting && c->creating == 0 &&
-	       c->naming == 0 &&
+	       c->joining == 0 && c->naming == 0 &&
 	       (kind = net_inbuf_next(&c->in, line)) != NET_LINE_NONE) {
 		if (!server_rate_ok(sv, c, now)) {
 			server_strike(c,
@@ -2138,7 +2171,7 @@ server_run(const struct server_config *cfg)
 		for (size_t i = 0; i < sv.nclients; i++) {
 			struct client *c = sv.clients[i];
 			short ev = c->closing || c->quitting || c->creating ||
-			                           c->naming
+			                           c->joining || c->naming
 			                   ? 0
 			                   : POLLIN;
 			if (c->out.len > 0)
