@@ -91,7 +91,7 @@ main_has_ui_option(const struct cli_command *cmd, int argc, char **argv)
 	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		const char *a = argv[i];
 		if (a[0] == '-' && a[1] != '\0' && strcmp(a, "--help") != 0 &&
-		    strcmp(a, "-h") != 0 && !cli_tetris_takes_option(a))
+		    strcmp(a, "-h") != 0 && !cli_args_declares(cmd->options, a))
 			return true;
 	}
 	return false;

@@ -105,6 +105,28 @@ cli_args_parse(const struct cli_command *cmd, int argc, char **argv,
 	return EXIT_OK;
 }
 
+bool
+cli_args_declares(const struct cli_option *options, const char *word)
+{
+	if (word[0] != '-' || word[1] == '\0')
+		return false;
+	for (int i = 0; options != NULL && options[i].name != NULL; i++) {
+		const struct cli_option *o = &options[i];
+		if (word[1] != '-') {
+			if (o->letter != 0 && word[1] == o->letter &&
+			    word[2] == '\0')
+				return true;
+			continue;
+		}
+		size_t len = strlen(o->name);
+		if (strncmp(word + 2, o->name, len) == 0 &&
+		    (word[2 + len] == '\0' ||
+		     (word[2 + len] == '=' && o->kind != CLI_FLAG)))
+			return true;
+	}
+	return false;
+}
+
 /* The index of the option named name; -1 (a mistake in the command) when
  * the command declares none by that name. */
 static int

@@ -51,6 +51,11 @@ struct cli_args {
 int cli_args_parse(const struct cli_command *cmd, int argc, char **argv,
                    struct cli_args *out);
 
+/* Whether word names one of options exactly: --name, --name=VALUE for an
+ * option with a value, or -x; for main.c, which gives the words no
+ * command declares after `tetris` to the terminal UI's game. */
+bool cli_args_declares(const struct cli_option *options, const char *word);
+
 /* Whether the option named name was given. */
 bool cli_args_has(const struct cli_args *args, const char *name);
 

@@ -60,6 +60,7 @@ extern const struct cli_option cli_review_options[];
 extern const struct cli_option cli_review_bench_options[];
 extern const struct cli_option cli_serve_options[];
 extern const struct cli_option cli_stats_options[];
+extern const struct cli_option cli_tetris_options[];
 
 int cli_bench_exec(const struct cli_command *self, const struct cli_args *args);
 int cli_connect_exec(const struct cli_command *self,
@@ -80,7 +81,8 @@ int cli_review_exec(const struct cli_command *self,
                     const struct cli_args *args);
 int cli_review_bench_exec(const struct cli_command *self,
                           const struct cli_args *args);
-int cli_tetris_main(int argc, char **argv);
+int cli_tetris_exec(const struct cli_command *self,
+                    const struct cli_args *args);
 int cli_tune_main(int argc, char **argv);
 /* Reads the options of a `tune` subcommand (argv[0] its word) by its own
  * table with the one parser: the messages and usage are tune's, with
@@ -93,9 +95,5 @@ int cli_tune_args(const struct cli_option *options, const char *bad_option,
 int cli_tune_winchance(int argc, char **argv);
 /* `tabula tune tetris ...`, argv[0] being "tetris" (tune-tetris.c). */
 int cli_tune_tetris(int argc, char **argv);
-
-/* Whether arg is an option of `tabula tetris` (alone or as NAME=VALUE);
- * anything else after `tetris` belongs to the terminal UI's game. */
-bool cli_tetris_takes_option(const char *arg);
 
 #endif

@@ -71,8 +71,8 @@ static const struct cli_command cli_commands[] = {
          "[--batch] [--rules text|reference] [--design tuned|learned] "
          "[--threads N] [INPUT [OUTPUT]] | --score INPUT OUTPUT [-v] | "
          "--bench [--design tuned|learned] [--threads N] [FILE]",
-         "play, score or benchmark the Tetris strategy's batch files",
-         cli_tetris_main},
+         "play, score or benchmark the Tetris strategy's batch files", NULL,
+         cli_tetris_options, cli_tetris_exec},
 };
 
 static const int CLI_COMMAND_COUNT =

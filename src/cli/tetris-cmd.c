@@ -8,6 +8,9 @@
  *   tabula tetris --bench [--design D] [--threads N] [FILE]
  *
  * --threads only changes how fast the answer comes, never the answer.
+ * The options are declared in cli_tetris_options and read by the one
+ * parser (cli/cli-args.h), so they may come before or after the files;
+ * the three modes exclude one another.
  *
  * Where the bytes come from and go to, first match wins: INPUT and OUTPUT
  * when given ("-" is stdin or stdout); INPUT without OUTPUT writes stdout;
@@ -42,7 +45,6 @@ static const char *const TETRIS_CHALLENGE_OUTPUT = "o";
 /* The longest piece stream read: far more pieces than a run can play in
  * a day, and a bound on the memory an endless input can take. */
 static const size_t TETRIS_READ_MAX = (size_t)256 << 20;
-static const long TETRIS_MAX_THREADS = 256;
 /* Progress on a terminal: looked at every so many pieces, shown at most
  * every so many milliseconds. */
 static const uint64_t TETRIS_PROGRESS_EVERY = 16;
@@ -273,151 +275,89 @@ tetris_cmd_bench(const char *file, enum tetris_design design, int threads)
 	return ok ? EXIT_OK : EXIT_FAILURE_RUN;
 }
 
-/* The command line after `tetris`: options and files in any order. */
+/* In the option table (cli_tetris_options), so a constant expression. */
+enum { TETRIS_MAX_THREADS = 256 };
+
+const struct cli_option cli_tetris_options[] = {
+        {"batch", 0, CLI_FLAG, 0, 0, NULL},
+        {"score", 0, CLI_FLAG, 0, 0, NULL},
+        {"bench", 0, CLI_FLAG, 0, 0, NULL},
+        {"verbose", 'v', CLI_FLAG, 0, 0, NULL},
+        {"rules", 'r', CLI_TEXT, 0, 0, NULL},
+        {"design", 'd', CLI_TEXT, 0, 0, NULL},
+        {"threads", 't', CLI_NUMBER, 1, TETRIS_MAX_THREADS,
+         "--threads takes 1..256"},
+        {0},
+};
+
+/* What the command line asked for, read from the parsed options. */
 struct tetris_cmd_args {
 	enum tetris_cmd_mode mode;
 	enum tetris_rules rules;
 	enum tetris_design design;
-	bool verbose;
 	int threads; /* 0: one per processor */
-	char *files[TETRIS_CMD_MAX_FILES];
-	int nfiles;
-	char reason[96]; /* room for the text of a usage error */
 };
 
-/* Whether opt is the long option name (alone or as name=VALUE) or its
- * short form; if so *value is its value: after '=', else the next argument
- * (consumed), else "". */
+/* Fills a from args; false with the usage error's reason in *why. */
 static bool
-tetris_cmd_valued(const char *opt, const char *name, const char *short_name,
-                  int argc, char **argv, int *i, const char **value)
+tetris_cmd_read(const struct cli_args *args, struct tetris_cmd_args *a,
+                const char **why)
 {
-	size_t len = strlen(name);
-	bool inline_value = strncmp(opt, name, len) == 0 && opt[len] == '=';
-	if (!inline_value && strcmp(opt, name) != 0 &&
-	    strcmp(opt, short_name) != 0)
-		return false;
-	*value = inline_value ? opt + len + 1 : *i + 1 < argc ? argv[++*i] : "";
-	return true;
-}
-
-bool
-cli_tetris_takes_option(const char *arg)
-{
-	static const char *const flags[] = {"--batch", "--score", "--bench",
-	                                    "-v", "--verbose"};
-	static const char *const valued[][2] = {
-	        {"--rules", "-r"}, {"--threads", "-t"}, {"--design", "-d"}};
-	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-		if (strcmp(arg, flags[i]) == 0)
-			return true;
-	}
-	for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
-		size_t len = strlen(valued[i][0]);
-		if (strcmp(arg, valued[i][1]) == 0 ||
-		    (strncmp(arg, valued[i][0], len) == 0 &&
-		     (arg[len] == '\0' || arg[len] == '=')))
-			return true;
-	}
-	return false;
-}
-
-/* Reads one option at argv[*i] (advancing past its value); false with a
- * reason in *why when it is unknown or its value is wrong. */
-static bool
-tetris_cmd_option(int argc, char **argv, int *i, struct tetris_cmd_args *a,
-                  const char **why)
-{
-	const char *opt = argv[*i], *value;
-	if (strcmp(opt, "--score") == 0) {
-		a->mode = TETRIS_MODE_SCORE;
-	} else if (strcmp(opt, "--bench") == 0) {
-		a->mode = TETRIS_MODE_BENCH;
-	} else if (strcmp(opt, "--batch") == 0) {
-		a->mode = TETRIS_MODE_PLAY;
-	} else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) {
-		a->verbose = true;
-	} else if (tetris_cmd_valued(opt, "--rules", "-r", argc, argv, i,
-	                             &value)) {
-		if (!tetris_rules_parse(value, &a->rules)) {
-			*why = "--rules takes text or reference";
-			return false;
-		}
-	} else if (tetris_cmd_valued(opt, "--design", "-d", argc, argv, i,
-	                             &value)) {
-		if (!tetris_design_parse(value, &a->design)) {
-			*why = "--design takes tuned or learned";
-			return false;
-		}
-	} else if (tetris_cmd_valued(opt, "--threads", "-t", argc, argv, i,
-	                             &value)) {
-		long n;
-		if (!text_to_long(value, 1, TETRIS_MAX_THREADS, &n)) {
-			*why = "--threads takes 1..256";
-			return false;
-		}
-		a->threads = (int)n;
-	} else {
-		snprintf(a->reason, sizeof a->reason, "unknown option '%s'",
-		         opt);
-		*why = a->reason;
+	bool score = cli_args_has(args, "score");
+	bool bench = cli_args_has(args, "bench");
+	if (score + bench + cli_args_has(args, "batch") > 1) {
+		*why = "--batch, --score and --bench exclude one another";
 		return false;
 	}
-	return true;
-}
-
-/* Options are read by hand: files and options mix in any order (as in
- * `--score in out -v`) without relying on any getopt's argument permuting. */
-static bool
-tetris_cmd_parse(int argc, char **argv, struct tetris_cmd_args *a,
-                 const char **why)
-{
-	bool options_done = false;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		if (!options_done && strcmp(arg, "--") == 0) {
-			options_done = true;
-		} else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
-			if (!tetris_cmd_option(argc, argv, &i, a, why))
-				return false;
-		} else if (a->nfiles == TETRIS_CMD_MAX_FILES) {
-			*why = "too many files";
-			return false;
-		} else {
-			a->files[a->nfiles++] = argv[i];
-		}
+	a->mode = score   ? TETRIS_MODE_SCORE
+	          : bench ? TETRIS_MODE_BENCH
+	                  : TETRIS_MODE_PLAY;
+	a->rules = TETRIS_RULES_TEXT;
+	a->design = TETRIS_DESIGN_TUNED;
+	const char *rules = cli_args_text(args, "rules", NULL);
+	if (rules != NULL && !tetris_rules_parse(rules, &a->rules)) {
+		*why = "--rules takes text or reference";
+		return false;
+	}
+	const char *design = cli_args_text(args, "design", NULL);
+	if (design != NULL && !tetris_design_parse(design, &a->design)) {
+		*why = "--design takes tuned or learned";
+		return false;
+	}
+	a->threads = (int)cli_args_number(args, "threads", 0);
+	if (args->argc > TETRIS_CMD_MAX_FILES) {
+		*why = "too many files";
+		return false;
 	}
 	return true;
 }
 
 int
-cli_tetris_main(int argc, char **argv)
+cli_tetris_exec(const struct cli_command *self, const struct cli_args *args)
 {
-	const struct cli_command *self = cli_find("tetris");
-	struct tetris_cmd_args a = {.mode = TETRIS_MODE_PLAY,
-	                            .rules = TETRIS_RULES_TEXT};
+	struct tetris_cmd_args a;
 	const char *why = NULL;
-	if (!tetris_cmd_parse(argc, argv, &a, &why))
+	if (!tetris_cmd_read(args, &a, &why))
 		return cli_usage_error(self, why);
-	int rest = a.nfiles;
-	char **args = a.files;
-	enum tetris_rules rules = a.rules;
+	int rest = args->argc;
+	char **files = args->argv;
 	switch (a.mode) {
 	case TETRIS_MODE_SCORE:
 		if (rest != 2)
 			return cli_usage_error(
 			        self, "--score takes INPUT and OUTPUT");
-		return tetris_cmd_score(args[0], args[1], rules, a.verbose);
+		return tetris_cmd_score(files[0], files[1], a.rules,
+		                        cli_args_has(args, "verbose"));
 	case TETRIS_MODE_BENCH:
 		if (rest > 1)
 			return cli_usage_error(
 			        self, "--bench takes at most one FILE");
-		return tetris_cmd_bench(rest ? args[0] : NULL, a.design,
+		return tetris_cmd_bench(rest ? files[0] : NULL, a.design,
 		                        a.threads);
 	case TETRIS_MODE_PLAY:
 		break;
 	}
-	return tetris_cmd_play(rest > 0 ? args[0] : NULL,
-	                       rest > 1 ? args[1] : NULL, rules, a.design,
+	return tetris_cmd_play(rest > 0 ? files[0] : NULL,
+	                       rest > 1 ? files[1] : NULL, a.rules, a.design,
 	                       a.threads);
 }
