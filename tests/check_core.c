@@ -392,6 +392,24 @@ START_TEST(test_next_word)
 }
 END_TEST
 
+/* text_find_word leaves the text as it is and says where each word is. */
+START_TEST(test_find_word)
+{
+	const char *text = "  e5 d4\tx", *rest = text, *w;
+	size_t len = 0;
+	w = text_find_word(&rest, " \t", &len);
+	ck_assert_msg(w == text + 2 && len == 2, "first word at %td, %zu long",
+	              w - text, len);
+	w = text_find_word(&rest, " \t", &len);
+	ck_assert_msg(w == text + 5 && len == 2, "second word at %td, %zu long",
+	              w - text, len);
+	w = text_find_word(&rest, " \t", &len);
+	ck_assert_msg(w == text + 8 && len == 1, "third word at %td", w - text);
+	ck_assert_ptr_null(text_find_word(&rest, " \t", &len));
+	ck_assert_str_eq(text, "  e5 d4\tx");
+}
+END_TEST
+
 START_TEST(test_read_all)
 {
 	enum { BYTES = 10000 };
@@ -474,6 +492,7 @@ core_suite(void)
 	tcase_add_test(tc, test_pool_runs_each_job_once);
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_next_word);
+	tcase_add_test(tc, test_find_word);
 	tcase_add_test(tc, test_read_all);
 	tcase_add_test(tc, test_level_progress);
 	suite_add_tcase(s, tc);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "client/view.h"
+#include "core/text.h"
 #include "core/registry.h"
 #include "net/netline.h"
 
@@ -140,10 +141,9 @@ static const char *
 view_rest(const char *line, int n)
 {
 	const char *p = line;
-	for (int i = 0; i < n; i++) {
-		p += strspn(p, " \t");
-		p += strcspn(p, " \t");
-	}
+	size_t len;
+	for (int i = 0; i < n && text_find_word(&p, " \t", &len) != NULL; i++)
+		continue;
 	return *p == ' ' || *p == '\t' ? p + 1 : p;
 }
 

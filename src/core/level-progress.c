@@ -44,8 +44,8 @@ level_progress_line(void *ctx, char *line, char *why, size_t why_size)
 	snprintf(why, why_size, "want 'level GAME LEVEL WINS DRAWS LOSSES'");
 	char *words[7];
 	int n = 0;
-	for (char *w = strtok(line, " \t"); w != NULL && n < 7;
-	     w = strtok(NULL, " \t"))
+	char *rest = line, *w;
+	while (n < 7 && (w = text_next_word(&rest, " \t")) != NULL)
 		words[n++] = w;
 	if (n == 0 || words[0][0] == '#')
 		return true;

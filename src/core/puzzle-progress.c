@@ -34,8 +34,8 @@ progress_line(void *ctx, char *line, char *err, size_t err_size)
 	struct puzzle_progress *pp = ctx;
 	char *words[6];
 	int n = 0;
-	for (char *w = strtok(line, " \t"); w != NULL && n < 6;
-	     w = strtok(NULL, " \t"))
+	char *rest = line, *w;
+	while (n < 6 && (w = text_next_word(&rest, " \t")) != NULL)
 		words[n++] = w;
 	if (n == 0 || words[0][0] == '#')
 		return true;

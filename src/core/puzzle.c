@@ -59,13 +59,9 @@ puzzle_parse_solution(const struct game_ops *ops, const char *text,
 {
 	struct game_pos pos = pz->start;
 	pz->line_len = 0;
-	const char *c = text;
-	for (;;) {
-		while (*c == ' ' || *c == '\t')
-			c++;
-		if (*c == '\0')
-			break;
-		size_t len = strcspn(c, " \t");
+	const char *rest = text, *c;
+	size_t len;
+	while ((c = text_find_word(&rest, " \t", &len)) != NULL) {
 		char word[128];
 		if (len >= sizeof word) {
 			snprintf(err, err_size, "solution: move %d too long",
@@ -88,7 +84,6 @@ puzzle_parse_solution(const struct game_ops *ops, const char *text,
 		}
 		ops->play(&pos, m);
 		pz->line[pz->line_len++] = m;
-		c += len;
 	}
 	if (pz->line_len == 0) {
 		snprintf(err, err_size, "solution: no move");

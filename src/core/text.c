@@ -65,19 +65,30 @@ text_to_i64(const char *text, int64_t min, int64_t max, int64_t *out)
 	return true;
 }
 
-char *
-text_next_word(char **rest, const char *blanks)
+const char *
+text_find_word(const char **rest, const char *blanks, size_t *len)
 {
-	char *s = *rest + strspn(*rest, blanks);
+	const char *s = *rest + strspn(*rest, blanks);
 	if (*s == '\0') {
 		*rest = s;
 		return NULL;
 	}
-	char *word = s;
-	s += strcspn(s, blanks);
-	if (*s != '\0')
-		*s++ = '\0';
-	*rest = s;
+	*len = strcspn(s, blanks);
+	*rest = s + *len;
+	return s;
+}
+
+char *
+text_next_word(char **rest, const char *blanks)
+{
+	const char *at = *rest;
+	size_t len;
+	char *word = (char *)text_find_word(&at, blanks, &len);
+	*rest = (char *)at;
+	if (word != NULL && word[len] != '\0') {
+		word[len] = '\0';
+		(*rest)++;
+	}
 	return word;
 }
 

@@ -32,9 +32,14 @@ bool text_to_long(const char *text, long min, long max, long *out);
 /* The one word splitter: splits off the next word of *rest, the words
  * being separated by any of the characters of blanks, ending it with a
  * NUL in place and moving *rest past it; NULL (and *rest at the end) when
- * only blanks are left.  The engine protocol's commands and the room
- * protocol's lines read their words with it. */
+ * only blanks are left.  The engine protocol's commands, the room
+ * protocol's lines, the UI's and the progress files' words read with it. */
 char *text_next_word(char **rest, const char *blanks);
+
+/* text_next_word for text that stays as it is: the next word of *rest
+ * (its start, its length in *len), moving *rest past it; NULL (and *rest
+ * at the end) when only blanks are left. */
+const char *text_find_word(const char **rest, const char *blanks, size_t *len);
 
 /* Copies the len bytes at start, blanks trimmed at both ends, into out
  * (size bytes); false when nothing is left or it does not fit.  For the

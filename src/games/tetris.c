@@ -561,12 +561,11 @@ tetris_parse_pos(struct game_pos *pos, const char *text, char *err,
                  size_t err_size)
 {
 	char buf[GAME_TEXT_MAX];
-	char *tok[TETRIS_POS_TOKENS_MAX + 1], *save = NULL;
+	char *tok[TETRIS_POS_TOKENS_MAX + 1], *rest = buf, *t;
 	int n = 0;
 	snprintf(buf, sizeof buf, "%s", text);
-	for (char *t = strtok_r(buf, " \t\r\n", &save);
-	     t != NULL && n <= TETRIS_POS_TOKENS_MAX;
-	     t = strtok_r(NULL, " \t\r\n", &save))
+	while (n <= TETRIS_POS_TOKENS_MAX &&
+	       (t = text_next_word(&rest, " \t\r\n")) != NULL)
 		tok[n++] = t;
 	if (n < TETRIS_POS_TOKENS_MIN || n > TETRIS_POS_TOKENS_MAX) {
 		snprintf(err, err_size,

@@ -389,14 +389,10 @@ tzaar_parse_board(struct tzaar_pos *p, const char *text, size_t *used,
 static const char *
 tzaar_read_word(const char *s, char *word, size_t size)
 {
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = 0;
-	while (*s && !isspace((unsigned char)*s)) {
-		if (n + 1 < size)
-			word[n++] = (char)tolower((unsigned char)*s);
-		s++;
-	}
+	size_t len = 0, n = 0;
+	const char *w = text_find_word(&s, " \t\n\v\f\r", &len);
+	for (; w != NULL && n < len && n + 1 < size; n++)
+		word[n] = (char)tolower((unsigned char)w[n]);
 	word[n] = '\0';
 	return s;
 }

@@ -61,8 +61,8 @@ who_limits(struct who *w, const char *text, char *err, size_t err_size)
 		snprintf(err, err_size, "'%.32s...': too long", text);
 		return false;
 	}
-	for (char *save = NULL, *word = strtok_r(words, ",", &save);
-	     word != NULL; word = strtok_r(NULL, ",", &save)) {
+	char *rest = words, *word;
+	while ((word = text_next_word(&rest, ",")) != NULL) {
 		if (!who_limit(w, word, err, err_size))
 			return false;
 	}

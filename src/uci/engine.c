@@ -396,8 +396,8 @@ engine_cmd_display(struct engine *e, char *args)
 	char text[GAME_TEXT_MAX];
 	ops->render_text(pos, text, sizeof text);
 	/* One reply per diagram line keeps the one-line-per-write rule. */
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save);
-	     line != NULL; line = strtok_r(NULL, "\n", &save))
+	char *rest = text, *line;
+	while ((line = text_next_word(&rest, "\n")) != NULL)
 		engine_reply(e, "%s", line);
 	ops->format_pos(pos, text, sizeof text);
 	engine_reply(e, "fen %s", text);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "study/review.h"
 #include "ui/app.h"
 #include "ui/draw-review.h"
@@ -218,12 +219,10 @@ ui_dr_facts(struct ui_app *app, int y, int x, int w)
 	char fen[GAME_TEXT_MAX], facts[256];
 	ops->format_pos(ui_shown_pos(app), fen, sizeof fen);
 	if (ui_facts(ops->name, fen, facts, sizeof facts)) {
-		char *line = strtok(facts, "\n");
-		while (line != NULL) {
+		char *rest = facts, *line;
+		while ((line = text_next_word(&rest, "\n")) != NULL)
 			ui_grid_print(&app->host.grid, y++, x, w, ROLE_DIM,
 			              line);
-			line = strtok(NULL, "\n");
-		}
 	}
 	struct game_status st;
 	ops->status(ui_shown_pos(app), &st);

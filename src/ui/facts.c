@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "ui/facts.h"
 
 /* The action limits of the rules (tabula(6), RULES). */
@@ -20,9 +21,10 @@ static const int UI_INFEXION_ACTIONS = 343;
 static bool
 ui_facts_fields(char *text, char **board, char **side, char **rest)
 {
-	*board = strtok(text, " ");
-	*side = strtok(NULL, " ");
-	*rest = strtok(NULL, " ");
+	char *left = text;
+	*board = text_next_word(&left, " ");
+	*side = text_next_word(&left, " ");
+	*rest = text_next_word(&left, " ");
 	return *board != NULL && *side != NULL && *rest != NULL;
 }
 

@@ -25,6 +25,7 @@
 
 #include "core/exit.h"
 #include "core/file.h"
+#include "core/text.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/play.h"
@@ -148,11 +149,8 @@ ui_script_run(struct ui_app *app, const char *path)
 		char *hash = strchr(line, '#');
 		if (hash != NULL)
 			*hash = '\0';
-		/* strtok_r: drawing the screen (dump) uses strtok too, and
-		 * lost the rest of the line. */
-		char *save = NULL;
-		for (char *word = strtok_r(line, " \t\r\n", &save);
-		     word != NULL; word = strtok_r(NULL, " \t\r\n", &save)) {
+		char *rest = line, *word;
+		while ((word = text_next_word(&rest, " \t\r\n")) != NULL) {
 			if (!ui_script_word(app, word, err, sizeof err)) {
 				fprintf(stderr, "tabula: %s:%d: %s\n", path,
 				        lineno, err);

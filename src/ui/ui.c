@@ -351,8 +351,8 @@ ui_print_key_text(void *ctx, const char *keys, const char *what)
 	snprintf(copy, sizeof copy, "%s", keys);
 	char joined[96] = "";
 	size_t n = 0;
-	for (char *k = strtok(copy, " "); k != NULL && n < sizeof joined;
-	     k = strtok(NULL, " "))
+	char *rest = copy, *k;
+	while ((k = text_next_word(&rest, " ")) != NULL && n < sizeof joined)
 		n += (size_t)snprintf(joined + n, sizeof joined - n, "%s%s",
 		                      n ? ", " : "", k);
 	printf("  %-18s %c%s\n", joined, toupper((unsigned char)what[0]),
@@ -369,7 +369,8 @@ ui_print_key_mdoc(void *ctx, const char *keys, const char *what)
 	fputs(".It", stdout);
 	/* \& keeps keys such as [ : ! from being read as punctuation. */
 	const char *sep = "";
-	for (char *k = strtok(copy, " "); k != NULL; k = strtok(NULL, " ")) {
+	char *rest = copy, *k;
+	while ((k = text_next_word(&rest, " ")) != NULL) {
 		printf("%s Ic \\&%s", sep, k);
 		sep = " ,";
 	}
