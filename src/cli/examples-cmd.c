@@ -104,6 +104,41 @@ examples_comment(struct alphabeta *ab, const struct game_ops *ops,
 	snprintf(buf, size, "%s engine %s %s", mine, text, theirs);
 }
 
+/* Plays the game of s between side[0] and side[1] to its end (or
+ * EXAMPLES_MAX_PLIES), each move with the engine's comment in meta;
+ * false with a message in err. */
+static bool
+examples_play(const struct examples_opts *o, struct alphabeta *ab,
+              struct player *side[2], struct rng *r, struct session *s,
+              struct record_meta *meta, char *err, size_t err_size)
+{
+	const struct game_ops *ops = o->ops;
+	bool ok = true;
+	while (ok && s->ply < EXAMPLES_MAX_PLIES) {
+		const struct game_pos *pos = session_current(s);
+		struct game_status st;
+		ops->status(pos, &st);
+		if (st.outcome != OUTCOME_ONGOING) {
+			snprintf(meta->termination, sizeof meta->termination,
+			         "%s", st.reason != NULL ? st.reason : "");
+			break;
+		}
+		game_move m;
+		ok = player_choose(side[ops->side_to_move(pos)], ops,
+		                   &s->positions[0], s->moves, s->ply, pos,
+		                   rng_next(r), &m, err, err_size);
+		if (!ok)
+			break;
+		char comment[256];
+		examples_comment(ab, ops, pos, m, o->depth, comment,
+		                 sizeof comment);
+		size_t ply = s->ply;
+		ok = session_play(s, m) &&
+		     record_meta_set_comment(meta, ply, comment);
+	}
+	return ok;
+}
+
 /* Plays and writes game number index. */
 static bool
 examples_game(const struct examples_opts *o, int index, struct alphabeta *ab,
@@ -132,29 +167,7 @@ examples_game(const struct examples_opts *o, int index, struct alphabeta *ab,
 	snprintf(meta.player2, sizeof meta.player2, "engine level %d",
 	         side[1]->level);
 	char err[512];
-	bool ok = true;
-	while (ok && s.ply < EXAMPLES_MAX_PLIES) {
-		const struct game_pos *pos = session_current(&s);
-		struct game_status st;
-		ops->status(pos, &st);
-		if (st.outcome != OUTCOME_ONGOING) {
-			snprintf(meta.termination, sizeof meta.termination,
-			         "%s", st.reason != NULL ? st.reason : "");
-			break;
-		}
-		game_move m;
-		ok = player_choose(side[ops->side_to_move(pos)], ops,
-		                   &s.positions[0], s.moves, s.ply, pos,
-		                   rng_next(&r), &m, err, sizeof err);
-		if (!ok)
-			break;
-		char comment[256];
-		examples_comment(ab, ops, pos, m, o->depth, comment,
-		                 sizeof comment);
-		size_t ply = s.ply;
-		ok = session_play(&s, m) &&
-		     record_meta_set_comment(&meta, ply, comment);
-	}
+	bool ok = examples_play(o, ab, side, &r, &s, &meta, err, sizeof err);
 	snprintf(meta.result, sizeof meta.result, "%s",
 	         record_result_token(ops, session_current(&s)));
 	char path[4096];

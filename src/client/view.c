@@ -255,6 +255,63 @@ view_room_extra(struct view *v, const char *line, char **w, int n,
 	return VIEW_NOTHING;
 }
 
+/* "over ROOM RESULT REASON...": the game ended. */
+static enum view_event
+view_over(struct view *v, char **w, int n, int64_t now)
+{
+	v->over = true;
+	/* The running clock stops where it stands now (a resignation or an
+	 * agreed draw comes with no clock line). */
+	if (v->clock_running != 0)
+		v->clock_ms[v->clock_running - 1] =
+		        view_clock(v, v->clock_running - 1, now);
+	v->clock_running = 0;
+	v->draw_offer = 0;
+	snprintf(v->result, sizeof v->result, "%s", w[2]);
+	v->reason[0] = '\0';
+	for (int i = 3; i < n; i++) {
+		size_t l = strlen(v->reason);
+		snprintf(v->reason + l, sizeof v->reason - l, "%s%s",
+		         i > 3 ? " " : "", w[i]);
+	}
+	return v->synced ? VIEW_OVER : VIEW_NOTHING;
+}
+
+/* The lines of the room the view is in that change its state: options,
+ * players, clock, draw, over and synced; changed is what a change
+ * reports once the view is synced. */
+static enum view_event
+view_room_state(struct view *v, char **w, int n, int64_t now,
+                enum view_event changed)
+{
+	const char *cmd = w[0];
+	if (strcmp(cmd, "options") == 0 && n >= 4) {
+		snprintf(v->clock_text, sizeof v->clock_text, "%s", w[2]);
+		v->analysis = strcmp(w[3], "analysis") == 0;
+		v->rated = n >= 5 && strcmp(w[4], "rated") == 0;
+		v->chat = n >= 6 && strcmp(w[5], "chat") == 0;
+	} else if (strcmp(cmd, "players") == 0 && n >= 4) {
+		snprintf(v->player[0], sizeof v->player[0], "%s", w[2]);
+		snprintf(v->player[1], sizeof v->player[1], "%s", w[3]);
+		return changed;
+	} else if (strcmp(cmd, "clock") == 0 && n >= 5) {
+		v->clock_ms[0] = strtoll(w[2], NULL, 10);
+		v->clock_ms[1] = strtoll(w[3], NULL, 10);
+		v->clock_running = w[4][0] == '1' ? 1 : w[4][0] == '2' ? 2 : 0;
+		v->clock_at = now;
+		return changed;
+	} else if (strcmp(cmd, "draw") == 0 && n >= 3) {
+		v->draw_offer = atoi(w[2]);
+		return changed;
+	} else if (strcmp(cmd, "over") == 0 && n >= 3) {
+		return view_over(v, w, n, now);
+	} else if (strcmp(cmd, "synced") == 0) {
+		v->synced = true;
+		return VIEW_ROOM;
+	}
+	return VIEW_NOTHING;
+}
+
 enum view_event
 view_feed(struct view *v, const char *line, int64_t now)
 {
@@ -302,46 +359,7 @@ view_feed(struct view *v, const char *line, int64_t now)
 	enum view_event extra = view_room_extra(v, line, w, n, changed);
 	if (extra != VIEW_NOTHING)
 		return extra;
-	if (strcmp(cmd, "options") == 0 && n >= 4) {
-		snprintf(v->clock_text, sizeof v->clock_text, "%s", w[2]);
-		v->analysis = strcmp(w[3], "analysis") == 0;
-		v->rated = n >= 5 && strcmp(w[4], "rated") == 0;
-		v->chat = n >= 6 && strcmp(w[5], "chat") == 0;
-	} else if (strcmp(cmd, "players") == 0 && n >= 4) {
-		snprintf(v->player[0], sizeof v->player[0], "%s", w[2]);
-		snprintf(v->player[1], sizeof v->player[1], "%s", w[3]);
-		return changed;
-	} else if (strcmp(cmd, "clock") == 0 && n >= 5) {
-		v->clock_ms[0] = strtoll(w[2], NULL, 10);
-		v->clock_ms[1] = strtoll(w[3], NULL, 10);
-		v->clock_running = w[4][0] == '1' ? 1 : w[4][0] == '2' ? 2 : 0;
-		v->clock_at = now;
-		return changed;
-	} else if (strcmp(cmd, "draw") == 0 && n >= 3) {
-		v->draw_offer = atoi(w[2]);
-		return changed;
-	} else if (strcmp(cmd, "over") == 0 && n >= 3) {
-		v->over = true;
-		/* The running clock stops where it stands now (a resignation
-		 * or an agreed draw comes with no clock line). */
-		if (v->clock_running != 0)
-			v->clock_ms[v->clock_running - 1] =
-			        view_clock(v, v->clock_running - 1, now);
-		v->clock_running = 0;
-		v->draw_offer = 0;
-		snprintf(v->result, sizeof v->result, "%s", w[2]);
-		v->reason[0] = '\0';
-		for (int i = 3; i < n; i++) {
-			size_t l = strlen(v->reason);
-			snprintf(v->reason + l, sizeof v->reason - l, "%s%s",
-			         i > 3 ? " " : "", w[i]);
-		}
-		return v->synced ? VIEW_OVER : VIEW_NOTHING;
-	} else if (strcmp(cmd, "synced") == 0) {
-		v->synced = true;
-		return VIEW_ROOM;
-	}
-	return VIEW_NOTHING;
+	return view_room_state(v, w, n, now, changed);
 }
 
 int64_t

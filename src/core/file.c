@@ -152,19 +152,17 @@ file_sync_dir(const char *dir)
 	}
 }
 
-bool
-file_replace(const char *path,
-             bool (*write)(FILE *f, const void *ctx, char *why,
-                           size_t why_size),
-             const void *ctx, char *err, size_t err_size)
+/* The directory of path into dir and the name of a new temporary file
+ * beside path into tmp (a mkstemp template); false with a message when
+ * path names a directory or is too long. */
+static bool
+file_temp_name(const char *path, char *dir, size_t dir_size, char *tmp,
+               size_t tmp_size, char *err, size_t err_size)
 {
-	if (!file_check_target(path, err, err_size))
-		return false;
 	const char *slash = strrchr(path, '/');
-	char dir[4096], tmp[4096];
 	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if ((size_t)(slash - path) + 2 > sizeof dir) {
+		snprintf(dir, dir_size, ".");
+	else if ((size_t)(slash - path) + 2 > dir_size) {
 		snprintf(err, err_size, "%s: path too long", path);
 		return false;
 	} else {
@@ -177,11 +175,26 @@ file_replace(const char *path,
 		snprintf(err, err_size, "%s: is a directory", path);
 		return false;
 	}
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >=
-	    sizeof tmp) {
+	if ((size_t)snprintf(tmp, tmp_size, "%s/.%s.XXXXXX", dir, base) >=
+	    tmp_size) {
 		snprintf(err, err_size, "%s: path too long", path);
 		return false;
 	}
+	return true;
+}
+
+bool
+file_replace(const char *path,
+             bool (*write)(FILE *f, const void *ctx, char *why,
+                           size_t why_size),
+             const void *ctx, char *err, size_t err_size)
+{
+	if (!file_check_target(path, err, err_size))
+		return false;
+	char dir[4096], tmp[4096];
+	if (!file_temp_name(path, dir, sizeof dir, tmp, sizeof tmp, err,
+	                    err_size))
+		return false;
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		snprintf(err, err_size, "%s: %s", path, strerror(errno));

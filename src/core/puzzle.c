@@ -92,14 +92,15 @@ puzzle_parse_solution(const struct game_ops *ops, const char *text,
 	return true;
 }
 
-bool
-puzzle_parse_line(const struct game_ops *ops, const char *line,
-                  struct puzzle *pz, char *err, size_t err_size)
+/* Splits line at its '|' into the seven trimmed fields. */
+static bool
+puzzle_split_fields(const char *line,
+                    char fields[PUZZLE_FIELDS][PUZZLE_POS_MAX], char *err,
+                    size_t err_size)
 {
 	static const char *const names[PUZZLE_FIELDS] = {
 	        "id",     "kind",     "plies",   "rating",
 	        "themes", "position", "solution"};
-	char fields[PUZZLE_FIELDS][PUZZLE_POS_MAX];
 	const char *c = line;
 	for (int i = 0; i < PUZZLE_FIELDS; i++) {
 		size_t len = strcspn(c, "|");
@@ -122,6 +123,15 @@ puzzle_parse_line(const struct game_ops *ops, const char *line,
 		}
 		c += len + 1;
 	}
+	return true;
+}
+
+/* Reads the id, kind, plies, rating and themes fields into pz (cleared
+ * first). */
+static bool
+puzzle_read_fields(char fields[PUZZLE_FIELDS][PUZZLE_POS_MAX],
+                   struct puzzle *pz, char *err, size_t err_size)
+{
 	*pz = (struct puzzle){0};
 	if (strlen(fields[0]) >= sizeof pz->id || !puzzle_id_ok(fields[0])) {
 		snprintf(err, err_size,
@@ -163,6 +173,17 @@ puzzle_parse_line(const struct game_ops *ops, const char *line,
 		return false;
 	}
 	strcpy(pz->themes, fields[4]);
+	return true;
+}
+
+bool
+puzzle_parse_line(const struct game_ops *ops, const char *line,
+                  struct puzzle *pz, char *err, size_t err_size)
+{
+	char fields[PUZZLE_FIELDS][PUZZLE_POS_MAX];
+	if (!puzzle_split_fields(line, fields, err, err_size) ||
+	    !puzzle_read_fields(fields, pz, err, err_size))
+		return false;
 	strcpy(pz->position, fields[5]);
 	char why[256];
 	if (!ops->parse_pos(&pz->start, pz->position, why, sizeof why)) {

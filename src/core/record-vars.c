@@ -23,15 +23,11 @@ record_vars_reserve(struct record_meta *meta, size_t end)
 	return record_meta_note(meta, end - 1) != NULL;
 }
 
-bool
-record_swap_variation(struct session *s, struct record_meta *meta, size_t ply,
-                      size_t index)
+/* Whether var replays from ply of s, every move legal. */
+static bool
+record_vars_replays(const struct session *s, size_t ply,
+                    const struct record_line *var)
 {
-	if (ply >= meta->note_count || index >= meta->notes[ply].var_count ||
-	    ply > s->ply)
-		return false;
-	struct record_line *var = &meta->notes[ply].vars[index];
-	/* Check the variation replays before touching anything. */
 	struct session check;
 	if (!session_copy(&check, s, ply))
 		return false;
@@ -42,16 +38,62 @@ record_swap_variation(struct session *s, struct record_meta *meta, size_t ply,
 	       session_play(&check, var->moves[legal]))
 		legal++;
 	session_free(&check);
-	if (legal < var->len || !record_vars_reserve(meta, s->ply))
-		return false;
-	/* The session's tail, moved into a line of its own. */
-	struct record_line tail = {0};
+	return legal == var->len;
+}
+
+/* Copies the moves of s from ply on into tail; false (tail freed) when
+ * memory runs out. */
+static bool
+record_vars_tail(const struct session *s, size_t ply, struct record_line *tail)
+{
 	for (size_t i = ply; i < s->ply; i++) {
-		if (!record_line_push(&tail, s->moves[i])) {
-			record_line_free(&tail);
+		if (!record_line_push(tail, s->moves[i])) {
+			record_line_free(tail);
 			return false;
 		}
 	}
+	return true;
+}
+
+/* Makes vars (var_count lines) the alternatives of first, followed by
+ * those it carried already. */
+static void
+record_vars_join(struct record_note *first, struct record_line *vars,
+                 size_t var_count)
+{
+	if (first->var_count > 0) {
+		struct record_line *all = realloc(
+		        vars, (var_count + first->var_count) * sizeof *all);
+		if (all != NULL) {
+			memcpy(all + var_count, first->vars,
+			       first->var_count * sizeof *all);
+			vars = all;
+			var_count += first->var_count;
+			free(first->vars);
+		} else { /* keep them where they were */
+			vars = realloc(vars, var_count * sizeof *vars);
+		}
+	}
+	first->vars = vars;
+	first->var_count = var_count;
+}
+
+bool
+record_swap_variation(struct session *s, struct record_meta *meta, size_t ply,
+                      size_t index)
+{
+	if (ply >= meta->note_count || index >= meta->notes[ply].var_count ||
+	    ply > s->ply)
+		return false;
+	struct record_line *var = &meta->notes[ply].vars[index];
+	/* Check the variation replays before touching anything. */
+	if (!record_vars_replays(s, ply, var) ||
+	    !record_vars_reserve(meta, s->ply))
+		return false;
+	/* The session's tail, moved into a line of its own. */
+	struct record_line tail = {0};
+	if (!record_vars_tail(s, ply, &tail))
+		return false;
 	if (!record_vars_reserve(meta, ply + var->len)) {
 		record_line_free(&tail);
 		return false;
@@ -78,22 +120,7 @@ record_swap_variation(struct session *s, struct record_meta *meta, size_t ply,
 	}
 	/* The alternatives at ply: the ones it had, and any the entered
 	 * line's first move carried (written "(a (b))"). */
-	struct record_note *first = &notes[ply];
-	if (first->var_count > 0) {
-		struct record_line *all = realloc(
-		        vars, (var_count + first->var_count) * sizeof *all);
-		if (all != NULL) {
-			memcpy(all + var_count, first->vars,
-			       first->var_count * sizeof *all);
-			vars = all;
-			var_count += first->var_count;
-			free(first->vars);
-		} else { /* keep them where they were */
-			vars = realloc(vars, var_count * sizeof *vars);
-		}
-	}
-	first->vars = vars;
-	first->var_count = var_count;
+	record_vars_join(&notes[ply], vars, var_count);
 	free(line.moves);
 	free(line.comments);
 	free(line.notes);

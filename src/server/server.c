@@ -2148,6 +2148,52 @@ server_close(struct server *sv)
 	free(sv->pfds);
 }
 
+/* Fills sv->pfds for poll(): the signal pipe, the engines' and the
+ * savers' wake descriptors, the listening socket while there is room,
+ * then one slot per client from *first_client.  Returns their count. */
+static size_t
+server_poll_fds(struct server *sv, size_t *first_client)
+{
+	size_t nfds = 0;
+	bool can_accept = (int)sv->nclients < sv->cfg->max_clients;
+	sv->pfds[nfds++] = (struct pollfd){sv->signal_fd[0], POLLIN, 0};
+	sv->pfds[nfds++] = (struct pollfd){workers_fd(sv->engines), POLLIN, 0};
+	sv->pfds[nfds++] = (struct pollfd){workers_fd(sv->savers), POLLIN, 0};
+	sv->pfds[nfds++] =
+	        (struct pollfd){can_accept ? sv->listen_fd : -1, POLLIN, 0};
+	*first_client = nfds;
+	for (size_t i = 0; i < sv->nclients; i++) {
+		struct client *c = sv->clients[i];
+		short ev = c->closing || c->quitting || c->creating ||
+		                           c->joining || c->naming
+		                   ? 0
+		                   : POLLIN;
+		if (c->out.len > 0)
+			ev |= POLLOUT;
+		sv->pfds[nfds++] = (struct pollfd){c->fd, ev, 0};
+	}
+	return nfds;
+}
+
+/* Hands each client the lines it held while it waited, writes what is
+ * queued for it and drops the dead and the closed. */
+static void
+server_flush_clients(struct server *sv)
+{
+	for (size_t i = 0; i < sv->nclients;) {
+		struct client *c = sv->clients[i];
+		server_take_lines(sv, c); /* held while it waited */
+		server_say_bye_when_told(c);
+		if (!c->dead && c->out.len > 0 &&
+		    !net_outbuf_flush(&c->out, c->fd))
+			c->dead = true;
+		if (c->dead || (c->closing && c->out.len == 0))
+			server_drop(sv, i);
+		else
+			i++;
+	}
+}
+
 int
 server_run(const struct server_config *cfg)
 {
@@ -2158,26 +2204,8 @@ server_run(const struct server_config *cfg)
 	}
 	for (;;) {
 		int timeout = server_check_clocks(&sv);
-		size_t nfds = 0;
-		bool can_accept = (int)sv.nclients < cfg->max_clients;
-		sv.pfds[nfds++] = (struct pollfd){sv.signal_fd[0], POLLIN, 0};
-		sv.pfds[nfds++] =
-		        (struct pollfd){workers_fd(sv.engines), POLLIN, 0};
-		sv.pfds[nfds++] =
-		        (struct pollfd){workers_fd(sv.savers), POLLIN, 0};
-		sv.pfds[nfds++] = (struct pollfd){
-		        can_accept ? sv.listen_fd : -1, POLLIN, 0};
-		const size_t first_client = nfds;
-		for (size_t i = 0; i < sv.nclients; i++) {
-			struct client *c = sv.clients[i];
-			short ev = c->closing || c->quitting || c->creating ||
-			                           c->joining || c->naming
-			                   ? 0
-			                   : POLLIN;
-			if (c->out.len > 0)
-				ev |= POLLOUT;
-			sv.pfds[nfds++] = (struct pollfd){c->fd, ev, 0};
-		}
+		size_t first_client;
+		size_t nfds = server_poll_fds(&sv, &first_client);
 		if (poll(sv.pfds, nfds, timeout) < 0 && errno != EINTR) {
 			perror("tabula serve: poll");
 			break;
@@ -2202,18 +2230,7 @@ server_run(const struct server_config *cfg)
 		}
 		if (sv.pfds[first_client - 1].revents & POLLIN)
 			server_accept(&sv);
-		for (size_t i = 0; i < sv.nclients;) {
-			struct client *c = sv.clients[i];
-			server_take_lines(&sv, c); /* held while it waited */
-			server_say_bye_when_told(c);
-			if (!c->dead && c->out.len > 0 &&
-			    !net_outbuf_flush(&c->out, c->fd))
-				c->dead = true;
-			if (c->dead || (c->closing && c->out.len == 0))
-				server_drop(&sv, i);
-			else
-				i++;
-		}
+		server_flush_clients(&sv);
 		server_cancel_searches(&sv, false);
 		server_unload_rooms(&sv);
 	}

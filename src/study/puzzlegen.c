@@ -460,6 +460,42 @@ puzzlegen_close(struct puzzlegen *g)
 	free(g->seen);
 }
 
+/* Looks for puzzles in the last plies of the game played into
+ * positions (n of them), scanning back from its end; false when memory
+ * runs out. */
+static bool
+puzzlegen_scan_game(struct puzzlegen *g, const struct game_pos *positions,
+                    size_t n)
+{
+	const struct puzzlegen_config *cfg = g->cfg;
+	struct game_status end;
+	cfg->ops->status(&positions[n - 1], &end);
+	int winner = prove_winner(end.outcome);
+	int taken = 0;
+	size_t scanned = 0;
+	for (size_t i = n; i-- > 0 && scanned < (size_t)cfg->scan_plies;
+	     scanned++) {
+		if (taken >= cfg->per_game ||
+		    (cfg->count > 0 && (int)g->set->count >= cfg->count))
+			break;
+		/* Puzzles start at the start of a turn (not between
+		 * the two sub-moves of a TZAAR turn). */
+		if (i > 0 && cfg->ops->side_to_move(&positions[i - 1]) ==
+		                     cfg->ops->side_to_move(&positions[i]))
+			continue;
+		if (cfg->winners &&
+		    cfg->ops->side_to_move(&positions[i]) != winner)
+			continue;
+		int got = puzzlegen_examine_around(
+		        g, puzzlegen_previous_turn(cfg->ops, positions, i),
+		        &positions[i], cfg->per_game - taken);
+		if (got < 0)
+			return false;
+		taken += got;
+	}
+	return true;
+}
+
 bool
 puzzlegen_run(const struct puzzlegen_config *cfg, struct puzzle_set *set,
               puzzlegen_progress_fn progress, void *ctx,
@@ -492,35 +528,9 @@ puzzlegen_run(const struct puzzlegen_config *cfg, struct puzzle_set *set,
 			break;
 		}
 		st->games++;
-		struct game_status end;
-		cfg->ops->status(&positions[n - 1], &end);
-		int winner = prove_winner(end.outcome);
-		int taken = 0;
-		size_t scanned = 0;
-		for (size_t i = n; i-- > 0 && scanned < (size_t)cfg->scan_plies;
-		     scanned++) {
-			if (taken >= cfg->per_game ||
-			    (cfg->count > 0 && (int)set->count >= cfg->count))
-				break;
-			/* Puzzles start at the start of a turn (not between
-			 * the two sub-moves of a TZAAR turn). */
-			if (i > 0 &&
-			    cfg->ops->side_to_move(&positions[i - 1]) ==
-			            cfg->ops->side_to_move(&positions[i]))
-				continue;
-			if (cfg->winners &&
-			    cfg->ops->side_to_move(&positions[i]) != winner)
-				continue;
-			int got = puzzlegen_examine_around(
-			        &g,
-			        puzzlegen_previous_turn(cfg->ops, positions, i),
-			        &positions[i], cfg->per_game - taken);
-			if (got < 0) {
-				snprintf(err, err_size, "out of memory");
-				ok = false;
-				break;
-			}
-			taken += got;
+		if (!puzzlegen_scan_game(&g, positions, n)) {
+			snprintf(err, err_size, "out of memory");
+			ok = false;
 		}
 		prover_clear(g.prover);
 		st->nodes = prover_nodes(g.prover);

@@ -291,36 +291,52 @@ ui_room_message_key(struct ui_app *app, int key)
 		ui_prompt_open(app, UI_PROMPT_SAY);
 }
 
+/* R: resigns on the second press in a row, if there is a game to lose. */
+static void
+ui_room_resign_key(struct ui_app *app)
+{
+	struct ui_online *on = &app->online;
+	const struct view *v = &on->view;
+	if (v->seat == 0 || v->over) {
+		ui_status(app, true, "nothing to resign");
+	} else if (!on->confirm_resign) {
+		on->confirm_resign = true;
+		ui_status(app, true, "press R again to resign");
+	} else {
+		on->confirm_resign = false;
+		ui_room_send(app, "resign");
+	}
+}
+
+/* D: offers a draw, or accepts the opponent's offer. */
+static void
+ui_room_draw_key(struct ui_app *app)
+{
+	const struct view *v = &app->online.view;
+	if (v->seat == 0 || v->over)
+		ui_status(app, true, "no draw to offer");
+	else {
+		ui_room_send(app, "draw");
+		if (v->draw_offer == 0)
+			ui_status(app, false, "draw offered");
+	}
+}
+
 bool
 ui_room_game_key(struct ui_app *app, int key)
 {
 	struct ui_online *on = &app->online;
 	if (!on->in_room)
 		return false;
-	const struct view *v = &on->view;
 	bool resign = key == 'R';
 	if (!resign)
 		on->confirm_resign = false;
 	switch (key) {
 	case 'R':
-		if (v->seat == 0 || v->over) {
-			ui_status(app, true, "nothing to resign");
-		} else if (!on->confirm_resign) {
-			on->confirm_resign = true;
-			ui_status(app, true, "press R again to resign");
-		} else {
-			on->confirm_resign = false;
-			ui_room_send(app, "resign");
-		}
+		ui_room_resign_key(app);
 		return true;
 	case 'D':
-		if (v->seat == 0 || v->over)
-			ui_status(app, true, "no draw to offer");
-		else {
-			ui_room_send(app, "draw");
-			if (v->draw_offer == 0)
-				ui_status(app, false, "draw offered");
-		}
+		ui_room_draw_key(app);
 		return true;
 	case 'L':
 	case 'n':
