@@ -1,5 +1,5 @@
 # The core: the game interface, the registry's declaration, the exit
-# statuses, sessions, game records, perft, the thread pool, the clock and
+# statuses, sessions, game records, perft, the thread pool, the worker with a mailbox, the clock and
 # the text readers every parser shares.
 noinst_LIBRARIES += src/libcore.a
 src_libcore_a_CPPFLAGS = -I$(top_builddir)/layers/core $(TABULA_DEFS)
@@ -26,4 +26,5 @@ src_libcore_a_SOURCES = \
 	src/core/registry.h \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \
-	src/core/text.c src/core/text.h
+	src/core/text.c src/core/text.h \
+	src/core/worker.c src/core/worker.h

@@ -18,7 +18,7 @@ engine_job_run(struct worker_job *base)
 	struct engine_job *job = (struct engine_job *)base;
 	struct player pl;
 	char spec[32];
-	if (atomic_load(&job->cancel)) {
+	if (atomic_load(&job->base.stop)) {
 		job->ok = false;
 		snprintf(job->err, sizeof job->err, "cancelled");
 		return;
@@ -28,12 +28,12 @@ engine_job_run(struct worker_job *base)
 	          player_open(&pl, job->ops, job->err, sizeof job->err);
 	if (!job->ok)
 		return;
-	pl.stop = &job->cancel;
+	pl.stop = &job->base.stop;
 	job->ok = player_choose(&pl, job->ops, &job->start, job->moves, job->n,
 	                        &job->pos, job->seed, &job->move, job->err,
 	                        sizeof job->err);
 	player_close(&pl);
-	if (atomic_load(&job->cancel)) {
+	if (atomic_load(&job->base.stop)) {
 		job->ok = false;
 		snprintf(job->err, sizeof job->err, "cancelled");
 	}
@@ -42,7 +42,7 @@ engine_job_run(struct worker_job *base)
 void
 engine_job_cancel(struct engine_job *job)
 {
-	atomic_store(&job->cancel, true);
+	worker_job_cancel(&job->base);
 }
 
 struct engine_job *
@@ -58,7 +58,7 @@ engine_job_new(unsigned room_id, const struct session *s, int level,
 		return NULL;
 	}
 	job->base.run = engine_job_run;
-	atomic_init(&job->cancel, false);
+	atomic_init(&job->base.stop, false);
 	job->room_id = room_id;
 	job->ply = s->ply;
 	job->ops = s->ops;

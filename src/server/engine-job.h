@@ -1,5 +1,5 @@
 /*
- * An engine seat's move, searched on a worker thread (server/workers.h):
+ * An engine seat's move, searched on a worker thread (core/worker.h):
  * the job holds a copy of the game (start position, moves, current
  * position), so the worker never touches the room.
  */
@@ -12,19 +12,18 @@
 #include <stdint.h>
 
 #include "core/session.h"
-#include "server/workers.h"
+#include "core/worker.h"
 
 struct engine_job {
 	struct worker_job base;
-	/* In: the room asking (by id and ply, so a stale answer is seen). */
+	/* base.stop, set by the event loop (engine_job_cancel; the job stays
+	 * allocated until the loop takes it back, so it may): a queued job
+	 * does not start, a running search ends at once; ok is then false.
+	 * In: the room asking (by id and ply, so a stale answer is seen). */
 	unsigned room_id;
 	size_t ply;
 	const struct game_ops *ops;
 	int level;
-	/* Set by the event loop (the job stays allocated until the loop takes
-	 * it back, so it may): a queued job does not start, a running search
-	 * ends at once; ok is then false. */
-	atomic_bool cancel;
 	uint64_t seed;
 	struct game_pos start, pos;
 	game_move *moves; /* moves[0..n) from start */
@@ -40,7 +39,7 @@ struct engine_job {
 struct engine_job *engine_job_new(unsigned room_id, const struct session *s,
                                   int level, uint64_t seed);
 
-/* Asks the job to end (any thread; see cancel). */
+/* Asks the job to end (the event loop; see base.stop). */
 void engine_job_cancel(struct engine_job *job);
 
 /* Frees an engine job (given as its worker_job head). */

@@ -14,5 +14,4 @@ src_libserver_a_SOURCES = \
 	src/server/room.c src/server/room.h \
 	src/server/server.c src/server/server.h \
 	src/server/sha256.c src/server/sha256.h \
-	src/server/store.c src/server/store.h \
-	src/server/workers.c src/server/workers.h
+	src/server/store.c src/server/store.h

@@ -22,7 +22,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "server/identity.h"
-#include "server/workers.h"
+#include "core/worker.h"
 
 /* Room codes: four letters from an alphabet without look-alikes. */
 #define ROOM_CODE_LEN 4

@@ -36,7 +36,7 @@
 #include "server/room.h"
 #include "server/server.h"
 #include "server/store.h"
-#include "server/workers.h"
+#include "core/worker.h"
 
 /* Protocol errors (not game errors such as an illegal move) a client may
  * make before it is dropped. */
@@ -114,8 +114,8 @@ struct server {
 	struct rated_line *rated_news, *rated_tail; /* held for the disk */
 	int64_t ratings_retry_at; /* after a failed save of the ratings */
 	struct pairing pairing;   /* the waiting "play anyone" requests */
-	struct workers *engines;  /* the engine seats' searches */
-	struct workers *savers;   /* the rooms' saves */
+	struct worker *engines;   /* the engine seats' searches */
+	struct worker *savers;    /* the rooms' saves */
 	char rooms_dir[4096], finished_dir[4096];
 	struct pollfd *pfds;
 	struct rng rng;
@@ -294,7 +294,7 @@ server_save_ratings(struct server *sv)
 	struct store_job *job = ratings_save_job_new(rt);
 	if (job != NULL) {
 		job->base.kind = SAVE_RATINGS;
-		if (workers_submit(sv->savers, &job->base)) {
+		if (worker_submit(sv->savers, &job->base)) {
 			rt->saving = true;
 			return;
 		}
@@ -584,7 +584,7 @@ server_save_room(struct server *sv, struct room *r)
 		struct room_save_job *job = room_save_job_new(r);
 		if (job != NULL) {
 			job->base.kind = SAVE_ROOM;
-			if (workers_submit(sv->savers, &job->base)) {
+			if (worker_submit(sv->savers, &job->base)) {
 				r->saving = true;
 				return;
 			}
@@ -613,7 +613,7 @@ server_save_accounts(struct server *sv)
 	struct store_job *job = accounts_save_job_new(a);
 	if (job != NULL) {
 		job->base.kind = SAVE_ACCOUNTS;
-		if (workers_submit(sv->savers, &job->base)) {
+		if (worker_submit(sv->savers, &job->base)) {
 			a->saving = true;
 			return;
 		}
@@ -660,7 +660,7 @@ static void
 server_saves_done(struct server *sv)
 {
 	struct worker_job *base;
-	while ((base = workers_take(sv->savers)) != NULL) {
+	while ((base = worker_take(sv->savers)) != NULL) {
 		if (base->kind == SAVE_RATINGS) {
 			server_ratings_saved(sv, (struct store_job *)base);
 			store_job_free(base);
@@ -842,7 +842,7 @@ server_kick_engine(struct server *sv, struct room *r)
 	        r->id, &r->s, r->seat[turn].level, rng_next(&sv->rng));
 	if (job == NULL)
 		return;
-	if (workers_submit(sv->engines, &job->base)) {
+	if (worker_submit(sv->engines, &job->base)) {
 		r->engine_busy = true;
 		r->engine_job = job;
 	} else
@@ -916,7 +916,7 @@ static void
 server_engine_done(struct server *sv)
 {
 	struct worker_job *base;
-	while ((base = workers_take(sv->engines)) != NULL) {
+	while ((base = worker_take(sv->engines)) != NULL) {
 		struct engine_job *job = (struct engine_job *)base;
 		struct room *r = server_room_by_id(sv, job->room_id);
 		if (r == NULL) {
@@ -932,7 +932,7 @@ server_engine_done(struct server *sv)
 			 * again if it is still the engine's turn. */
 			engine_job_free(base);
 			server_kick_engine(sv, r);
-		} else if (atomic_load(&job->cancel)) {
+		} else if (atomic_load(&job->base.stop)) {
 			/* Again if someone came back meanwhile (else
 			 * entering starts it). */
 			engine_job_free(base);
@@ -2067,8 +2067,8 @@ server_open(struct server *sv, const struct server_config *cfg)
 		fprintf(stderr, "tabula serve: %s\n", err);
 		return false;
 	}
-	sv->engines = workers_new(cfg->engine_threads);
-	sv->savers = workers_new(cfg->save_threads);
+	sv->engines = worker_new(cfg->engine_threads);
+	sv->savers = worker_new(cfg->save_threads);
 	if (sv->engines == NULL || sv->savers == NULL ||
 	    pipe(sv->signal_fd) != 0) {
 		fprintf(stderr, "tabula serve: cannot start threads\n");
@@ -2127,8 +2127,8 @@ server_close(struct server *sv)
 	/* Every save under way or queued reaches the disk before we go; the
 	 * searches end at once (their moves were never played). */
 	server_cancel_searches(sv, true);
-	workers_free(sv->savers, true, server_free_save_job);
-	workers_free(sv->engines, false, engine_job_free);
+	worker_free(sv->savers, true, server_free_save_job);
+	worker_free(sv->engines, false, engine_job_free);
 	for (size_t i = 0; i < sv->nrooms; i++)
 		room_free(sv->rooms[i]);
 	for (int i = 0; i < 2; i++) {
@@ -2157,8 +2157,8 @@ server_poll_fds(struct server *sv, size_t *first_client)
 	size_t nfds = 0;
 	bool can_accept = (int)sv->nclients < sv->cfg->max_clients;
 	sv->pfds[nfds++] = (struct pollfd){sv->signal_fd[0], POLLIN, 0};
-	sv->pfds[nfds++] = (struct pollfd){workers_fd(sv->engines), POLLIN, 0};
-	sv->pfds[nfds++] = (struct pollfd){workers_fd(sv->savers), POLLIN, 0};
+	sv->pfds[nfds++] = (struct pollfd){worker_fd(sv->engines), POLLIN, 0};
+	sv->pfds[nfds++] = (struct pollfd){worker_fd(sv->savers), POLLIN, 0};
 	sv->pfds[nfds++] =
 	        (struct pollfd){can_accept ? sv->listen_fd : -1, POLLIN, 0};
 	*first_client = nfds;

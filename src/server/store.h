@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "server/workers.h"
+#include "core/worker.h"
 
 /* The most bytes a state file may hold. */
 #define STORE_FILE_MAX (64 * 1024)

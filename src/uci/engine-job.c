@@ -1,14 +1,16 @@
 /*
- * perft and bench on their own thread (see engine-job.h).
+ * perft and bench on their own thread (see engine-job.h): a worker of
+ * one thread (core/worker.h) per job, whose stop flag `stop` and `quit`
+ * set and whose wait with a timeout gives a job its grace.
  */
 #include "config.h"
 
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "core/perft.h"
+#include "core/worker.h"
 #include "uci/engine-go.h"
 #include "uci/engine-input.h"
 #include "uci/engine-job.h"
@@ -16,16 +18,16 @@
 
 enum engine_job_kind { ENGINE_JOB_PERFT, ENGINE_JOB_BENCH };
 
-/* Written by the command loop before the thread starts; then the thread
- * reads it, and only `stop` and `done` are shared (atomics). */
+/* Written by the command loop before the job is queued; then the thread
+ * reads it, and only base.stop and done are shared (atomics). */
 struct engine_job {
-	pthread_t thread;
-	struct engine *engine; /* for engine_reply, which locks */
+	struct worker_job base; /* first: the worker hands back its head */
+	struct worker *worker;  /* the job's thread; NULL: run in line */
+	struct engine *engine;  /* for engine_reply, which locks */
 	enum engine_job_kind kind;
 	const struct game_ops *ops;
 	struct game_pos pos;
 	int depth;
-	atomic_bool stop;
 	atomic_bool done;
 };
 
@@ -35,14 +37,14 @@ engine_job_bench_line(void *ctx, const char *text)
 	engine_reply(ctx, "bench %s", text);
 }
 
-static void *
-engine_job_main(void *arg)
+static void
+engine_job_main(struct worker_job *base)
 {
-	struct engine_job *job = arg;
+	struct engine_job *job = (struct engine_job *)base;
 	if (job->kind == ENGINE_JOB_PERFT) {
 		uint64_t n;
 		if (perft_count_stoppable(job->ops, &job->pos, job->depth, 0,
-		                          &job->stop, &n))
+		                          &job->base.stop, &n))
 			engine_reply(job->engine, "perft %d %" PRIu64,
 			             job->depth, n);
 		else
@@ -53,7 +55,7 @@ engine_job_main(void *arg)
 		/* A game measured by playing: a "bench ..." line for each of
 		 * its results. */
 		char err[256];
-		if (!job->ops->bench(&job->stop, engine_job_bench_line,
+		if (!job->ops->bench(&job->base.stop, engine_job_bench_line,
 		                     job->engine, err, sizeof err))
 			engine_reply(job->engine, "info string bench %s", err);
 	} else {
@@ -75,7 +77,6 @@ engine_job_main(void *arg)
 	atomic_store(&job->done, true);
 	if (job->engine->input != NULL)
 		engine_input_wake(job->engine->input);
-	return NULL;
 }
 
 static void
@@ -92,11 +93,14 @@ engine_job_start(struct engine *e, enum engine_job_kind kind, int depth)
 	job->ops = e->session.ops;
 	job->pos = *session_current(&e->session);
 	job->depth = depth;
-	atomic_init(&job->stop, false);
+	job->base.run = engine_job_main;
+	atomic_init(&job->base.stop, false);
 	atomic_init(&job->done, false);
-	if (pthread_create(&job->thread, NULL, engine_job_main, job) != 0) {
+	job->worker = worker_new(1);
+	if (job->worker == NULL || !worker_submit(job->worker, &job->base)) {
 		/* No thread: run it here (isready then waits for it). */
-		engine_job_main(job);
+		worker_free(job->worker, false, NULL);
+		engine_job_main(&job->base);
 		free(job);
 		return;
 	}
@@ -137,8 +141,8 @@ engine_job_wait(struct engine *e)
 	/* A `stop` or `quit` read meanwhile, or the end of input, ends it. */
 	if (e->input != NULL && !engine_input_wait(e->input, engine_job_done,
 	                                           e->job, ENGINE_EOF_GRACE_MS))
-		atomic_store(&e->job->stop, true);
-	pthread_join(e->job->thread, NULL);
+		worker_job_cancel(&e->job->base);
+	worker_free(e->job->worker, true, NULL);
 	free(e->job);
 	e->job = NULL;
 }
@@ -147,18 +151,14 @@ void
 engine_job_stop(struct engine *e)
 {
 	if (e->job != NULL)
-		atomic_store(&e->job->stop, true);
+		worker_job_cancel(&e->job->base);
 	engine_job_wait(e);
 }
 
 void
 engine_job_finish_within(struct engine *e, int ms)
 {
-	const struct timespec tick = {0, 10 * 1000 * 1000};
-	for (int waited = 0; e->job != NULL && waited < ms; waited += 10) {
-		if (atomic_load(&e->job->done))
-			break;
-		nanosleep(&tick, NULL);
-	}
+	if (e->job != NULL)
+		worker_wait(e->job->worker, ms);
 	engine_job_stop(e);
 }

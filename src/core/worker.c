@@ -1,35 +1,48 @@
 /*
- * A pool of worker threads for the server (see workers.h).
+ * The worker with a mailbox (see worker.h).  Everything in struct worker
+ * but the thread ids and the pipe is read and written under its lock.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "server/workers.h"
+#include "core/worker.h"
 
-enum { WORKERS_THREADS_MAX = 16 };
+enum { WORKER_THREADS_MAX = 16 };
 
-struct workers {
+struct worker {
 	pthread_mutex_t lock;
-	pthread_cond_t wake;
+	pthread_cond_t wake;     /* owner -> threads: a job, or stop */
+	pthread_cond_t finished; /* threads -> owner: a job is done */
 	struct worker_job *todo, *todo_tail; /* FIFO */
 	struct worker_job *done;
 	size_t queued; /* todo, running and done */
 	bool stopping, finish;
 	int pipe_fd[2]; /* [0] polled by the loop, [1] written by workers */
 	int threads;
-	pthread_t tid[WORKERS_THREADS_MAX];
+	pthread_t tid[WORKER_THREADS_MAX];
 };
 
-static void *
-workers_main(void *arg)
+void
+worker_notify(struct worker *w)
 {
-	struct workers *w = arg;
+	/* A full pipe already wakes the owner: this byte may go. */
+	char byte = 1;
+	if (write(w->pipe_fd[1], &byte, 1) < 0 && errno != EAGAIN)
+		perror("tabula: worker pipe");
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (w->todo == NULL && !w->stopping)
@@ -45,23 +58,21 @@ workers_main(void *arg)
 		pthread_mutex_lock(&w->lock);
 		job->next = w->done;
 		w->done = job;
-		/* A full pipe already wakes the loop: this byte may go. */
-		char byte = 1;
-		if (write(w->pipe_fd[1], &byte, 1) < 0 && errno != EAGAIN)
-			perror("tabula serve: worker pipe");
+		pthread_cond_broadcast(&w->finished);
+		worker_notify(w);
 	}
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
 }
 
-struct workers *
-workers_new(int threads)
+struct worker *
+worker_new(int threads)
 {
 	if (threads < 1)
 		threads = 1;
-	if (threads > WORKERS_THREADS_MAX)
-		threads = WORKERS_THREADS_MAX;
-	struct workers *w = calloc(1, sizeof *w);
+	if (threads > WORKER_THREADS_MAX)
+		threads = WORKER_THREADS_MAX;
+	struct worker *w = calloc(1, sizeof *w);
 	if (w == NULL)
 		return NULL;
 	if (pipe(w->pipe_fd) != 0) {
@@ -74,29 +85,34 @@ workers_new(int threads)
 	}
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->wake, NULL);
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&w->finished, &attr);
+	pthread_condattr_destroy(&attr);
 	for (int i = 0; i < threads; i++) {
-		if (pthread_create(&w->tid[i], NULL, workers_main, w) != 0)
+		if (pthread_create(&w->tid[i], NULL, worker_main, w) != 0)
 			break;
 		w->threads++;
 	}
 	if (w->threads == 0) {
-		workers_free(w, false, NULL);
+		worker_free(w, false, NULL);
 		return NULL;
 	}
 	return w;
 }
 
 int
-workers_fd(const struct workers *w)
+worker_fd(const struct worker *w)
 {
 	return w->pipe_fd[0];
 }
 
 bool
-workers_submit(struct workers *w, struct worker_job *job)
+worker_submit(struct worker *w, struct worker_job *job)
 {
 	pthread_mutex_lock(&w->lock);
-	bool ok = w->queued < WORKERS_QUEUE_MAX;
+	bool ok = w->queued < WORKER_QUEUE_MAX;
 	if (ok) {
 		job->next = NULL;
 		if (w->todo_tail != NULL)
@@ -111,8 +127,36 @@ workers_submit(struct workers *w, struct worker_job *job)
 	return ok;
 }
 
+bool
+worker_wait(struct worker *w, int timeout_ms)
+{
+	struct timespec until;
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += timeout_ms / 1000;
+	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
+	pthread_mutex_lock(&w->lock);
+	int rc = 0;
+	while (w->done == NULL && rc != ETIMEDOUT)
+		rc = timeout_ms < 0 ? pthread_cond_wait(&w->finished, &w->lock)
+		                    : pthread_cond_timedwait(&w->finished,
+		                                             &w->lock, &until);
+	bool done = w->done != NULL;
+	pthread_mutex_unlock(&w->lock);
+	return done;
+}
+
+void
+worker_job_cancel(struct worker_job *job)
+{
+	atomic_store(&job->stop, true);
+}
+
 struct worker_job *
-workers_take(struct workers *w)
+worker_take(struct worker *w)
 {
 	char drain[64];
 	while (read(w->pipe_fd[0], drain, sizeof drain) > 0)
@@ -128,7 +172,7 @@ workers_take(struct workers *w)
 }
 
 static void
-workers_free_list(struct worker_job *job, void (*free_job)(struct worker_job *))
+worker_free_list(struct worker_job *job, void (*free_job)(struct worker_job *))
 {
 	while (job != NULL) {
 		struct worker_job *next = job->next;
@@ -139,8 +183,8 @@ workers_free_list(struct worker_job *job, void (*free_job)(struct worker_job *))
 }
 
 void
-workers_free(struct workers *w, bool finish,
-             void (*free_job)(struct worker_job *job))
+worker_free(struct worker *w, bool finish,
+            void (*free_job)(struct worker_job *job))
 {
 	if (w == NULL)
 		return;
@@ -151,11 +195,12 @@ workers_free(struct workers *w, bool finish,
 	pthread_mutex_unlock(&w->lock);
 	for (int i = 0; i < w->threads; i++)
 		pthread_join(w->tid[i], NULL);
-	workers_free_list(w->todo, free_job);
-	workers_free_list(w->done, free_job);
+	worker_free_list(w->todo, free_job);
+	worker_free_list(w->done, free_job);
 	close(w->pipe_fd[0]);
 	close(w->pipe_fd[1]);
 	pthread_cond_destroy(&w->wake);
+	pthread_cond_destroy(&w->finished);
 	pthread_mutex_destroy(&w->lock);
 	free(w);
 }
