@@ -1,41 +1,46 @@
 /*
- * The background review (see review-job.h).  The owner numbers its starts;
- * the worker takes the latest one, drops results of older ones, and has
- * its pool (core/pool.h) review the moves, one position per job, until
- * the game's end, a stop, or the budget.  Each thread of the pool borrows
- * a reviewer of its own from the spares for each position.
+ * The background review (see review-job.h).  The owner numbers its starts
+ * and hands each to a worker of one thread (core/worker.h) as a job of its
+ * own, cancelling the one before; the job drops its results if a newer
+ * start came, and has its pool (core/pool.h) review the moves, one
+ * position per job, until the game's end, its stop flag, or the budget.
+ * Each thread of the pool borrows a reviewer of its own from the spares
+ * for each position.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/pool.h"
+#include "core/worker.h"
 #include "study/review-job.h"
 
-struct review_job {
-	pthread_t thread;
-	int pipe_fd[2]; /* [0] polled by the owner, [1] written by the worker */
-	struct pool *pool; /* the worker's: runs the positions of a pass */
-	int workers;       /* reviewers, one per thread of the pool */
-	atomic_bool stop;  /* owner or deadline -> the running searches */
-
-	/* Under lock. */
-	pthread_mutex_t lock;
-	pthread_cond_t wake; /* owner -> worker: a start or quit */
-	pthread_cond_t idle; /* worker -> owner: running became false */
-	bool quit;
-	bool pending;        /* a start the worker has not taken yet */
-	struct session game; /* the copy to review (the worker's once taken) */
+/* One start: the owner's until queued, then the worker's until the owner
+ * takes it back; it carries its own copy of the game. */
+struct review_job_start {
+	struct worker_job base; /* base.stop: a newer start, a stop, quit */
+	struct review_job *j;
+	struct session game;
 	size_t first;
 	struct review_limits lim;
 	int64_t budget_ms;
+	unsigned number;
+};
+
+struct review_job {
+	struct worker *worker; /* runs the starts, one at a time */
+	struct pool *pool;     /* the worker's: runs the positions of a pass */
+	int workers;           /* reviewers, one per thread of the pool */
+	/* The owner's: the latest start, until the worker hands it back. */
+	struct review_job_start *current;
+
+	/* Under lock. */
+	pthread_mutex_t lock;
+	bool pending; /* the current start has not begun */
 	struct review_job_state st;
 	struct review_move *results; /* results[ply], for ready[ply] */
 	bool *ready;
@@ -51,16 +56,8 @@ struct review_job_pass {
 	size_t first;
 	const struct review_limits *lim;
 	unsigned number;
+	atomic_bool *stop;
 };
-
-static void
-review_job_wake_owner(struct review_job *j)
-{
-	char byte = 1;
-	/* A full pipe already wakes the owner: losing this byte is harmless. */
-	ssize_t n = write(j->pipe_fd[1], &byte, 1);
-	(void)n;
-}
 
 /* A reviewer no other position is using (there is one per thread). */
 static struct review *
@@ -88,16 +85,16 @@ review_job_one(void *ctx, int job)
 	struct review_job_pass *p = ctx;
 	struct review_job *j = p->j;
 	size_t ply = p->first + (size_t)job;
-	if (atomic_load(&j->stop))
+	if (atomic_load(p->stop))
 		return;
 	struct review *rv = review_job_take(j);
 	struct review_move m;
-	bool ok = review_move(rv, p->game, ply, p->lim, &j->stop, &m);
+	bool ok = review_move(rv, p->game, ply, p->lim, p->stop, &m);
 	review_job_give_back(j, rv);
 	if (!ok)
 		return;
 	pthread_mutex_lock(&j->lock);
-	bool current = j->st.number == p->number && !j->pending;
+	bool current = j->st.number == p->number;
 	if (current) {
 		j->results[ply] = m;
 		j->ready[ply] = true;
@@ -105,66 +102,71 @@ review_job_one(void *ctx, int job)
 	}
 	pthread_mutex_unlock(&j->lock);
 	if (current)
-		review_job_wake_owner(j);
+		worker_notify(j->worker);
 }
 
-/* Reviews the taken start's moves on the pool; called without the
- * lock. */
+/* Reviews a start's moves on the pool; called without the lock. */
 static void
-review_job_run(struct review_job *j, const struct session *game, size_t first,
-               const struct review_limits *lim, int64_t budget_ms,
-               unsigned number)
+review_job_run(struct review_job *j, struct review_job_start *start)
 {
-	int64_t deadline =
-	        budget_ms > 0 ? review_clock_ms() + budget_ms : (int64_t)0;
+	const struct session *game = &start->game;
+	int64_t deadline = start->budget_ms > 0
+	                           ? review_clock_ms() + start->budget_ms
+	                           : (int64_t)0;
 	for (int i = 0; i < j->workers; i++)
-		review_set_deadline(j->spare[i], &j->stop, deadline);
-	struct review_job_pass pass = {j, game, first, lim, number};
-	if (first < game->ply)
-		pool_run(j->pool, (int)(game->ply - first), review_job_one,
-		         &pass);
+		review_set_deadline(j->spare[i], &start->base.stop, deadline);
+	struct review_job_pass pass = {
+	        j,           game,          start->first,
+	        &start->lim, start->number, &start->base.stop};
+	if (start->first < game->ply)
+		pool_run(j->pool, (int)(game->ply - start->first),
+		         review_job_one, &pass);
 	for (int i = 0; i < j->workers; i++)
 		review_set_deadline(j->spare[i], NULL, 0);
 	pthread_mutex_lock(&j->lock);
-	if (j->st.number == number) {
+	if (j->st.number == start->number) {
 		j->st.running = false;
 		j->st.expired = deadline > 0 && review_clock_ms() >= deadline &&
-		                first + j->st.done < game->ply;
+		                start->first + j->st.done < game->ply;
 	}
 	pthread_mutex_unlock(&j->lock);
-	review_job_wake_owner(j);
 }
 
-static void *
-review_job_main(void *arg)
+/* The worker's side of a start: begins it unless a newer start or a stop
+ * came first (the worker then wakes the owner). */
+static void
+review_job_main(struct worker_job *base)
 {
-	struct review_job *j = arg;
+	struct review_job_start *start = (struct review_job_start *)base;
+	struct review_job *j = start->j;
 	pthread_mutex_lock(&j->lock);
-	for (;;) {
-		while (!j->quit && !j->pending) {
-			j->st.running = false;
-			pthread_cond_broadcast(&j->idle);
-			pthread_cond_wait(&j->wake, &j->lock);
-		}
-		if (j->quit)
-			break;
+	bool begin = j->pending && j->st.number == start->number &&
+	             !atomic_load(&base->stop);
+	if (begin)
 		j->pending = false;
-		struct session game = j->game; /* taken over */
-		memset(&j->game, 0, sizeof j->game);
-		size_t first = j->first;
-		struct review_limits lim = j->lim;
-		int64_t budget = j->budget_ms;
-		unsigned number = j->st.number;
-		atomic_store(&j->stop, false);
-		pthread_mutex_unlock(&j->lock);
-		review_job_run(j, &game, first, &lim, budget, number);
-		session_free(&game);
-		pthread_mutex_lock(&j->lock);
-	}
-	j->st.running = false;
-	pthread_cond_broadcast(&j->idle);
 	pthread_mutex_unlock(&j->lock);
-	return NULL;
+	if (begin)
+		review_job_run(j, start);
+}
+
+static void
+review_job_free_start(struct worker_job *base)
+{
+	struct review_job_start *start = (struct review_job_start *)base;
+	session_free(&start->game);
+	free(start);
+}
+
+/* Frees the starts the worker handed back (and empties its descriptor). */
+static void
+review_job_reap(struct review_job *j)
+{
+	struct worker_job *base;
+	while ((base = worker_take(j->worker)) != NULL) {
+		if (j->current != NULL && base == &j->current->base)
+			j->current = NULL;
+		review_job_free_start(base);
+	}
 }
 
 /* Frees the pool, the reviewers and j itself. */
@@ -195,19 +197,6 @@ review_job_make_workers(struct review_job *j, size_t hash_mb, int workers)
 	return j->workers == 1 || j->pool != NULL;
 }
 
-/* Frees what review_job_new made before its thread: one teardown for a
- * failed start and for review_job_free once the thread has ended. */
-static void
-review_job_release(struct review_job *j)
-{
-	pthread_mutex_destroy(&j->lock);
-	pthread_cond_destroy(&j->wake);
-	pthread_cond_destroy(&j->idle);
-	close(j->pipe_fd[0]);
-	close(j->pipe_fd[1]);
-	review_job_free_workers(j);
-}
-
 struct review_job *
 review_job_new(size_t hash_mb, int workers, char *err, size_t err_size)
 {
@@ -218,25 +207,13 @@ review_job_new(size_t hash_mb, int workers, char *err, size_t err_size)
 			review_job_free_workers(j);
 		return NULL;
 	}
-	if (pipe(j->pipe_fd) != 0) {
-		snprintf(err, err_size, "pipe: %s", strerror(errno));
+	j->worker = worker_new(1);
+	if (j->worker == NULL) {
+		snprintf(err, err_size, "cannot start the review thread");
 		review_job_free_workers(j);
 		return NULL;
 	}
-	for (int i = 0; i < 2; i++) {
-		fcntl(j->pipe_fd[i], F_SETFL,
-		      fcntl(j->pipe_fd[i], F_GETFL) | O_NONBLOCK);
-		fcntl(j->pipe_fd[i], F_SETFD, FD_CLOEXEC);
-	}
-	atomic_init(&j->stop, false);
 	pthread_mutex_init(&j->lock, NULL);
-	pthread_cond_init(&j->wake, NULL);
-	pthread_cond_init(&j->idle, NULL);
-	if (pthread_create(&j->thread, NULL, review_job_main, j) != 0) {
-		snprintf(err, err_size, "cannot start the review thread");
-		review_job_release(j);
-		return NULL;
-	}
 	return j;
 }
 
@@ -245,55 +222,70 @@ review_job_free(struct review_job *j)
 {
 	if (j == NULL)
 		return;
-	pthread_mutex_lock(&j->lock);
-	j->quit = true;
-	atomic_store(&j->stop, true);
-	pthread_cond_signal(&j->wake);
-	pthread_mutex_unlock(&j->lock);
-	pthread_join(j->thread, NULL);
-	session_free(&j->game);
+	if (j->current != NULL)
+		worker_job_cancel(&j->current->base);
+	worker_free(j->worker, false, review_job_free_start);
 	free(j->results);
 	free(j->ready);
-	review_job_release(j);
+	pthread_mutex_destroy(&j->lock);
+	review_job_free_workers(j);
 }
 
 int
 review_job_fd(const struct review_job *j)
 {
-	return j->pipe_fd[0];
+	return worker_fd(j->worker);
 }
 
 void
 review_job_drain(struct review_job *j)
 {
-	char buf[64];
-	while (read(j->pipe_fd[0], buf, sizeof buf) > 0)
-		;
+	review_job_reap(j);
+}
+
+/* A start of a copy of s from first, under lim and budget_ms; NULL if out
+ * of memory. */
+static struct review_job_start *
+review_job_start_new(struct review_job *j, const struct session *s,
+                     size_t first, const struct review_limits *lim,
+                     int64_t budget_ms)
+{
+	struct review_job_start *start = calloc(1, sizeof *start);
+	if (start == NULL)
+		return NULL;
+	if (!session_copy(&start->game, s, s->ply)) {
+		free(start);
+		return NULL;
+	}
+	start->base.run = review_job_main;
+	atomic_init(&start->base.stop, false);
+	start->j = j;
+	start->first = first;
+	start->lim = *lim;
+	start->budget_ms = budget_ms;
+	return start;
 }
 
 unsigned
 review_job_start(struct review_job *j, const struct session *s, size_t first,
                  const struct review_limits *lim, int64_t budget_ms)
 {
-	struct session copy;
-	if (!session_copy(&copy, s, s->ply))
-		return 0;
+	review_job_reap(j);
+	struct review_job_start *start =
+	        review_job_start_new(j, s, first, lim, budget_ms);
 	size_t n = s->ply > 0 ? s->ply : 1;
 	struct review_move *results = calloc(n, sizeof *results);
 	bool *ready = calloc(n, sizeof *ready);
-	if (results == NULL || ready == NULL) {
+	if (start == NULL || results == NULL || ready == NULL) {
 		free(results);
 		free(ready);
-		session_free(&copy);
+		if (start != NULL)
+			review_job_free_start(&start->base);
 		return 0;
 	}
+	if (j->current != NULL) /* the running review, if any */
+		worker_job_cancel(&j->current->base);
 	pthread_mutex_lock(&j->lock);
-	atomic_store(&j->stop, true); /* the running review, if any */
-	session_free(&j->game);
-	j->game = copy;
-	j->first = first;
-	j->lim = *lim;
-	j->budget_ms = budget_ms;
 	free(j->results);
 	free(j->ready);
 	j->results = results;
@@ -304,21 +296,26 @@ review_job_start(struct review_job *j, const struct session *s, size_t first,
 	        .running = true,
 	};
 	j->pending = true;
-	unsigned number = j->st.number;
-	pthread_cond_signal(&j->wake);
+	start->number = j->st.number;
 	pthread_mutex_unlock(&j->lock);
-	return number;
+	if (!worker_submit(j->worker, &start->base)) {
+		review_job_stop(j);
+		review_job_free_start(&start->base);
+		return 0;
+	}
+	j->current = start;
+	return start->number;
 }
 
 void
 review_job_stop(struct review_job *j)
 {
-	atomic_store(&j->stop, true);
+	if (j->current != NULL)
+		worker_job_cancel(&j->current->base);
 	pthread_mutex_lock(&j->lock);
-	if (j->pending) { /* never taken: it ends here */
+	if (j->pending) { /* never begun: it ends here */
 		j->pending = false;
 		j->st.running = false;
-		pthread_cond_broadcast(&j->idle);
 	}
 	pthread_mutex_unlock(&j->lock);
 }
@@ -326,10 +323,17 @@ review_job_stop(struct review_job *j)
 void
 review_job_wait(struct review_job *j)
 {
-	pthread_mutex_lock(&j->lock);
-	while (j->st.running || j->pending)
-		pthread_cond_wait(&j->idle, &j->lock);
-	pthread_mutex_unlock(&j->lock);
+	for (;;) {
+		pthread_mutex_lock(&j->lock);
+		bool busy = j->st.running || j->pending;
+		pthread_mutex_unlock(&j->lock);
+		if (!busy)
+			return;
+		/* Each start handed back is taken, so this sleeps until the
+		 * current one ends. */
+		if (worker_wait(j->worker, -1))
+			review_job_reap(j);
+	}
 }
 
 void

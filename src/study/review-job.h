@@ -1,10 +1,11 @@
 /*
- * A review in the background: a worker thread and its helpers review the
- * moves of a copy of a game, one position each at a time, on every core
- * (study/review.h) while its owner (the TUI) keeps going.  Results go into a
- * mailbox under a mutex; each finished move writes a byte to a self-pipe so the
- * owner's poll() loop wakes up.  The worker sleeps on a condition variable when
- * idle (no CPU), and stops by itself when the time budget is spent.
+ * A review in the background: a worker thread (core/worker.h) and its
+ * helpers review the moves of a copy of a game, one position each at a
+ * time, on every core (study/review.h) while its owner (the TUI) keeps
+ * going.  Results go into a mailbox under a mutex; each finished move
+ * wakes the worker's descriptor so the owner's poll() loop wakes up.  The
+ * worker sleeps when idle (no CPU), and stops by itself when the time
+ * budget is spent.
  *
  * Threads: every review_job_* function is called from the owner's thread;
  * the worker and its helpers touch only the copy (read only), the
