@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@ struct worker {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;     /* owner -> threads: a job, or stop */
 	pthread_cond_t finished; /* threads -> owner: a job is done */
+	pthread_cond_t stopped;  /* owner -> a holding job: cancelled */
 	struct worker_job *todo, *todo_tail; /* FIFO */
 	struct worker_job *done;
 	size_t queued; /* todo, running and done */
@@ -65,6 +67,23 @@ worker_main(void *arg)
 	return NULL;
 }
 
+/* Starts the threads with every signal blocked (they inherit the mask):
+ * SIGINT, SIGHUP and SIGWINCH stay the owner's. */
+static void
+worker_spawn(struct worker *w, int threads)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	if (pthread_sigmask(SIG_BLOCK, &all, &old) != 0)
+		return;
+	for (int i = 0; i < threads; i++) {
+		if (pthread_create(&w->tid[i], NULL, worker_main, w) != 0)
+			break;
+		w->threads++;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 struct worker *
 worker_new(int threads)
 {
@@ -85,16 +104,13 @@ worker_new(int threads)
 	}
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->wake, NULL);
+	pthread_cond_init(&w->stopped, NULL);
 	pthread_condattr_t attr;
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(&w->finished, &attr);
 	pthread_condattr_destroy(&attr);
-	for (int i = 0; i < threads; i++) {
-		if (pthread_create(&w->tid[i], NULL, worker_main, w) != 0)
-			break;
-		w->threads++;
-	}
+	worker_spawn(w, threads);
 	if (w->threads == 0) {
 		worker_free(w, false, NULL);
 		return NULL;
@@ -127,6 +143,24 @@ worker_submit(struct worker *w, struct worker_job *job)
 	return ok;
 }
 
+void
+worker_cancel(struct worker *w, struct worker_job *job)
+{
+	atomic_store(&job->stop, true);
+	pthread_mutex_lock(&w->lock);
+	pthread_cond_broadcast(&w->stopped);
+	pthread_mutex_unlock(&w->lock);
+}
+
+void
+worker_hold(struct worker *w, struct worker_job *job)
+{
+	pthread_mutex_lock(&w->lock);
+	while (!atomic_load(&job->stop) && !w->stopping)
+		pthread_cond_wait(&w->stopped, &w->lock);
+	pthread_mutex_unlock(&w->lock);
+}
+
 bool
 worker_wait(struct worker *w, int timeout_ms)
 {
@@ -147,12 +181,6 @@ worker_wait(struct worker *w, int timeout_ms)
 	bool done = w->done != NULL;
 	pthread_mutex_unlock(&w->lock);
 	return done;
-}
-
-void
-worker_job_cancel(struct worker_job *job)
-{
-	atomic_store(&job->stop, true);
 }
 
 struct worker_job *
@@ -192,6 +220,7 @@ worker_free(struct worker *w, bool finish,
 	w->stopping = true;
 	w->finish = finish;
 	pthread_cond_broadcast(&w->wake);
+	pthread_cond_broadcast(&w->stopped);
 	pthread_mutex_unlock(&w->lock);
 	for (int i = 0; i < w->threads; i++)
 		pthread_join(w->tid[i], NULL);
@@ -201,6 +230,7 @@ worker_free(struct worker *w, bool finish,
 	close(w->pipe_fd[1]);
 	pthread_cond_destroy(&w->wake);
 	pthread_cond_destroy(&w->finished);
+	pthread_cond_destroy(&w->stopped);
 	pthread_mutex_destroy(&w->lock);
 	free(w);
 }

@@ -34,7 +34,8 @@ struct worker_job {
 
 struct worker;
 
-/* Starts threads threads (1..16); NULL on failure. */
+/* Starts threads threads (1..16), with every signal blocked (signals are
+ * the owner's business); NULL on failure. */
 struct worker *worker_new(int threads);
 
 /* The descriptor to poll for reading: readable when a job is done or a
@@ -53,8 +54,13 @@ struct worker_job *worker_take(struct worker *w);
  * there to take; whether one is. */
 bool worker_wait(struct worker *w, int timeout_ms);
 
-/* Asks job, queued or running, to stop: it reads job->stop. */
-void worker_job_cancel(struct worker_job *job);
+/* Asks job, queued or running on w, to stop: it reads job->stop, or
+ * sleeps in worker_hold until then. */
+void worker_cancel(struct worker *w, struct worker_job *job);
+
+/* From the running job: sleeps until job is cancelled or w is freed (a
+ * search told to run until stopped that ended by itself). */
+void worker_hold(struct worker *w, struct worker_job *job);
 
 /* From a running job: wakes the owner's poll (a result is ready before
  * the job ends). */

@@ -39,12 +39,6 @@ engine_job_run(struct worker_job *base)
 	}
 }
 
-void
-engine_job_cancel(struct engine_job *job)
-{
-	worker_job_cancel(&job->base);
-}
-
 struct engine_job *
 engine_job_new(unsigned room_id, const struct session *s, int level,
                uint64_t seed)

@@ -16,7 +16,7 @@
 
 struct engine_job {
 	struct worker_job base;
-	/* base.stop, set by the event loop (engine_job_cancel; the job stays
+	/* base.stop, set by the event loop (worker_cancel; the job stays
 	 * allocated until the loop takes it back, so it may): a queued job
 	 * does not start, a running search ends at once; ok is then false.
 	 * In: the room asking (by id and ply, so a stale answer is seen). */
@@ -38,9 +38,6 @@ struct engine_job {
  * memory. */
 struct engine_job *engine_job_new(unsigned room_id, const struct session *s,
                                   int level, uint64_t seed);
-
-/* Asks the job to end (the event loop; see base.stop). */
-void engine_job_cancel(struct engine_job *job);
 
 /* Frees an engine job (given as its worker_job head). */
 void engine_job_free(struct worker_job *job);

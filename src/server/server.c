@@ -858,7 +858,7 @@ server_cancel_searches(struct server *sv, bool all)
 		struct room *r = sv->rooms[i];
 		if (r->engine_job != NULL &&
 		    (all || room_turn(r) < 0 || server_room_empty(r)))
-			engine_job_cancel(r->engine_job);
+			worker_cancel(sv->engines, &r->engine_job->base);
 	}
 }
 

@@ -223,7 +223,7 @@ review_job_free(struct review_job *j)
 	if (j == NULL)
 		return;
 	if (j->current != NULL)
-		worker_job_cancel(&j->current->base);
+		worker_cancel(j->worker, &j->current->base);
 	worker_free(j->worker, false, review_job_free_start);
 	free(j->results);
 	free(j->ready);
@@ -284,7 +284,7 @@ review_job_start(struct review_job *j, const struct session *s, size_t first,
 		return 0;
 	}
 	if (j->current != NULL) /* the running review, if any */
-		worker_job_cancel(&j->current->base);
+		worker_cancel(j->worker, &j->current->base);
 	pthread_mutex_lock(&j->lock);
 	free(j->results);
 	free(j->ready);
@@ -311,7 +311,7 @@ void
 review_job_stop(struct review_job *j)
 {
 	if (j->current != NULL)
-		worker_job_cancel(&j->current->base);
+		worker_cancel(j->worker, &j->current->base);
 	pthread_mutex_lock(&j->lock);
 	if (j->pending) { /* never begun: it ends here */
 		j->pending = false;

@@ -141,7 +141,7 @@ engine_job_wait(struct engine *e)
 	/* A `stop` or `quit` read meanwhile, or the end of input, ends it. */
 	if (e->input != NULL && !engine_input_wait(e->input, engine_job_done,
 	                                           e->job, ENGINE_EOF_GRACE_MS))
-		worker_job_cancel(&e->job->base);
+		worker_cancel(e->job->worker, &e->job->base);
 	worker_free(e->job->worker, true, NULL);
 	free(e->job);
 	e->job = NULL;
@@ -151,7 +151,7 @@ void
 engine_job_stop(struct engine *e)
 {
 	if (e->job != NULL)
-		worker_job_cancel(&e->job->base);
+		worker_cancel(e->job->worker, &e->job->base);
 	engine_job_wait(e);
 }
 
