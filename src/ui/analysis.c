@@ -66,7 +66,7 @@ ui_analysis_sync(struct ui_app *app)
 	if (ui_analysis_over(app, pos) || app->build.nmoves == 0) {
 		want = SEARCH_NONE;
 	} else if (game->shown == game->session.ply &&
-	           game->players[side].engine && !game->paused) {
+	           game->players[side].kind == WHO_ENGINE && !game->paused) {
 		want = SEARCH_THINK;
 		lim = game->players[side].lim;
 		if (an->on && an->multipv > lim.multipv)

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "core/level-progress.h"
+#include "play/who.h"
 #include "client/client.h"
 #include "client/view.h"
 #include "core/exercises.h"
@@ -75,12 +76,6 @@ enum {
 
 enum ui_search_mode { SEARCH_NONE, SEARCH_ANALYSE, SEARCH_THINK };
 
-struct ui_player {
-	bool engine;
-	int level;                /* 1..UI_LEVELS when engine */
-	struct search_limits lim; /* what the engine searches with */
-};
-
 /* The menu's choices (owner: menu.c). */
 struct ui_menu {
 	int row;    /* selected line */
@@ -120,7 +115,10 @@ struct ui_game {
 	struct record_meta meta;
 	const struct ui_board_view *view;
 	const struct ui_input *input;
-	struct ui_player players[2];
+	/* Who plays each side: WHO_HUMAN, or WHO_ENGINE with its level
+	 * (1..UI_LEVELS, or 0 for a record's limits) and the limits it
+	 * searches with; the seat type of matches and rooms (play/who.h). */
+	struct who players[2];
 	size_t shown; /* the ply on screen (<= session.ply) */
 	bool paused;  /* engine moves held (after a take-back) */
 

@@ -166,12 +166,12 @@ ui_draw_title(struct ui_app *app)
 	const struct game_ops *ops = game->session.ops;
 	char line[512], who[2][64];
 	for (int i = 0; i < ops->players; i++) {
-		const struct ui_player *p = &game->players[i];
-		if (p->engine && p->level > 0)
+		const struct who *p = &game->players[i];
+		if (p->kind == WHO_ENGINE && p->level > 0)
 			snprintf(who[i], sizeof who[i], "engine L%d", p->level);
 		else
 			snprintf(who[i], sizeof who[i], "%s",
-			         p->engine ? "engine" : "human");
+			         p->kind == WHO_ENGINE ? "engine" : "human");
 	}
 	char turn[64];
 	ui_draw_turn(app, turn, sizeof turn);

@@ -171,7 +171,8 @@ static int
 drill_player(const struct ui_app *app)
 {
 	const struct ui_game *game = &app->game;
-	bool human[2] = {!game->players[0].engine, !game->players[1].engine};
+	bool human[2] = {game->players[0].kind != WHO_ENGINE,
+	                 game->players[1].kind != WHO_ENGINE};
 	if (human[0] != human[1])
 		return human[0] ? 0 : 1;
 	if (game->shown == 0)

@@ -63,10 +63,10 @@ ui_levels_new_game(struct ui_app *app)
 static int
 ui_levels_person(const struct ui_game *game)
 {
-	const struct ui_player *p = game->players;
-	if (game->session.ops->players != 2 || p[0].engine == p[1].engine)
+	const struct who *p = game->players;
+	if (game->session.ops->players != 2 || p[0].kind == p[1].kind)
 		return -1;
-	int person = p[0].engine ? 1 : 0;
+	int person = p[0].kind == WHO_ENGINE ? 1 : 0;
 	return p[1 - person].level > 0 ? person : -1;
 }
 

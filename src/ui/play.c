@@ -29,59 +29,40 @@
 /* How long cells emptied by a line clear stay marked. */
 static const int64_t UI_FLASH_MS = 1500;
 
-/* Sets a player to an engine at a level of game ops (0: human). */
+/* Seats an engine at a level of game ops at p (0: a human). */
 static void
-ui_player_set(struct ui_player *p, const struct game_ops *ops, int level)
+ui_play_seat(struct who *p, const struct game_ops *ops, int level)
 {
 	memset(p, 0, sizeof *p);
+	p->kind = WHO_HUMAN;
 	if (level <= 0)
 		return;
 	if (level > UI_LEVELS)
 		level = UI_LEVELS;
-	p->engine = true;
+	p->kind = WHO_ENGINE;
 	p->level = level;
 	level_limits(ops, level, &p->lim);
-}
-
-/* A player as the grammar of play/who.h sees it. */
-static void
-ui_player_who(const struct ui_player *p, struct who *w)
-{
-	memset(w, 0, sizeof *w);
-	w->kind = p->engine ? WHO_ENGINE : WHO_HUMAN;
-	w->level = p->level;
-	w->lim = p->lim;
-}
-
-/* Describes a player for the record ("human", "engine level 3"). */
-static void
-ui_player_describe(const struct ui_player *p, char *buf, size_t size)
-{
-	struct who w;
-	ui_player_who(p, &w);
-	who_format(&w, buf, size);
 }
 
 /* Reads a record's description back (play/who.h) for game ops; false if
  * it names no human and no engine. */
 static bool
-ui_player_parse(const char *text, const struct game_ops *ops,
-                struct ui_player *p)
+ui_play_seat_parse(const char *text, const struct game_ops *ops, struct who *p)
 {
 	struct who w;
 	char err[256];
 	if (!who_parse(text, UI_DEFAULT_LEVEL, &w, err, sizeof err))
 		return false;
 	if (w.kind == WHO_HUMAN) {
-		ui_player_set(p, ops, 0);
+		ui_play_seat(p, ops, 0);
 		return true;
 	}
 	if (w.kind != WHO_ENGINE)
 		return false;
 	if (w.level > 0) {
-		ui_player_set(p, ops, w.level);
+		ui_play_seat(p, ops, w.level);
 	} else {
-		ui_player_set(p, ops, 1);
+		ui_play_seat(p, ops, 1);
 		p->level = 0;
 		p->lim = w.lim;
 	}
@@ -134,11 +115,11 @@ static void
 ui_play_fill_meta(struct ui_app *app)
 {
 	struct ui_game *game = &app->game;
-	ui_player_describe(&game->players[0], game->meta.player1,
-	                   sizeof game->meta.player1);
+	who_format(&game->players[0], game->meta.player1,
+	           sizeof game->meta.player1);
 	if (game->session.ops->players > 1)
-		ui_player_describe(&game->players[1], game->meta.player2,
-		                   sizeof game->meta.player2);
+		who_format(&game->players[1], game->meta.player2,
+		           sizeof game->meta.player2);
 	time_t now = time(NULL);
 	struct tm tm;
 	if (game->meta.date[0] == '\0' && localtime_r(&now, &tm) != NULL)
@@ -195,8 +176,8 @@ ui_play_new(struct ui_app *app, const struct game_ops *ops,
 		return false;
 	}
 	for (int i = 0; i < 2; i++)
-		ui_player_set(&app->game.players[i], ops,
-		              i < ops->players ? who[i] : 0);
+		ui_play_seat(&app->game.players[i], ops,
+		             i < ops->players ? who[i] : 0);
 	struct record_meta meta;
 	record_meta_init(&meta);
 	ui_play_adopt(app, &s, &meta);
@@ -245,11 +226,11 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	struct record_meta meta;
 	if (!record_load(path, &s, &meta, err, err_size))
 		return false;
-	struct ui_player *players = app->game.players;
-	if (!ui_player_parse(meta.player1, s.ops, &players[0]))
-		ui_player_set(&players[0], s.ops, 0);
-	if (!ui_player_parse(meta.player2, s.ops, &players[1]))
-		ui_player_set(&players[1], s.ops, ui_default_level(s.ops));
+	struct who *players = app->game.players;
+	if (!ui_play_seat_parse(meta.player1, s.ops, &players[0]))
+		ui_play_seat(&players[0], s.ops, 0);
+	if (!ui_play_seat_parse(meta.player2, s.ops, &players[1]))
+		ui_play_seat(&players[1], s.ops, ui_default_level(s.ops));
 	ui_play_adopt(app, &s, &meta);
 	ui_play_where(&app->game, path);
 	return true;
@@ -274,12 +255,13 @@ ui_play_takeback(struct ui_app *app)
 	/* Back to the last position where a human was to move. */
 	do {
 		session_undo(s);
-	} while (
-	        s->ply > 0 &&
-	        game->players[s->ops->side_to_move(session_current(s))].engine);
+	} while (s->ply > 0 &&
+	         game->players[s->ops->side_to_move(session_current(s))].kind ==
+	                 WHO_ENGINE);
 	game->shown = s->ply;
 	game->paused =
-	        game->players[s->ops->side_to_move(session_current(s))].engine;
+	        game->players[s->ops->side_to_move(session_current(s))].kind ==
+	        WHO_ENGINE;
 	ui_play_drop_comments(game, s->ply);
 	char err[512];
 	if (!ui_play_save(app, NULL, err, sizeof err))
@@ -295,10 +277,10 @@ ui_play_engine_side(struct ui_app *app)
 	struct ui_game *game = &app->game;
 	const struct game_ops *ops = game->session.ops;
 	int side = ops->side_to_move(ui_shown_pos(app));
-	struct ui_player *p = &game->players[side];
-	ui_player_set(p, ops, p->engine ? 0 : ui_default_level(ops));
+	struct who *p = &game->players[side];
+	ui_play_seat(p, ops, p->kind == WHO_ENGINE ? 0 : ui_default_level(ops));
 	ui_status(app, false, "%s is now played by %s", ops->side_names[side],
-	          p->engine ? "the engine" : "you");
+	          p->kind == WHO_ENGINE ? "the engine" : "you");
 	game->paused = false;
 	ui_analysis_restart(app);
 }
@@ -315,10 +297,10 @@ ui_play_move_now(struct ui_app *app)
 		game->paused = false;
 		const struct game_ops *ops = game->session.ops;
 		int side = ops->side_to_move(ui_shown_pos(app));
-		struct ui_player saved = game->players[side];
-		if (!saved.engine) {
-			ui_player_set(&game->players[side], ops,
-			              ui_default_level(ops));
+		struct who saved = game->players[side];
+		if (saved.kind != WHO_ENGINE) {
+			ui_play_seat(&game->players[side], ops,
+			             ui_default_level(ops));
 			ui_analysis_restart(app);
 			game->players[side] = saved;
 			ui_status(app, false, "engine plays this move");
@@ -567,7 +549,7 @@ ui_play_position(struct ui_app *app, const struct game_ops *ops,
 		return false;
 	}
 	for (int i = 0; i < 2; i++)
-		ui_player_set(&app->game.players[i], ops, 0);
+		ui_play_seat(&app->game.players[i], ops, 0);
 	struct record_meta meta;
 	record_meta_init(&meta);
 	snprintf(meta.setup, sizeof meta.setup, "position");

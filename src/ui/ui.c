@@ -54,7 +54,10 @@ enum { UI_HELP_KEYS_NONE, UI_HELP_KEYS_TEXT, UI_HELP_KEYS_MDOC };
 struct ui_start {
 	const char *word; /* GAME or FILE */
 	bool resume;
-	int who[2]; /* -1: the default */
+	/* --p1, --p2 (given[i]): a human, or the engine at a level (0: at
+	 * the --level); otherwise the defaults, a human against the engine. */
+	struct who who[2];
+	bool who_given[2];
 	int level;
 	bool random_setup;
 	uint64_t seed;
@@ -83,24 +86,19 @@ ui_usage(FILE *out)
 	        UI_LEVELS);
 }
 
-/* --p1, --p2: a human, or the engine at a level (play/who.h). */
+/* --p1, --p2: a human, or the engine at a level or at the --level (level
+ * 0; play/who.h), but no other player and no limits. */
 static bool
-ui_parse_who(const char *text, int *who)
+ui_parse_who(const char *text, struct who *w, bool *given)
 {
-	struct who w;
 	char err[256];
-	if (!who_parse(text, 0, &w, err, sizeof err))
+	if (!who_parse(text, 0, w, err, sizeof err))
 		return false;
-	if (w.kind == WHO_HUMAN)
-		*who = 0;
-	else if (w.kind == WHO_ENGINE && w.level > 0)
-		*who = w.level;
-	else if (w.kind == WHO_ENGINE && w.lim.depth == 0 && w.lim.nodes == 0 &&
-	         w.lim.movetime_ms == 0)
-		*who = -2; /* engine at the --level */
-	else
-		return false;
-	return true;
+	*given = w->kind == WHO_HUMAN ||
+	         (w->kind == WHO_ENGINE &&
+	          (w->level > 0 || (w->lim.depth == 0 && w->lim.nodes == 0 &&
+	                            w->lim.movetime_ms == 0)));
+	return *given;
 }
 
 enum {
@@ -168,7 +166,8 @@ ui_take_start_option(int opt, const char *arg, struct ui_start *st)
 	switch (opt) {
 	case OPT_P1:
 	case OPT_P2:
-		return ui_parse_who(arg, &st->who[opt - OPT_P1]);
+		return ui_parse_who(arg, &st->who[opt - OPT_P1],
+		                    &st->who_given[opt - OPT_P1]);
 	case OPT_LEVEL:
 		if (!text_to_long(arg, 1, UI_LEVELS, &v))
 			return 0;
@@ -409,14 +408,15 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 		level = level_for_elo(ops, app->opt.elo);
 	if (level == 0)
 		level = ui_default_level(ops);
-	int who[2] = {st->who[0], st->who[1]};
-	if (who[0] == -1)
-		who[0] = 0;
-	if (who[1] == -1)
-		who[1] = level;
-	for (int i = 0; i < 2; i++)
-		if (who[i] == -2)
-			who[i] = level;
+	/* The menu's choice of each side: 0 a human, else a level. */
+	int who[2] = {0, level};
+	for (int i = 0; i < 2; i++) {
+		const struct who *w = &st->who[i];
+		if (st->who_given[i])
+			who[i] = w->kind == WHO_HUMAN ? 0
+			         : w->level > 0       ? w->level
+			                              : level;
+	}
 	return ui_menu_start(app, ops, who, st->random_setup, st->seed,
 	                     st->pieces, err, err_size);
 }
@@ -491,7 +491,6 @@ ui_defaults(struct ui_options *o, struct ui_start *st)
 	o->hash_mb = UI_DEFAULT_HASH_MB;
 	o->dump_width = 80;
 	o->dump_height = 24;
-	st->who[0] = st->who[1] = -1;
 }
 
 /* The shared account (restricted.c): no path on the command line, and
