@@ -742,8 +742,8 @@ START_TEST(test_room_files_refused)
 	rt_write_file(dir, "ABCD.room", good);
 	struct room *r = room_load(dir, "ABCD", 1, 1000, err, sizeof err);
 	ck_assert_msg(r != NULL, "%s", err);
-	ck_assert_int_eq(r->seat[0].kind, SEAT_ENGINE);
-	ck_assert_int_eq(r->seat[0].level, 3);
+	ck_assert_int_eq(r->seat[0].who.kind, WHO_ENGINE);
+	ck_assert_int_eq(r->seat[0].who.level, 3);
 	ck_assert_str_eq(r->seat[1].account, "user:bob");
 	ck_assert(r->analysis);
 	ck_assert_int_eq(r->left_ms[0], 55000);

@@ -73,6 +73,7 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 	if (!who_parse(spec, LEVEL_DEFAULT, &w, err, err_size))
 		return false;
 	switch (w.kind) {
+	case WHO_OPEN: /* who_parse reads no open seat */
 	case WHO_HUMAN:
 		snprintf(err, err_size, "'%s': a match has no human player",
 		         spec);

@@ -172,6 +172,9 @@ void
 who_format(const struct who *w, char *buf, size_t size)
 {
 	switch (w->kind) {
+	case WHO_OPEN:
+		snprintf(buf, size, "open");
+		break;
 	case WHO_HUMAN:
 		snprintf(buf, size, "human");
 		break;

@@ -26,6 +26,7 @@
 #include "search/search.h"
 
 enum who_kind {
+	WHO_OPEN, /* nobody yet: a room's open seat; never read from text */
 	WHO_HUMAN,
 	WHO_ENGINE,
 	WHO_RANDOM,
@@ -38,6 +39,8 @@ enum who_kind {
 #define WHO_MAX_ELO   5000
 #define WHO_MAX_NOISE 100000
 
+/* Who plays a side: the one seat type of matches (play/player.h), the
+ * terminal UI's game and the room server's seats, which embed it. */
 struct who {
 	enum who_kind kind;
 	int level;                /* WHO_ENGINE: 1..LEVEL_MAX, or 0 */

@@ -59,7 +59,8 @@ room_free(struct room *r)
 static bool
 room_both_seated(const struct room *r)
 {
-	return r->seat[0].kind != SEAT_OPEN && r->seat[1].kind != SEAT_OPEN;
+	return r->seat[0].who.kind != WHO_OPEN &&
+	       r->seat[1].who.kind != WHO_OPEN;
 }
 
 /* Why a game that nobody played ends: no result ("*"). */
@@ -97,7 +98,7 @@ int
 room_seat_of(const struct room *r, const char *owner)
 {
 	for (int i = 0; i < 2; i++) {
-		if (r->seat[i].kind == SEAT_PERSON && owner[0] != '\0' &&
+		if (r->seat[i].who.kind == WHO_HUMAN && owner[0] != '\0' &&
 		    strcmp(r->seat[i].owner, owner) == 0)
 			return i;
 	}
@@ -108,14 +109,15 @@ void
 room_seat_text(const struct room *r, int side, char *buf, size_t size)
 {
 	const struct room_seat *s = &r->seat[side];
-	switch (s->kind) {
-	case SEAT_OPEN:
+	switch (s->who.kind) {
+	case WHO_OPEN:
+	default: /* a room seats no other kind */
 		snprintf(buf, size, "-");
 		break;
-	case SEAT_ENGINE:
-		snprintf(buf, size, "engine:%d", s->level);
+	case WHO_ENGINE:
+		snprintf(buf, size, "engine:%d", s->who.level);
 		break;
-	case SEAT_PERSON: {
+	case WHO_HUMAN: {
 		const char *colon = strchr(s->account, ':');
 		snprintf(buf, size, "%s", colon ? colon + 1 : s->account);
 		break;
@@ -250,7 +252,7 @@ room_play_move(struct room *r, game_move move, int64_t now, char *err,
                size_t err_size)
 {
 	int turn = room_turn(r);
-	if (turn < 0 || r->seat[turn].kind != SEAT_ENGINE) {
+	if (turn < 0 || r->seat[turn].who.kind != WHO_ENGINE) {
 		snprintf(err, err_size, "not the engine's turn");
 		return false;
 	}
@@ -300,7 +302,7 @@ room_draw(struct room *r, int side, bool *agreed, char *err, size_t err_size)
 		room_end(r, "1/2-1/2", "draw agreed");
 		return true;
 	}
-	if (r->seat[1 - side].kind == SEAT_ENGINE) {
+	if (r->seat[1 - side].who.kind == WHO_ENGINE) {
 		snprintf(err, err_size, "the engine declines draws");
 		return false;
 	}
@@ -312,7 +314,7 @@ bool
 room_engine_to_move(const struct room *r)
 {
 	int turn = room_turn(r);
-	return turn >= 0 && r->seat[turn].kind == SEAT_ENGINE &&
+	return turn >= 0 && r->seat[turn].who.kind == WHO_ENGINE &&
 	       room_both_seated(r);
 }
 
@@ -320,15 +322,15 @@ int
 room_take_seat(struct room *r, const char *owner, const char *account,
                int64_t now, char *err, size_t err_size)
 {
-	int side = r->seat[0].kind == SEAT_OPEN   ? 0
-	           : r->seat[1].kind == SEAT_OPEN ? 1
-	                                          : -1;
+	int side = r->seat[0].who.kind == WHO_OPEN   ? 0
+	           : r->seat[1].who.kind == WHO_OPEN ? 1
+	                                             : -1;
 	if (side < 0) {
 		snprintf(err, err_size, "room %s is full (watch it instead)",
 		         r->code);
 		return -1;
 	}
-	r->seat[side].kind = SEAT_PERSON;
+	r->seat[side].who.kind = WHO_HUMAN;
 	snprintf(r->seat[side].owner, sizeof r->seat[side].owner, "%s", owner);
 	snprintf(r->seat[side].account, sizeof r->seat[side].account, "%s",
 	         account);
@@ -346,14 +348,15 @@ static void
 room_seat_spec(const struct room_seat *s, bool with_owner, char *buf,
                size_t size)
 {
-	switch (s->kind) {
-	case SEAT_OPEN:
+	switch (s->who.kind) {
+	case WHO_OPEN:
+	default: /* a room seats no other kind */
 		snprintf(buf, size, "open");
 		break;
-	case SEAT_ENGINE:
-		snprintf(buf, size, "engine %d", s->level);
+	case WHO_ENGINE:
+		snprintf(buf, size, "engine %d", s->who.level);
 		break;
-	case SEAT_PERSON:
+	case WHO_HUMAN:
 		if (with_owner && s->owner[0] != '\0')
 			snprintf(buf, size, "person %s %s", s->account,
 			         s->owner);
@@ -533,13 +536,13 @@ room_new(const char *dir, const char *code, unsigned id,
 	r->inc_ms = opt->inc_ms;
 	r->left_ms[0] = r->left_ms[1] = opt->clock_ms;
 	int me = opt->creator_seat;
-	r->seat[me].kind = SEAT_PERSON;
+	r->seat[me].who.kind = WHO_HUMAN;
 	snprintf(r->seat[me].owner, sizeof r->seat[me].owner, "%s", owner);
 	snprintf(r->seat[me].account, sizeof r->seat[me].account, "%s",
 	         account);
 	if (opt->engine_level > 0) {
-		r->seat[1 - me].kind = SEAT_ENGINE;
-		r->seat[1 - me].level = opt->engine_level;
+		r->seat[1 - me].who.kind = WHO_ENGINE;
+		r->seat[1 - me].who.level = opt->engine_level;
 	}
 	time_t t = time(NULL);
 	struct tm tm;
@@ -591,15 +594,15 @@ room_parse_seat(const char *text, struct room_seat *s)
 	if (strncmp(text, "engine ", 7) == 0) {
 		char *end;
 		long v = strtol(text + 7, &end, 10);
-		s->kind = SEAT_ENGINE;
-		s->level = (int)v;
+		s->who.kind = WHO_ENGINE;
+		s->who.level = (int)v;
 		return *end == '\0' && v >= 1 && v <= 10;
 	}
 	if (strncmp(text, "person ", 7) == 0) {
 		const char *a = text + 7;
 		const char *sp = strchr(a, ' ');
 		size_t len = sp != NULL ? (size_t)(sp - a) : strlen(a);
-		s->kind = SEAT_PERSON;
+		s->who.kind = WHO_HUMAN;
 		if (len >= sizeof s->account ||
 		    (sp != NULL && !room_owner_valid(sp + 1)))
 			return false;

@@ -21,6 +21,7 @@
 
 #include "core/record.h"
 #include "core/session.h"
+#include "play/who.h"
 #include "server/identity.h"
 #include "core/worker.h"
 
@@ -36,16 +37,15 @@
 
 struct engine_job;
 
-enum seat_kind { SEAT_OPEN, SEAT_PERSON, SEAT_ENGINE };
-
+/* A seat: who plays it (play/who.h: WHO_OPEN, WHO_HUMAN for a person,
+ * or WHO_ENGINE at who.level), with the server's own fields. */
 struct room_seat {
-	enum seat_kind kind;
-	/* SEAT_PERSON: who holds it (identity_owner: "uid:N" or
+	struct who who;
+	/* WHO_HUMAN: who holds it (identity_owner: "uid:N" or
 	 * "key:SHA256:..."; "" in a room file from before owners, until the
 	 * server finds it) and the name it shows. */
 	char owner[IDENTITY_OWNER_MAX];
 	char account[ROOM_ACCOUNT_MAX];
-	int level; /* SEAT_ENGINE */
 };
 
 struct room_options {

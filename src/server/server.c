@@ -383,12 +383,13 @@ static bool
 server_rated_as(const struct room *r, int side, char *owner, char *account)
 {
 	const struct room_seat *s = &r->seat[side];
-	if (s->kind == SEAT_ENGINE) {
-		snprintf(owner, IDENTITY_OWNER_MAX, "engine:%d", s->level);
-		snprintf(account, RATINGS_ACCOUNT_MAX, "engine:%d", s->level);
+	if (s->who.kind == WHO_ENGINE) {
+		snprintf(owner, IDENTITY_OWNER_MAX, "engine:%d", s->who.level);
+		snprintf(account, RATINGS_ACCOUNT_MAX, "engine:%d",
+		         s->who.level);
 		return true;
 	}
-	if (s->kind != SEAT_PERSON || s->owner[0] == '\0')
+	if (s->who.kind != WHO_HUMAN || s->owner[0] == '\0')
 		return false;
 	snprintf(owner, IDENTITY_OWNER_MAX, "%s", s->owner);
 	snprintf(account, RATINGS_ACCOUNT_MAX, "%s", s->account);
@@ -403,7 +404,7 @@ server_rating_text(const struct server *sv, const struct room *r, int side,
 {
 	char owner[IDENTITY_OWNER_MAX], account[RATINGS_ACCOUNT_MAX];
 	if (!server_rated_as(r, side, owner, account) ||
-	    (r->seat[side].kind == SEAT_ENGINE && !r->rated)) {
+	    (r->seat[side].who.kind == WHO_ENGINE && !r->rated)) {
 		snprintf(buf, size, "-");
 		return;
 	}
@@ -799,7 +800,7 @@ static const char *
 server_engine_owner(const struct room *r)
 {
 	for (int i = 0; i < 2; i++) {
-		if (r->seat[i].kind == SEAT_PERSON)
+		if (r->seat[i].who.kind == WHO_HUMAN)
 			return r->seat[i].owner;
 	}
 	return "";
@@ -839,7 +840,7 @@ server_kick_engine(struct server *sv, struct room *r)
 	}
 	int turn = room_turn(r);
 	struct engine_job *job = engine_job_new(
-	        r->id, &r->s, r->seat[turn].level, rng_next(&sv->rng));
+	        r->id, &r->s, r->seat[turn].who.level, rng_next(&sv->rng));
 	if (job == NULL)
 		return;
 	if (worker_submit(sv->engines, &job->base)) {
@@ -1250,9 +1251,9 @@ static const char *
 server_seat_kind(const struct room *r, int side)
 {
 	const struct room_seat *s = &r->seat[side];
-	if (s->kind == SEAT_ENGINE)
+	if (s->who.kind == WHO_ENGINE)
 		return "engine";
-	if (s->kind == SEAT_OPEN)
+	if (s->who.kind == WHO_OPEN)
 		return "-";
 	return strncmp(s->account, "ssh:", 4) == 0 ? "ssh" : "user";
 }
@@ -1273,8 +1274,8 @@ server_cmd_list(struct server *sv, struct client *c)
 		server_clock_text(r, clock, sizeof clock);
 		if (room_over(r, &result, &reason))
 			state = result;
-		else if (r->seat[0].kind == SEAT_OPEN ||
-		         r->seat[1].kind == SEAT_OPEN)
+		else if (r->seat[0].who.kind == WHO_OPEN ||
+		         r->seat[1].who.kind == WHO_OPEN)
 			state = "waiting";
 		int turn = room_turn(r), mine = room_seat_of(r, c->owner);
 		char r1[16], r2[16];
@@ -1979,7 +1980,7 @@ server_find_owners(struct server *sv, struct room *r)
 {
 	for (int i = 0; i < 2; i++) {
 		struct room_seat *s = &r->seat[i];
-		if (s->kind != SEAT_PERSON || s->owner[0] != '\0')
+		if (s->who.kind != WHO_HUMAN || s->owner[0] != '\0')
 			continue;
 		const char *name = strchr(s->account, ':') + 1;
 		if (strncmp(s->account, "user:", 5) == 0) {
