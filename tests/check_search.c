@@ -1697,7 +1697,7 @@ START_TEST(test_who_grammar)
 	struct player p;
 	ck_assert(!player_parse(&p, "human", NULL, err, sizeof err));
 	ck_assert(player_parse(&p, "engine:2", NULL, err, sizeof err));
-	ck_assert(p.kind == PLAYER_ENGINE && p.level == 2);
+	ck_assert(p.who.kind == WHO_ENGINE && p.who.level == 2);
 }
 END_TEST
 

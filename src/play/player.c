@@ -72,34 +72,25 @@ player_parse(struct player *p, const char *spec, const char *go_args, char *err,
 	struct who w;
 	if (!who_parse(spec, LEVEL_DEFAULT, &w, err, err_size))
 		return false;
-	switch (w.kind) {
-	case WHO_OPEN: /* who_parse reads no open seat */
-	case WHO_HUMAN:
+	if (w.kind == WHO_OPEN || w.kind == WHO_HUMAN) {
 		snprintf(err, err_size, "'%s': a match has no human player",
 		         spec);
 		return false;
-	case WHO_RANDOM:
-		p->kind = PLAYER_RANDOM;
-		break;
-	case WHO_GREEDY:
-		p->kind = PLAYER_GREEDY;
-		break;
-	case WHO_PROGRAM:
-		p->kind = PLAYER_PROGRAM;
-		break;
-	case WHO_AGENT:
-		p->kind = PLAYER_PROGRAM;
-		p->agent = p->spec + (w.agent - spec);
-		break;
-	case WHO_ENGINE:
-		p->kind = PLAYER_ENGINE;
-		p->lim = w.lim;
-		p->level = w.level;
-		p->threads = w.threads;
-		p->elo = w.elo;
-		break;
 	}
+	/* The command and the agent point into the copy kept in spec. */
+	p->who = w;
+	if (w.command != NULL)
+		p->who.command = p->spec + (w.command - spec);
+	if (w.agent != NULL)
+		p->who.agent = p->spec + (w.agent - spec);
 	return true;
+}
+
+/* Whether p is an outside program (a command or a hosted agent). */
+static bool
+player_is_program(const struct player *p)
+{
+	return p->who.kind == WHO_PROGRAM || p->who.kind == WHO_AGENT;
 }
 
 enum player_read { PLAYER_LINE, PLAYER_EOF, PLAYER_TIMEOUT };
@@ -275,8 +266,9 @@ player_spawn(struct player *p, char *err, size_t err_size)
 		close(down[1]);
 		close(up[0]);
 		close(up[1]);
-		if (p->agent != NULL) {
-			execlp(python, python, p->host, p->agent, (char *)NULL);
+		if (p->who.agent != NULL) {
+			execlp(python, python, p->host, p->who.agent,
+			       (char *)NULL);
 			ssize_t wrote = write(STDOUT_FILENO, PLAYER_NO_PYTHON,
 			                      sizeof PLAYER_NO_PYTHON - 1);
 			(void)wrote;
@@ -331,8 +323,9 @@ player_open_program(struct player *p, const struct game_ops *ops, char *err,
                     size_t err_size)
 {
 	char line[PLAYER_LINE_MAX];
-	if (p->agent != NULL && !datadir_path(PLAYER_AGENT_HOST, p->host,
-	                                      sizeof p->host, err, err_size))
+	if (p->who.agent != NULL &&
+	    !datadir_path(PLAYER_AGENT_HOST, p->host, sizeof p->host, err,
+	                  err_size))
 		return false;
 	if (!player_spawn(p, err, err_size))
 		return false;
@@ -353,30 +346,31 @@ bool
 player_open(struct player *p, const struct game_ops *ops, char *err,
             size_t err_size)
 {
-	if (p->kind == PLAYER_ENGINE && p->elo > 0) {
-		p->level = level_for_elo(ops, p->elo);
-		if (p->level == 0) {
+	if (p->who.kind == WHO_ENGINE && p->who.elo > 0) {
+		p->who.level = level_for_elo(ops, p->who.elo);
+		if (p->who.level == 0) {
 			snprintf(err, err_size,
 			         "'%s': %s has no Elo table for its levels",
 			         p->spec, ops->title);
 			return false;
 		}
 	}
-	if (p->kind == PLAYER_ENGINE) {
+	if (p->who.kind == WHO_ENGINE) {
 		p->ab = alphabeta_new(PLAYER_HASH_MB);
 		if (p->ab == NULL) {
 			snprintf(err, err_size, "out of memory");
 			return false;
 		}
-		if (p->threads > 1 &&
-		    !alphabeta_set_threads(p->ab, p->threads)) {
+		if (p->who.threads > 1 &&
+		    !alphabeta_set_threads(p->ab, p->who.threads)) {
 			snprintf(err, err_size,
-			         "cannot start %d search threads", p->threads);
+			         "cannot start %d search threads",
+			         p->who.threads);
 			return false;
 		}
 		return true;
 	}
-	if (p->kind == PLAYER_PROGRAM)
+	if (player_is_program(p))
 		return player_open_program(p, ops, err, err_size);
 	return true;
 }
@@ -492,24 +486,28 @@ player_choose(struct player *p, const struct game_ops *ops,
 	}
 	struct rng r;
 	rng_seed(&r, seed);
-	switch (p->kind) {
-	case PLAYER_RANDOM:
+	switch (p->who.kind) {
+	case WHO_OPEN:
+	case WHO_HUMAN:
+		break;
+	case WHO_RANDOM:
 		*move = list[rng_below(&r, (uint32_t)count)];
 		return true;
-	case PLAYER_GREEDY:
+	case WHO_GREEDY:
 		*move = player_greedy(ops, pos, list, count, &r);
 		return true;
-	case PLAYER_ENGINE: {
-		struct search_limits lim = p->lim;
-		if (p->level > 0)
-			level_limits(ops, p->level, &lim);
+	case WHO_ENGINE: {
+		struct search_limits lim = p->who.lim;
+		if (p->who.level > 0)
+			level_limits(ops, p->who.level, &lim);
 		lim.noise_seed = p->noise_seed;
 		struct alphabeta_result res;
 		alphabeta_run(p->ab, ops, pos, &lim, p->stop, NULL, NULL, &res);
 		*move = res.best;
 		return res.has_move;
 	}
-	case PLAYER_PROGRAM:
+	case WHO_PROGRAM:
+	case WHO_AGENT:
 		return player_ask_program(p, ops, start, moves, n, pos, move,
 		                          err, err_size);
 	}
@@ -567,7 +565,7 @@ bool
 player_restart(struct player *p, const struct game_ops *ops, char *err,
                size_t err_size)
 {
-	if (p->kind != PLAYER_PROGRAM)
+	if (!player_is_program(p))
 		return true;
 	player_close(p);
 	return player_open(p, ops, err, err_size);

@@ -19,38 +19,30 @@
 #include <sys/types.h>
 
 #include "core/game.h"
+#include "play/who.h"
 #include "search/search.h"
-
-enum player_kind {
-	PLAYER_ENGINE,
-	PLAYER_RANDOM,
-	PLAYER_GREEDY,
-	PLAYER_PROGRAM
-};
 
 struct alphabeta;
 
 struct player {
-	enum player_kind kind;
-	char spec[256];           /* as given, for records and reports */
-	struct search_limits lim; /* PLAYER_ENGINE */
-	int level;                /* PLAYER_ENGINE: 0 or a strength level */
-	int threads;              /* PLAYER_ENGINE: search threads, 0: one */
-	int elo;                  /* PLAYER_ENGINE: elo=N, made a level */
-	uint64_t noise_seed;      /* PLAYER_ENGINE: this game's, for levels */
-	char go_args[128];        /* PLAYER_PROGRAM: words after "go" */
-	struct alphabeta *ab;     /* PLAYER_ENGINE, made by player_open */
-	pid_t pid;                /* PLAYER_PROGRAM, once started */
-	FILE *to;                 /* PLAYER_PROGRAM: its standard input */
-	int from;                 /* PLAYER_PROGRAM: its standard output */
-	char *inbuf;              /* bytes read from `from`, not yet a line */
+	/* Who it is (the one seat type, play/who.h): WHO_ENGINE with its
+	 * level (an elo= made one by player_open), limits and threads;
+	 * WHO_RANDOM, WHO_GREEDY; WHO_PROGRAM or WHO_AGENT (a program,
+	 * its command or agent pointing into spec). */
+	struct who who;
+	char spec[256];       /* as given, for records and reports */
+	uint64_t noise_seed;  /* WHO_ENGINE: this game's, for levels */
+	char go_args[128];    /* a program: words after "go" */
+	struct alphabeta *ab; /* WHO_ENGINE, made by player_open */
+	pid_t pid;            /* a program, once started */
+	FILE *to;             /* a program: its standard input */
+	int from;             /* a program: its standard output */
+	char *inbuf;          /* bytes read from `from`, not yet a line */
 	size_t inlen;
-	int timeout_ms;    /* PLAYER_PROGRAM: the longest wait for an answer */
-	const char *agent; /* PLAYER_PROGRAM: DIR[:CLASS] in spec of a hosted
-	                      agent, or NULL for a command */
+	int timeout_ms;      /* a program: the longest wait for an answer */
 	char host[PATH_MAX]; /* the agent host's script, found when opened */
 	char said[200];      /* the last `info string error:` of an answer */
-	/* PLAYER_ENGINE: when set, a search ends as soon as *stop is true
+	/* WHO_ENGINE: when set, a search ends as soon as *stop is true
 	 * (its caller's flag; NULL: it runs to its limits). */
 	const atomic_bool *stop;
 };

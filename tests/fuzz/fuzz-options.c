@@ -31,12 +31,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct player p;
 	char err[512];
 	if (player_parse(&p, text, text, err, sizeof err)) {
-		FUZZ_ASSERT(p.kind == PLAYER_PROGRAM ||
-		            p.kind == PLAYER_RANDOM ||
-		            p.kind == PLAYER_GREEDY || p.lim.depth > 0 ||
-		            p.lim.nodes > 0 || p.lim.movetime_ms > 0 ||
-		            p.level > 0 || p.elo > 0);
-		FUZZ_ASSERT(p.lim.depth >= 0 && p.level >= 0 && p.elo >= 0);
+		FUZZ_ASSERT(p.who.kind == WHO_PROGRAM ||
+		            p.who.kind == WHO_AGENT ||
+		            p.who.kind == WHO_RANDOM ||
+		            p.who.kind == WHO_GREEDY || p.who.lim.depth > 0 ||
+		            p.who.lim.nodes > 0 || p.who.lim.movetime_ms > 0 ||
+		            p.who.level > 0 || p.who.elo > 0);
+		FUZZ_ASSERT(p.who.lim.depth >= 0 && p.who.level >= 0 &&
+		            p.who.elo >= 0);
 	} else {
 		FUZZ_ASSERT(err[0] != '\0');
 	}
