@@ -1,66 +1,51 @@
 /*
- * The pool.  Ownership: everything in struct pool except the thread ids is
- * read and written only under pool->lock; a job's function runs outside the
- * lock and touches only its batch's context.  A batch is announced by
- * bumping `batch`; helpers claim job numbers from `next` until it reaches
- * `jobs`, and the owner waits until `finished` equals `jobs`, so when
- * pool_run returns no helper can still be inside the batch's function.
+ * The pool, on the one worker (core/worker.h): a batch hands each helper
+ * thread a task that claims job numbers from an atomic counter until none
+ * is left, the caller claims them too, and pool_run returns once every
+ * task has come back, so no helper can still be inside the batch's
+ * function.  Ownership: the batch (fn, ctx, jobs) is written by the
+ * owner before the tasks are queued and only read while they run; next
+ * is shared (atomic); the tasks are the worker's from submit to take.
  */
 #include "config.h"
 
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "core/pool.h"
+#include "core/worker.h"
 
-struct pool {
-	pthread_mutex_t lock;
-	pthread_cond_t work; /* a batch was announced, or quit */
-	pthread_cond_t done; /* the last job of a batch finished */
-	pool_job_fn fn;
-	void *ctx;
-	int jobs, next, finished;
-	unsigned long batch;
-	bool quit;
-	int helpers; /* threads started */
-	pthread_t *threads;
+/* A helper's share of a batch (one per helper, reused). */
+struct pool_task {
+	struct worker_job base;
+	struct pool *pool;
 };
 
-/* Claims and runs jobs of the current batch until none is left; called
- * and returns with the lock held. */
+struct pool {
+	struct worker *worker; /* the helpers; NULL: none */
+	int helpers;
+	struct pool_task *tasks;
+	pool_job_fn fn;
+	void *ctx;
+	int jobs;
+	atomic_int next; /* the next job number to claim */
+};
+
+/* Claims and runs jobs of the current batch until none is left. */
 static void
 pool_drain(struct pool *pool)
 {
-	while (pool->next < pool->jobs) {
-		int job = pool->next++;
-		pool_job_fn fn = pool->fn;
-		void *ctx = pool->ctx;
-		pthread_mutex_unlock(&pool->lock);
-		fn(ctx, job);
-		pthread_mutex_lock(&pool->lock);
-		if (++pool->finished == pool->jobs)
-			pthread_cond_signal(&pool->done);
-	}
+	int job;
+	while ((job = atomic_fetch_add(&pool->next, 1)) < pool->jobs)
+		pool->fn(pool->ctx, job);
 }
 
-static void *
-pool_helper(void *arg)
+static void
+pool_task_run(struct worker_job *base)
 {
-	struct pool *pool = arg;
-	unsigned long seen = 0;
-	pthread_mutex_lock(&pool->lock);
-	for (;;) {
-		while (!pool->quit && pool->batch == seen)
-			pthread_cond_wait(&pool->work, &pool->lock);
-		if (pool->quit)
-			break;
-		seen = pool->batch;
-		pool_drain(pool);
-	}
-	pthread_mutex_unlock(&pool->lock);
-	return NULL;
+	pool_drain(((struct pool_task *)base)->pool);
 }
 
 struct pool *
@@ -69,17 +54,19 @@ pool_create(int helpers)
 	struct pool *pool = calloc(1, sizeof *pool);
 	if (pool == NULL)
 		return NULL;
-	pthread_mutex_init(&pool->lock, NULL);
-	pthread_cond_init(&pool->work, NULL);
-	pthread_cond_init(&pool->done, NULL);
-	if (helpers > 0)
-		pool->threads = calloc((size_t)helpers, sizeof *pool->threads);
-	if (pool->threads == NULL)
-		helpers = 0;
-	while (pool->helpers < helpers &&
-	       pthread_create(&pool->threads[pool->helpers], NULL, pool_helper,
-	                      pool) == 0)
-		pool->helpers++;
+	atomic_init(&pool->next, 0);
+	if (helpers <= 0)
+		return pool;
+	pool->tasks = calloc((size_t)helpers, sizeof *pool->tasks);
+	pool->worker = pool->tasks != NULL ? worker_new(helpers) : NULL;
+	if (pool->worker == NULL)
+		return pool; /* every batch runs on the caller */
+	pool->helpers = helpers;
+	for (int i = 0; i < helpers; i++) {
+		pool->tasks[i].base.run = pool_task_run;
+		atomic_init(&pool->tasks[i].base.stop, false);
+		pool->tasks[i].pool = pool;
+	}
 	return pool;
 }
 
@@ -88,16 +75,8 @@ pool_destroy(struct pool *pool)
 {
 	if (pool == NULL)
 		return;
-	pthread_mutex_lock(&pool->lock);
-	pool->quit = true;
-	pthread_cond_broadcast(&pool->work);
-	pthread_mutex_unlock(&pool->lock);
-	for (int i = 0; i < pool->helpers; i++)
-		pthread_join(pool->threads[i], NULL);
-	free(pool->threads);
-	pthread_cond_destroy(&pool->done);
-	pthread_cond_destroy(&pool->work);
-	pthread_mutex_destroy(&pool->lock);
+	worker_free(pool->worker, false, NULL);
+	free(pool->tasks);
 	free(pool);
 }
 
@@ -109,18 +88,20 @@ pool_run(struct pool *pool, int jobs, pool_job_fn fn, void *ctx)
 			fn(ctx, i);
 		return;
 	}
-	pthread_mutex_lock(&pool->lock);
 	pool->fn = fn;
 	pool->ctx = ctx;
 	pool->jobs = jobs;
-	pool->next = 0;
-	pool->finished = 0;
-	pool->batch++;
-	pthread_cond_broadcast(&pool->work);
+	atomic_store(&pool->next, 0);
+	int tasks = jobs - 1 < pool->helpers ? jobs - 1 : pool->helpers;
+	int queued = 0;
+	while (queued < tasks &&
+	       worker_submit(pool->worker, &pool->tasks[queued].base))
+		queued++;
 	pool_drain(pool);
-	while (pool->finished < pool->jobs)
-		pthread_cond_wait(&pool->done, &pool->lock);
-	pthread_mutex_unlock(&pool->lock);
+	for (int back = 0; back < queued; back++) {
+		worker_wait(pool->worker, -1);
+		worker_take(pool->worker);
+	}
 }
 
 int

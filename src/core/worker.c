@@ -16,7 +16,9 @@
 
 #include "core/worker.h"
 
-enum { WORKER_THREADS_MAX = 16 };
+/* A bound on the threads one worker starts (the thread pool has one per
+ * processor at most). */
+enum { WORKER_THREADS_MAX = 1024 };
 
 struct worker {
 	pthread_mutex_t lock;
@@ -29,7 +31,7 @@ struct worker {
 	bool stopping, finish;
 	int pipe_fd[2]; /* [0] polled by the loop, [1] written by workers */
 	int threads;
-	pthread_t tid[WORKER_THREADS_MAX];
+	pthread_t *tid; /* threads of them */
 };
 
 void
@@ -74,7 +76,8 @@ worker_spawn(struct worker *w, int threads)
 {
 	sigset_t all, old;
 	sigfillset(&all);
-	if (pthread_sigmask(SIG_BLOCK, &all, &old) != 0)
+	w->tid = calloc((size_t)threads, sizeof *w->tid);
+	if (w->tid == NULL || pthread_sigmask(SIG_BLOCK, &all, &old) != 0)
 		return;
 	for (int i = 0; i < threads; i++) {
 		if (pthread_create(&w->tid[i], NULL, worker_main, w) != 0)
@@ -232,5 +235,6 @@ worker_free(struct worker *w, bool finish,
 	pthread_cond_destroy(&w->finished);
 	pthread_cond_destroy(&w->stopped);
 	pthread_mutex_destroy(&w->lock);
+	free(w->tid);
 	free(w);
 }

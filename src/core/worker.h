@@ -34,8 +34,9 @@ struct worker_job {
 
 struct worker;
 
-/* Starts threads threads (1..16), with every signal blocked (signals are
- * the owner's business); NULL on failure. */
+/* Starts threads threads (1..1024; fewer when some fail to start), with
+ * every signal blocked (signals are the owner's business); NULL when none
+ * starts. */
 struct worker *worker_new(int threads);
 
 /* The descriptor to poll for reading: readable when a job is done or a
