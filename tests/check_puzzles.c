@@ -719,6 +719,7 @@ puzzles_suite(void)
 {
 	Suite *s = suite_create("puzzles");
 	TCase *tc = tcase_create("prove");
+	testutil_single_thread(tc);
 	tcase_add_test(tc, test_prove_ttt);
 	tcase_add_test(tc, test_prove_nim2);
 	tcase_add_test(tc, test_prove_budget);
@@ -742,6 +743,7 @@ puzzles_suite(void)
 	tcase_add_test(tc, test_datadir);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("files");
+	testutil_single_thread(tc);
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_generate_deterministic);
 	tcase_add_test(tc, test_file_tetress);
