@@ -438,6 +438,19 @@ trainer_solution(struct ui_trainer *tr)
 		trainer_status(tr, false, "Solution: %s", line);
 }
 
+static void
+trainer_hint(struct ui_trainer *tr)
+{
+	game_move m;
+	char text[64];
+	if (puzzle_play_hint(&tr->play, &m)) {
+		tr->ops->format_move(&tr->play.pos, m, text, sizeof text);
+		snprintf(tr->hint, sizeof tr->hint, "play %s", text);
+	} else
+		snprintf(tr->hint, sizeof tr->hint, "no hint now");
+	trainer_status(tr, false, "Hint: %s", tr->hint);
+}
+
 void
 ui_trainer_key(struct ui_trainer *tr, int key)
 {
@@ -483,8 +496,7 @@ ui_trainer_key(struct ui_trainer *tr, int key)
 		trainer_pass(tr);
 		return;
 	case 'i':
-		puzzle_play_hint(&tr->play, tr->hint, sizeof tr->hint);
-		trainer_status(tr, false, "Hint: %s", tr->hint);
+		trainer_hint(tr);
 		return;
 	case 's':
 		trainer_solution(tr);
