@@ -313,9 +313,9 @@ START_TEST(test_play_refutation)
 	struct prover *prover = prover_new(ops, 14);
 	struct puzzle pz;
 	char err[512];
-	ck_assert_msg(puzzle_parse_line(ops, SAVE_INFEXION, &pz, err,
-	                                sizeof err),
-	              "%s", err);
+	ck_assert_msg(
+	        puzzle_parse_line(ops, SAVE_INFEXION, &pz, err, sizeof err),
+	        "%s", err);
 	struct puzzle_play pp;
 	puzzle_play_start(&pp, ops, &pz, prover);
 	game_move moves[GAME_MAX_MOVES], line[8];

@@ -92,9 +92,9 @@ puzzle_play_defend(struct puzzle_play *pp)
 		bool escaped;
 		game_move m = pp->on_line && pp->step < pp->pz->line_len
 		                      ? pp->pz->line[pp->step]
-		                      : puzzle_play_best_for(pp, &pp->pos,
-		                                             pp->attacker,
-		                                             pp->left, &escaped);
+		                      : puzzle_play_best_for(
+		                                pp, &pp->pos, pp->attacker,
+		                                pp->left, &escaped);
 		puzzle_play_apply(pp, m);
 	}
 }
@@ -182,8 +182,8 @@ puzzle_play_hint(struct puzzle_play *pp, game_move *out)
 }
 
 int
-puzzle_play_refutation(struct puzzle_play *pp, game_move wrong,
-                       game_move *out, int max)
+puzzle_play_refutation(struct puzzle_play *pp, game_move wrong, game_move *out,
+                       int max)
 {
 	struct game_pos pos = pp->pos;
 	pp->ops->play(&pos, wrong);

@@ -40,6 +40,7 @@
 #include "ui/clock.h"
 #include "ui/engine.h"
 #include "ui/grid.h"
+#include "ui/mistake.h"
 #include "ui/screen.h"
 
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
@@ -204,24 +205,20 @@ struct ui_review {
 };
 
 /* Practising one player's mistakes on the game screen (owner: drill.c):
- * the exercises of a reviewed game, the one shown, its judge and the
- * personal set the results go to, and the game the practice put aside. */
+ * the exercises of a reviewed game, the one being tried, its judge and
+ * the personal set the results go to, and the game the practice put
+ * aside. */
 struct ui_drill {
 	bool active;
 	const struct game_ops *ops;
 	struct exercise *items; /* malloc'd */
 	size_t count, current;
 	int player;
-	char source[256]; /* the record's name, for the personal set */
 	struct review *judge;
 	struct exercise_set personal;
 	char personal_path[1024];
-	bool tried;    /* the exercise's result is in the personal set */
-	bool revealed; /* the answer was shown */
-	int hints;     /* hint presses on this exercise */
-	bool have_best;
-	struct exercise_verdict best; /* the judge on the game's move */
-	bool quit_at_end;             /* the command line's: q quits */
+	struct ui_mistake now; /* items[current] being tried */
+	bool quit_at_end;      /* the command line's: q quits */
 	bool stashed;
 	struct ui_game stash; /* the game on the screen before */
 };
