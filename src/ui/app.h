@@ -28,12 +28,16 @@
 #include "client/client.h"
 #include "client/view.h"
 #include "core/exercises.h"
+#include "core/puzzle-progress.h"
+#include "core/puzzle.h"
 #include "core/record.h"
 #include "core/session.h"
 #include "study/exercise.h"
 #include "search/level.h"
 #include "study/library.h"
+#include "study/puzzle-play.h"
 #include "study/review-job.h"
+#include "search/prove.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/builder.h"
@@ -223,6 +227,33 @@ struct ui_drill {
 	struct ui_game stash; /* the game on the screen before */
 };
 
+/* The rated puzzles on the game screen (owner: trainer.c): the game's
+ * puzzles and the prover that judges tries, the progress file, the
+ * puzzle being solved or the personal set's exercise being tried, and
+ * the game the trainer put aside. */
+struct ui_trainer {
+	bool active;
+	const struct game_ops *ops;
+	struct puzzle_set set;
+	struct prover *prover;
+	struct puzzle_progress progress;
+	char progress_path[1024];
+	size_t current; /* the puzzle in set */
+	struct puzzle_play play;
+	bool scored;          /* its result went into the rating */
+	int hints;            /* hint presses on the move to find now */
+	unsigned shown;       /* puzzles and exercises shown */
+	bool mine;            /* an exercise of the personal set is shown */
+	size_t mine_next;     /* where the next one is looked for */
+	struct review *judge; /* for those; made at the first */
+	struct exercise_set personal;
+	char personal_path[1024];
+	struct ui_mistake now;
+	bool quit_at_end; /* the command line's: q quits */
+	bool stashed;
+	struct ui_game stash; /* the game on the screen before */
+};
+
 /* The level offered against the engine, from the person's results
  * (owner: levels.c). */
 struct ui_levels {
@@ -310,6 +341,7 @@ struct ui_app {
 	struct ui_lines lines;
 	struct ui_online online;
 	struct ui_drill drill;
+	struct ui_trainer trainer;
 	struct ui_help help;
 	struct ui_library library;
 	struct ui_levels levels;

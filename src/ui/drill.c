@@ -65,9 +65,10 @@ ui_drill_start(struct ui_app *app, const struct session *s,
                bool quit_at_end, char *err, size_t err_size)
 {
 	struct ui_drill *d = &app->drill;
-	if (d->active) {
+	if (d->active || app->trainer.active) {
 		/* Its own put-aside game would be lost. */
-		snprintf(err, err_size, "a practice is on: q ends it first");
+		snprintf(err, err_size, "%s is on: q ends it first",
+		         d->active ? "a practice" : "the puzzle trainer");
 		return false;
 	}
 	size_t n = exercise_find(s, meta, player, NULL, 0);
@@ -97,23 +98,18 @@ ui_drill_start(struct ui_app *app, const struct session *s,
 	                             .personal = &d->personal,
 	                             .personal_path = d->personal_path};
 	snprintf(d->now.source, sizeof d->now.source, "%s", source);
-	char why[1024] = "";
-	if (exercises_path(d->personal_path, sizeof d->personal_path,
-	                   !app->opt.no_save, why, sizeof why))
-		exercises_load(d->personal_path, &d->personal, why, sizeof why);
-	else
-		d->personal_path[0] = '\0';
+	char warn[1024];
+	ui_mistake_personal(&d->personal, d->personal_path,
+	                    sizeof d->personal_path, !app->opt.no_save, warn,
+	                    sizeof warn);
 	if (app->game.have) {
 		ui_play_take(app, &d->stash);
 		d->stashed = true;
 	}
 	d->active = true;
 	drill_show(app, 0);
-	if (d->personal.skipped > 0 || why[0] != '\0')
-		ui_status(app, true, "personal set: %s%s",
-		          why[0] != '\0' ? why : d->personal.warning,
-		          d->personal.skipped > 1 ? " (and more lines skipped)"
-		                                  : " (line skipped)");
+	if (warn[0] != '\0')
+		ui_status(app, true, "%s", warn);
 	return true;
 }
 
@@ -189,14 +185,6 @@ ui_drill_play(struct ui_app *app, game_move move)
 	return true;
 }
 
-/* Keys of the game screen that mean nothing in a practice: the analysis,
- * the engine, the review, files and comments. */
-static bool
-drill_refused(int key)
-{
-	return key > 0 && key < 127 && strchr("aAe!xuwo;.,<>()P+=-", key);
-}
-
 bool
 ui_drill_key(struct ui_app *app, int key)
 {
@@ -225,7 +213,7 @@ ui_drill_key(struct ui_app *app, int key)
 	default:
 		break;
 	}
-	if (!drill_refused(key))
+	if (!ui_mistake_refuses(key))
 		return false;
 	ui_status(app, true, "'%c' is not a key in a practice: q ends it", key);
 	return true;

@@ -195,3 +195,26 @@ ui_mistake_play(struct ui_app *app, struct ui_mistake *m, game_move move)
 	          text, loss, reply[0] ? ", refuted by " : "", reply);
 	mistake_result(app, m, false);
 }
+
+void
+ui_mistake_personal(struct exercise_set *set, char *path, size_t size,
+                    bool create, char *warn, size_t warn_size)
+{
+	char why[1024] = "";
+	if (exercises_path(path, size, create, why, sizeof why))
+		exercises_load(path, set, why, sizeof why);
+	else
+		path[0] = '\0';
+	warn[0] = '\0';
+	if (set->skipped > 0 || why[0] != '\0')
+		snprintf(warn, warn_size, "personal set: %s%s",
+		         why[0] != '\0' ? why : set->warning,
+		         set->skipped > 1 ? " (and more lines skipped)"
+		                          : " (line skipped)");
+}
+
+bool
+ui_mistake_refuses(int key)
+{
+	return key > 0 && key < 127 && strchr("aAe!xuwo;.,<>()P+=-", key);
+}

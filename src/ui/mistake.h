@@ -55,4 +55,13 @@ void ui_mistake_hint_text(const struct ui_app *app, const struct game_ops *ops,
                           const struct game_pos *pos, game_move move, int level,
                           char *buf, size_t size);
 
+/* Reads the personal set into set (its path into path; with create its
+ * directories are made); what went wrong, a line skipped or the file
+ * unread, goes to warn ("" when nothing), never fatal. */
+void ui_mistake_personal(struct exercise_set *set, char *path, size_t size,
+                         bool create, char *warn, size_t warn_size);
+/* Keys of the game screen that mean nothing while a position is to be
+ * solved: the analysis, the engine, the review, files and comments. */
+bool ui_mistake_refuses(int key);
+
 #endif
