@@ -19,6 +19,7 @@ EXTRA_DIST += tests/puzzles-cli.test tests/ui-trainer.test \
 	tests/data/trainer/puzzles/infexion.txt \
 	tests/data/trainer/puzzles/tetress.txt \
 	tests/data/trainer/puzzles/tzaar.txt \
+	tests/data/trainer/save/puzzles/tzaar.txt \
 	tests/data/trainer/infexion-start.rec \
 	tests/data/trainer/tetress-start.rec \
 	tests/data/trainer/tzaar-start.rec

@@ -225,23 +225,42 @@ trainer_moves_text(struct ui_app *app, int from, char *buf, size_t size)
 	}
 }
 
+/* The first move of the other side in the refutation (n moves after the
+ * wrong try) as text into reply ("" when none), and the ply to show: after
+ * it, else after the try. */
+static size_t
+trainer_reply(struct ui_app *app, const game_move *line, int n, char *reply,
+              size_t size)
+{
+	const struct ui_trainer *tr = &app->trainer;
+	struct game_pos pos = tr->play.pos;
+	size_t at = (size_t)tr->play.played_count + 1;
+	tr->ops->play(&pos, line[0]);
+	reply[0] = '\0';
+	for (int i = 1; i <= n; i++) {
+		if (tr->ops->side_to_move(&pos) != tr->play.attacker) {
+			tr->ops->format_move(&pos, line[i], reply, size);
+			return at + (size_t)i;
+		}
+		tr->ops->play(&pos, line[i]);
+	}
+	return at;
+}
+
 /* A wrong try: scored, and its refutation played on the board. */
 static void
 trainer_wrong(struct ui_app *app, game_move move, const char *text)
 {
 	struct ui_trainer *tr = &app->trainer;
 	game_move line[1 + PUZZLE_MAX_LINE * 2];
+	char reply[64];
 	line[0] = move;
 	int n = puzzle_play_refutation(&tr->play, move, line + 1,
 	                               PUZZLE_MAX_LINE * 2);
 	int delta = trainer_score(app, PUZZLE_FAILED);
-	size_t at = (size_t)tr->play.played_count + (n > 0 ? 2 : 1);
+	size_t at = trainer_reply(app, line, n, reply, sizeof reply);
 	if (!trainer_board(app, line, 1 + n, at))
 		return;
-	char reply[64] = "";
-	if (n > 0)
-		tr->ops->format_move(&app->game.session.positions[at - 1],
-		                     line[1], reply, sizeof reply);
 	if (reply[0] != '\0')
 		ui_status(app, true,
 		          "Wrong: %s is refuted by %s (%+d); s plays the "
