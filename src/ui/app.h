@@ -7,7 +7,7 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, leaders.c, help.c, trainer.c, library.c), which show
+ *     online.c, leaders.c, help.c, library.c), which show
  *     one another through app->screens, never by name
  *   help.c -> keys.c, menu.c, room.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
@@ -15,7 +15,8 @@
  *     analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
- *   keys.c, draw.c, help.c -> drill.c (a practice) -> play.c
+ *   keys.c, draw.c, help.c -> drill.c (a practice), trainer.c (the
+ *     puzzles; ui.c and menu.c start it) -> mistake.c -> play.c
  *   everything -> status.c, clock.c, save.c, board views, grid
  */
 #ifndef TABULA_UI_APP_H
