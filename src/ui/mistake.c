@@ -216,5 +216,5 @@ ui_mistake_personal(struct exercise_set *set, char *path, size_t size,
 bool
 ui_mistake_refuses(int key)
 {
-	return key > 0 && key < 127 && strchr("aAe!xuwo;.,<>()P+=-", key);
+	return key > 0 && key < 127 && strchr("aAe!xuwgo;.,<>()P+=-", key);
 }

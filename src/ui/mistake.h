@@ -61,7 +61,9 @@ void ui_mistake_hint_text(const struct ui_app *app, const struct game_ops *ops,
 void ui_mistake_personal(struct exercise_set *set, char *path, size_t size,
                          bool create, char *warn, size_t warn_size);
 /* Keys of the game screen that mean nothing while a position is to be
- * solved: the analysis, the engine, the review, files and comments. */
+ * solved: the analysis, the engine, the review, files (the library's g
+ * among them: a game opened there would take the position's place) and
+ * comments. */
 bool ui_mistake_refuses(int key);
 
 #endif
