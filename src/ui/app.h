@@ -209,10 +209,20 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* What a mode of the game screen that sets the person's own mistakes
+ * keeps beside them (the practice, the trainer; owner: the mode's file,
+ * through mistake.c): the personal set the results go to, and the game
+ * on the screen before, put aside. */
+struct ui_mistake_home {
+	struct exercise_set personal;
+	char personal_path[1024];
+	bool quit_at_end; /* the command line's: the end quits */
+	bool stashed;
+	struct ui_game stash;
+};
+
 /* Practising one player's mistakes on the game screen (owner: drill.c):
- * the exercises of a reviewed game, the one being tried, its judge and
- * the personal set the results go to, and the game the practice put
- * aside. */
+ * the exercises of a reviewed game, the one being tried and its judge. */
 struct ui_drill {
 	bool active;
 	const struct game_ops *ops;
@@ -220,18 +230,13 @@ struct ui_drill {
 	size_t count, current;
 	int player;
 	struct review *judge;
-	struct exercise_set personal;
-	char personal_path[1024];
 	struct ui_mistake now; /* items[current] being tried */
-	bool quit_at_end;      /* the command line's: q quits */
-	bool stashed;
-	struct ui_game stash; /* the game on the screen before */
+	struct ui_mistake_home home;
 };
 
 /* The rated puzzles on the game screen (owner: trainer.c): the game's
- * puzzles and the prover that judges tries, the progress file, the
- * puzzle being solved or the personal set's exercise being tried, and
- * the game the trainer put aside. */
+ * puzzles and the prover that judges tries, the progress file, and the
+ * puzzle being solved or the personal set's exercise being tried. */
 struct ui_trainer {
 	bool active;
 	const struct game_ops *ops;
@@ -247,12 +252,8 @@ struct ui_trainer {
 	bool mine;            /* an exercise of the personal set is shown */
 	size_t mine_next;     /* where the next one is looked for */
 	struct review *judge; /* for those; made at the first */
-	struct exercise_set personal;
-	char personal_path[1024];
 	struct ui_mistake now;
-	bool quit_at_end; /* the command line's: q quits */
-	bool stashed;
-	struct ui_game stash; /* the game on the screen before */
+	struct ui_mistake_home home;
 };
 
 /* The level offered against the engine, from the person's results

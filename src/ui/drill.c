@@ -25,22 +25,6 @@
 /* The judge's table, as the review's. */
 static const size_t DRILL_HASH_MB = 16;
 
-static const struct ui_keyhelp DRILL_KEYS[] = {
-        {"n", "the next exercise"},
-        {"b i", "a hint, more each press"},
-        {"s", "the answer on the board"},
-        {"q", "end the practice"},
-};
-
-void
-ui_drill_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
-{
-	if (app == NULL || app->drill.active)
-		ui_keyhelp_each(DRILL_KEYS,
-		                sizeof DRILL_KEYS / sizeof DRILL_KEYS[0], fn,
-		                ctx);
-}
-
 static const struct exercise *
 drill_exercise(const struct ui_app *app)
 {
@@ -91,21 +75,14 @@ ui_drill_start(struct ui_app *app, const struct session *s,
 	                       .items = items,
 	                       .count = n,
 	                       .player = player,
-	                       .judge = judge,
-	                       .quit_at_end = quit_at_end};
+	                       .judge = judge};
 	d->now = (struct ui_mistake){.ops = s->ops,
 	                             .judge = judge,
-	                             .personal = &d->personal,
-	                             .personal_path = d->personal_path};
+	                             .personal = &d->home.personal,
+	                             .personal_path = d->home.personal_path};
 	snprintf(d->now.source, sizeof d->now.source, "%s", source);
 	char warn[1024];
-	ui_mistake_personal(&d->personal, d->personal_path,
-	                    sizeof d->personal_path, !app->opt.no_save, warn,
-	                    sizeof warn);
-	if (app->game.have) {
-		ui_play_take(app, &d->stash);
-		d->stashed = true;
-	}
+	ui_mistake_home_open(app, &d->home, quit_at_end, warn, sizeof warn);
 	d->active = true;
 	drill_show(app, 0);
 	if (warn[0] != '\0')
@@ -159,20 +136,12 @@ ui_drill_from_game(struct ui_app *app)
 static void
 drill_end(struct ui_app *app)
 {
-	struct ui_drill *d = &app->drill;
-	bool quit = d->quit_at_end, stashed = d->stashed;
-	struct ui_game stash = d->stash;
-	d->stashed = false;
+	struct ui_mistake_home home = app->drill.home;
+	memset(&app->drill.home, 0, sizeof app->drill.home);
 	ui_drill_free(app);
-	if (stashed) {
-		ui_play_give(app, &stash);
+	if (ui_mistake_home_leave(app, &home))
 		ui_status(app, false, "practice over: back to the game");
-		return;
-	}
-	ui_play_close(app);
-	if (quit)
-		app->host.quit = true;
-	else
+	else if (!app->host.quit)
 		ui_screen_show(&app->host, app->screens.menu, app);
 }
 
@@ -185,37 +154,54 @@ ui_drill_play(struct ui_app *app, game_move move)
 	return true;
 }
 
+/* n: the next exercise, the first again after the last. */
+static void
+drill_next(struct ui_app *app)
+{
+	struct ui_drill *d = &app->drill;
+	drill_show(app, (d->current + 1) % d->count);
+	if (d->count == 1)
+		ui_status(app, false, "the only exercise, again");
+}
+
+static void
+drill_hint(struct ui_app *app)
+{
+	ui_mistake_hint(app, &app->drill.now);
+}
+
+static void
+drill_answer(struct ui_app *app)
+{
+	ui_mistake_reveal(app, &app->drill.now);
+}
+
+static const struct ui_mistake_keys DRILL_KEYS = {
+        .next = drill_next,
+        .hint = drill_hint,
+        .answer = drill_answer,
+        .end = drill_end,
+        .next_what = "the next exercise",
+        .answer_what = "the answer on the board",
+        .end_what = "end the practice",
+        .where = "a practice: q ends it",
+};
+
+void
+ui_drill_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+{
+	if (app == NULL || app->drill.active)
+		ui_mistake_keys_each(&DRILL_KEYS, fn, ctx);
+}
+
 bool
 ui_drill_key(struct ui_app *app, int key)
 {
-	struct ui_drill *d = &app->drill;
-	if (!d->active)
+	if (!app->drill.active)
 		return false;
-	switch (key) {
-	case 'n':
-		drill_show(app, (d->current + 1) % d->count);
-		if (d->count == 1)
-			ui_status(app, false, "the only exercise, again");
-		return true;
-	case 'b':
-	case 'i':
-		ui_mistake_hint(app, &d->now);
-		return true;
-	case 's':
-		ui_mistake_reveal(app, &d->now);
-		return true;
-	case 'q':
-		drill_end(app);
-		return true;
-	case 'X':
-		ui_status(app, false, "practising already: q ends it");
-		return true;
-	default:
-		break;
-	}
-	if (!ui_mistake_refuses(key))
-		return false;
-	ui_status(app, true, "'%c' is not a key in a practice: q ends it", key);
+	if (key != 'X')
+		return ui_mistake_key(app, key, &DRILL_KEYS);
+	ui_status(app, false, "practising already: q ends it");
 	return true;
 }
 
@@ -235,12 +221,7 @@ ui_drill_draw(struct ui_app *app, int y, int x, int w)
 	               "the game's move %zu:", ex->ply + 1);
 	ui_grid_printf(g, y++, x + 2, w - 2, ROLE_DIM, "%s%s", move,
 	               record_mark_text(ex->mark));
-	const struct exercise_entry *e =
-	        exercises_find(&d->personal, d->ops->name, fen, move);
-	if (e != NULL)
-		ui_grid_printf(g, y++, x, w, ROLE_DIM,
-		               "personal set: solved %d  failed %d", e->solved,
-		               e->failed);
+	y = ui_mistake_draw_record(app, &d->now, y, x, w);
 	ui_grid_print(g, y++, x, w, ROLE_DIM,
 	              "n next  b hint  s answer  q end");
 	return y + 1;
@@ -252,10 +233,6 @@ ui_drill_free(struct ui_app *app)
 	struct ui_drill *d = &app->drill;
 	free(d->items);
 	review_free(d->judge);
-	exercises_free(&d->personal);
-	if (d->stashed) {
-		session_free(&d->stash.session);
-		record_meta_free(&d->stash.meta);
-	}
+	ui_mistake_home_free(&d->home);
 	memset(d, 0, sizeof *d);
 }

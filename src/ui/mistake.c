@@ -197,24 +197,99 @@ ui_mistake_play(struct ui_app *app, struct ui_mistake *m, game_move move)
 }
 
 void
-ui_mistake_personal(struct exercise_set *set, char *path, size_t size,
-                    bool create, char *warn, size_t warn_size)
+ui_mistake_home_open(struct ui_app *app, struct ui_mistake_home *home,
+                     bool quit_at_end, char *warn, size_t warn_size)
 {
+	struct exercise_set *set = &home->personal;
 	char why[1024] = "";
-	if (exercises_path(path, size, create, why, sizeof why))
-		exercises_load(path, set, why, sizeof why);
+	home->quit_at_end = quit_at_end;
+	if (exercises_path(home->personal_path, sizeof home->personal_path,
+	                   !app->opt.no_save, why, sizeof why))
+		exercises_load(home->personal_path, set, why, sizeof why);
 	else
-		path[0] = '\0';
+		home->personal_path[0] = '\0';
 	warn[0] = '\0';
 	if (set->skipped > 0 || why[0] != '\0')
 		snprintf(warn, warn_size, "personal set: %s%s",
 		         why[0] != '\0' ? why : set->warning,
 		         set->skipped > 1 ? " (and more lines skipped)"
 		                          : " (line skipped)");
+	home->stashed = app->game.have;
+	if (home->stashed)
+		ui_play_take(app, &home->stash);
 }
 
 bool
-ui_mistake_refuses(int key)
+ui_mistake_home_leave(struct ui_app *app, struct ui_mistake_home *home)
 {
-	return key > 0 && key < 127 && strchr("aAe!xuwgo;.,<>()P+=-", key);
+	bool back = home->stashed;
+	if (back)
+		ui_play_give(app, &home->stash);
+	else
+		ui_play_close(app);
+	if (!back && home->quit_at_end)
+		app->host.quit = true;
+	home->stashed = false;
+	ui_mistake_home_free(home);
+	return back;
+}
+
+void
+ui_mistake_home_free(struct ui_mistake_home *home)
+{
+	exercises_free(&home->personal);
+	if (home->stashed)
+		ui_play_drop(&home->stash);
+	memset(home, 0, sizeof *home);
+}
+
+int
+ui_mistake_draw_record(struct ui_app *app, const struct ui_mistake *m, int y,
+                       int x, int w)
+{
+	char fen[GAME_TEXT_MAX], move[64];
+	ui_mistake_texts(m, fen, sizeof fen, move, sizeof move);
+	const struct exercise_entry *e =
+	        exercises_find(m->personal, m->ops->name, fen, move);
+	if (e != NULL)
+		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_DIM,
+		               "personal set: solved %d  failed %d", e->solved,
+		               e->failed);
+	return y;
+}
+
+void
+ui_mistake_keys_each(const struct ui_mistake_keys *keys, ui_keyhelp_fn fn,
+                     void *ctx)
+{
+	fn(ctx, "n", keys->next_what);
+	fn(ctx, "b i", "a hint, more each press");
+	fn(ctx, "s", keys->answer_what);
+	fn(ctx, "q", keys->end_what);
+}
+
+bool
+ui_mistake_key(struct ui_app *app, int key, const struct ui_mistake_keys *keys)
+{
+	switch (key) {
+	case 'n':
+		keys->next(app);
+		return true;
+	case 'b':
+	case 'i':
+		keys->hint(app);
+		return true;
+	case 's':
+		keys->answer(app);
+		return true;
+	case 'q':
+		keys->end(app);
+		return true;
+	default:
+		break;
+	}
+	if (key <= 0 || key >= 127 || !strchr("aAe!xuwgo;.,<>()P+=-X", key))
+		return false;
+	ui_status(app, true, "'%c' is not a key in %s", key, keys->where);
+	return true;
 }

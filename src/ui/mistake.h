@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "study/exercise.h"
 #include "study/review.h"
+#include "ui/keyhelp.h"
 
 struct ui_app;
 
@@ -55,15 +56,42 @@ void ui_mistake_hint_text(const struct ui_app *app, const struct game_ops *ops,
                           const struct game_pos *pos, game_move move, int level,
                           char *buf, size_t size);
 
-/* Reads the personal set into set (its path into path; with create its
- * directories are made); what went wrong, a line skipped or the file
- * unread, goes to warn ("" when nothing), never fatal. */
-void ui_mistake_personal(struct exercise_set *set, char *path, size_t size,
-                         bool create, char *warn, size_t warn_size);
-/* Keys of the game screen that mean nothing while a position is to be
- * solved: the analysis, the engine, the review, files (the library's g
- * among them: a game opened there would take the position's place) and
- * comments. */
-bool ui_mistake_refuses(int key);
+struct ui_mistake_home;
+/* Makes home: reads the personal set (what went wrong, a line skipped or
+ * the file unread, goes to warn, "" when nothing; never fatal) and puts
+ * the game on the screen aside. */
+void ui_mistake_home_open(struct ui_app *app, struct ui_mistake_home *home,
+                          bool quit_at_end, char *warn, size_t warn_size);
+/* Leaves home, which is freed: the game put aside comes back (true), or
+ * the screen is emptied and, with quit_at_end, the UI told to quit. */
+bool ui_mistake_home_leave(struct ui_app *app, struct ui_mistake_home *home);
+/* Frees home (the UI's end). */
+void ui_mistake_home_free(struct ui_mistake_home *home);
+/* The personal set's line on m, how it went before, at row y when it is
+ * there; returns the next row. */
+int ui_mistake_draw_record(struct ui_app *app, const struct ui_mistake *m,
+                           int y, int x, int w);
+/* The keys of a mode of the game screen that sets positions to solve
+ * (the practice, the trainer): what n, b or i, s and q do, and where the
+ * refusal of a key says the person is. */
+struct ui_mistake_keys {
+	void (*next)(struct ui_app *app);
+	void (*hint)(struct ui_app *app);
+	void (*answer)(struct ui_app *app);
+	void (*end)(struct ui_app *app);
+	/* What the help says n, s and q do. */
+	const char *next_what, *answer_what, *end_what;
+	const char *where; /* "a practice: q ends it" */
+};
+/* Writes such a mode's keys (key, description) through fn. */
+void ui_mistake_keys_each(const struct ui_mistake_keys *keys, ui_keyhelp_fn fn,
+                          void *ctx);
+/* A key for such a mode: n, b or i, s and q go to keys's functions; the
+ * game screen's keys that mean nothing there are refused with a message
+ * (the analysis, the engine, the review, files, the library's g among
+ * them, as a game opened there would take the position's place, and
+ * comments; X).  True when taken. */
+bool ui_mistake_key(struct ui_app *app, int key,
+                    const struct ui_mistake_keys *keys);
 
 #endif

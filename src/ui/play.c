@@ -94,8 +94,7 @@ ui_play_init(struct ui_app *app)
 	return ui_builder_init(&app->build);
 }
 
-/* Frees the game, if there is one. */
-static void
+void
 ui_play_drop(struct ui_game *game)
 {
 	if (game->have) {

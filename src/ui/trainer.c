@@ -24,22 +24,6 @@ static const int TRAINER_PROVER_BITS = 16;
 /* The judge's table for the personal set's exercises, as the practice's. */
 static const size_t TRAINER_HASH_MB = 16;
 
-static const struct ui_keyhelp TRAINER_KEYS[] = {
-        {"n", "the next puzzle"},
-        {"b i", "a hint, more each press"},
-        {"s", "the solution on the board"},
-        {"q", "end the puzzles"},
-};
-
-void
-ui_trainer_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
-{
-	if (app == NULL || app->trainer.active)
-		ui_keyhelp_each(TRAINER_KEYS,
-		                sizeof TRAINER_KEYS / sizeof TRAINER_KEYS[0],
-		                fn, ctx);
-}
-
 static const struct puzzle *
 trainer_puzzle(const struct ui_app *app)
 {
@@ -85,10 +69,10 @@ trainer_show_puzzle(struct ui_app *app, size_t index)
 static bool
 trainer_pick_mine(struct ui_trainer *tr, size_t *out)
 {
-	size_t n = tr->personal.count;
+	size_t n = tr->home.personal.count;
 	for (size_t k = 0; k < n; k++) {
 		size_t i = (tr->mine_next + k) % n;
-		const struct exercise_entry *e = &tr->personal.items[i];
+		const struct exercise_entry *e = &tr->home.personal.items[i];
 		if (!e->solved_last && strcmp(e->game, tr->ops->name) == 0) {
 			*out = i;
 			tr->mine_next = i + 1;
@@ -103,7 +87,7 @@ static bool
 trainer_show_mine(struct ui_app *app, size_t i)
 {
 	struct ui_trainer *tr = &app->trainer;
-	const struct exercise_entry *e = &tr->personal.items[i];
+	const struct exercise_entry *e = &tr->home.personal.items[i];
 	struct exercise ex = {.mark = MARK_MISTAKE};
 	char why[256];
 	if (tr->judge == NULL &&
@@ -119,8 +103,8 @@ trainer_show_mine(struct ui_app *app, size_t i)
 	tr->now = (struct ui_mistake){.ops = tr->ops,
 	                              .ex = ex,
 	                              .judge = tr->judge,
-	                              .personal = &tr->personal,
-	                              .personal_path = tr->personal_path};
+	                              .personal = &tr->home.personal,
+	                              .personal_path = tr->home.personal_path};
 	snprintf(tr->now.source, sizeof tr->now.source, "%s", e->source);
 	if (!ui_mistake_show(app, &tr->now))
 		return false;
@@ -387,53 +371,41 @@ trainer_solution(struct ui_app *app)
 }
 
 /* Ends the trainer: the game put aside comes back, and the menu shows
- * over it (or, from the command line, the UI ends). */
+ * over it as it was left, on its puzzles line (or, from the command
+ * line, the UI ends). */
 static void
 trainer_end(struct ui_app *app)
 {
-	struct ui_trainer *tr = &app->trainer;
-	bool quit = tr->quit_at_end, stashed = tr->stashed;
-	struct ui_game stash = tr->stash;
-	tr->stashed = false;
+	struct ui_mistake_home home = app->trainer.home;
+	memset(&app->trainer.home, 0, sizeof app->trainer.home);
 	ui_trainer_free(app);
-	if (stashed)
-		ui_play_give(app, &stash);
-	else
-		ui_play_close(app);
-	/* Back to the menu as it was left, on its puzzles line. */
-	if (quit)
-		app->host.quit = true;
-	else
+	ui_mistake_home_leave(app, &home);
+	if (!app->host.quit)
 		ui_screen_back_to(&app->host, app->screens.menu, app);
+}
+
+static const struct ui_mistake_keys TRAINER_KEYS = {
+        .next = trainer_next,
+        .hint = trainer_hint,
+        .answer = trainer_solution,
+        .end = trainer_end,
+        .next_what = "the next puzzle",
+        .answer_what = "the solution on the board",
+        .end_what = "end the puzzles",
+        .where = "the puzzles: q ends them",
+};
+
+void
+ui_trainer_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+{
+	if (app == NULL || app->trainer.active)
+		ui_mistake_keys_each(&TRAINER_KEYS, fn, ctx);
 }
 
 bool
 ui_trainer_key(struct ui_app *app, int key)
 {
-	if (!app->trainer.active)
-		return false;
-	switch (key) {
-	case 'n':
-		trainer_next(app);
-		return true;
-	case 'b':
-	case 'i':
-		trainer_hint(app);
-		return true;
-	case 's':
-		trainer_solution(app);
-		return true;
-	case 'q':
-		trainer_end(app);
-		return true;
-	default:
-		break;
-	}
-	if (key != 'X' && !ui_mistake_refuses(key))
-		return false;
-	ui_status(app, true, "'%c' is not a key in the puzzles: q ends them",
-	          key);
-	return true;
+	return app->trainer.active && ui_mistake_key(app, key, &TRAINER_KEYS);
 }
 
 /* The panel while an exercise of the personal set is tried. */
@@ -442,20 +414,14 @@ trainer_draw_mine(struct ui_app *app, int y, int x, int w)
 {
 	const struct ui_trainer *tr = &app->trainer;
 	struct ui_grid *g = &app->host.grid;
-	char fen[GAME_TEXT_MAX], move[64];
-	ui_mistake_texts(&tr->now, fen, sizeof fen, move, sizeof move);
+	const struct game_pos *pos = &tr->now.ex.pos;
+	char move[64];
+	tr->ops->format_move(pos, tr->now.ex.played, move, sizeof move);
 	ui_grid_print(g, y++, x, w, ROLE_TITLE, "From your games");
-	ui_grid_printf(
-	        g, y++, x, w, ROLE_NORMAL, "find a better move for %s",
-	        tr->ops->side_names[tr->ops->side_to_move(&tr->now.ex.pos)]);
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "find a better move for %s",
+	               tr->ops->side_names[tr->ops->side_to_move(pos)]);
 	ui_grid_printf(g, y++, x, w, ROLE_DIM, "you played %s", move);
-	const struct exercise_entry *e =
-	        exercises_find(&tr->personal, tr->ops->name, fen, move);
-	if (e != NULL)
-		ui_grid_printf(g, y++, x, w, ROLE_DIM,
-		               "personal set: solved %d  failed %d", e->solved,
-		               e->failed);
-	return y;
+	return ui_mistake_draw_record(app, &tr->now, y, x, w);
 }
 
 /* The panel while a rated puzzle is solved. */
@@ -491,11 +457,11 @@ ui_trainer_draw(struct ui_app *app, int y, int x, int w)
 	return y + 1;
 }
 
-/* Reads the game's puzzles, the progress file and the personal set; the
- * personal set's trouble goes to warn.  False with a message. */
+/* Reads the game's puzzles and the progress file, and makes the prover.
+ * False with a message. */
 static bool
-trainer_load(struct ui_app *app, const struct game_ops *ops, char *warn,
-             size_t warn_size, char *err, size_t err_size)
+trainer_load(struct ui_app *app, const struct game_ops *ops, char *err,
+             size_t err_size)
 {
 	struct ui_trainer *tr = &app->trainer;
 	char rel[64], path[4096];
@@ -513,8 +479,6 @@ trainer_load(struct ui_app *app, const struct game_ops *ops, char *warn,
 	    !puzzle_progress_load(tr->progress_path, &tr->progress, err,
 	                          err_size))
 		return false;
-	ui_mistake_personal(&tr->personal, tr->personal_path,
-	                    sizeof tr->personal_path, save, warn, warn_size);
 	tr->prover = prover_new(ops, TRAINER_PROVER_BITS);
 	if (tr->prover == NULL)
 		snprintf(err, err_size, "out of memory");
@@ -537,16 +501,12 @@ ui_trainer_start(struct ui_app *app, const struct game_ops *ops,
 	}
 	ui_trainer_free(app);
 	tr->ops = ops;
-	tr->quit_at_end = quit_at_end;
-	char warn[1024];
-	if (!trainer_load(app, ops, warn, sizeof warn, err, err_size)) {
+	if (!trainer_load(app, ops, err, err_size)) {
 		ui_trainer_free(app);
 		return false;
 	}
-	if (app->game.have) {
-		ui_play_take(app, &tr->stash);
-		tr->stashed = true;
-	}
+	char warn[1024];
+	ui_mistake_home_open(app, &tr->home, quit_at_end, warn, sizeof warn);
 	tr->active = true;
 	trainer_next(app); /* ui_play_position shows the game screen */
 	if (warn[0] != '\0')
@@ -558,13 +518,9 @@ void
 ui_trainer_free(struct ui_app *app)
 {
 	struct ui_trainer *tr = &app->trainer;
+	ui_mistake_home_free(&tr->home);
+	puzzle_set_free(&tr->set);
 	prover_free(tr->prover);
 	review_free(tr->judge);
-	puzzle_set_free(&tr->set);
-	exercises_free(&tr->personal);
-	if (tr->stashed) {
-		session_free(&tr->stash.session);
-		record_meta_free(&tr->stash.meta);
-	}
 	memset(tr, 0, sizeof *tr);
 }
