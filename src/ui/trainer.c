@@ -496,7 +496,8 @@ ui_trainer_start(struct ui_app *app, const struct game_ops *ops,
 	}
 	if (app->drill.active || tr->active) {
 		/* Its own put-aside game would be lost. */
-		snprintf(err, err_size, "a practice is on: q ends it first");
+		snprintf(err, err_size, "%s is on: q ends it first",
+		         tr->active ? "the puzzle trainer" : "a practice");
 		return false;
 	}
 	ui_trainer_free(app);
