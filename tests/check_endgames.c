@@ -176,6 +176,7 @@ endgames_suite(void)
 	tcase_add_test(tc, test_endgames_shipped);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("solver");
+	testutil_single_thread(tc);
 	tcase_set_timeout(tc, EG_SOLVER_TIMEOUT_S);
 	tcase_add_test(tc, test_solver_bench_signature);
 	tcase_add_test(tc, test_solver_bench_budget);

@@ -165,6 +165,11 @@ END_TEST
 
 /* ---- the line format ------------------------------------------------ */
 
+/* A save puzzle of data/puzzles/infexion.txt: one move holds out. */
+static const char SAVE_INFEXION[] =
+        "infexion-1-12 | save | 1 | 1193 | defence | "
+        "...r1r1../r2r1.r1.b1./r2r1r1..../r2r2r2r2r2r3./r3r3r2r1.r2r1/"
+        ".r1r1r1r2.r1/.r4r1.r1r1. b 89 | SPREAD(1,5,-1,1)";
 static const char GOOD_TZAAR[] =
         "t-1 | win | 2 | 1029 | type-captured | "
         "ccc.CCbb.cCC.B...Ca2...C..CC..cAB.c.b2...Cbcc.....c...BbccA3C2.C "
@@ -300,6 +305,39 @@ move_of(const struct game_ops *ops, const struct game_pos *pos,
 	return m;
 }
 
+/* A save puzzle's wrong move is refuted by the other side's win, played
+ * out on the board to its end. */
+START_TEST(test_play_refutation)
+{
+	const struct game_ops *ops = registry_find("infexion");
+	struct prover *prover = prover_new(ops, 14);
+	struct puzzle pz;
+	char err[512];
+	ck_assert_msg(
+	        puzzle_parse_line(ops, SAVE_INFEXION, &pz, err, sizeof err),
+	        "%s", err);
+	struct puzzle_play pp;
+	puzzle_play_start(&pp, ops, &pz, prover);
+	game_move moves[GAME_MAX_MOVES], line[8];
+	int n = ops->gen_moves(&pp.pos, moves);
+	game_move wrong = moves[0] == pz.line[0] ? moves[1] : moves[0];
+	int len = puzzle_play_refutation(&pp, wrong, line, 8);
+	ck_assert_int_ge(len, 1);
+	ck_assert_int_gt(n, 1);
+	struct game_pos pos = pp.pos;
+	ops->play(&pos, wrong);
+	for (int i = 0; i < len; i++)
+		ops->play(&pos, line[i]);
+	struct game_status st;
+	ops->status(&pos, &st);
+	ck_assert_int_eq(prove_winner(st.outcome), 1 - pp.attacker);
+	/* pp itself is untouched. */
+	ck_assert_int_eq(pp.played_count, 0);
+	ck_assert_int_eq(pp.state, PUZZLE_PLAYING);
+	prover_free(prover);
+}
+END_TEST
+
 START_TEST(test_play_puzzle)
 {
 	const struct game_ops *ops = registry_find("tzaar");
@@ -327,15 +365,21 @@ START_TEST(test_play_puzzle)
 	ck_assert_int_eq(puzzle_play_move(&pp, other), PUZZLE_WRONG);
 	ck_assert_int_eq(puzzle_play_outcome(&pp), PUZZLE_FAILED);
 
-	/* A hint names the first cell, then the move; it halves the score. */
+	/* A hint gives the move to play (the UI says it a cell at a time);
+	 * it halves the score. */
 	puzzle_play_start(&pp, ops, &pz, prover);
-	puzzle_play_hint(&pp, text, sizeof text);
-	ck_assert_msg(strstr(text, "starts I2...") != NULL, "%s", text);
-	puzzle_play_hint(&pp, text, sizeof text);
-	ck_assert_str_eq(text, "play I2xF2");
+	game_move hint;
+	ck_assert(puzzle_play_hint(&pp, &hint));
+	ck_assert(hint == move_of(ops, &pp.pos, "I2xF2"));
+	ck_assert_int_eq(pp.hints, 1);
 	puzzle_play_move(&pp, move_of(ops, &pp.pos, "I2xF2"));
 	puzzle_play_move(&pp, move_of(ops, &pp.pos, "F2xD1"));
 	ck_assert_int_eq(puzzle_play_outcome(&pp), PUZZLE_HINTED);
+
+	/* A wrong first sub-move leaves the turn half made: no defence. */
+	puzzle_play_start(&pp, ops, &pz, prover);
+	game_move line[8];
+	ck_assert_int_eq(puzzle_play_refutation(&pp, other, line, 8), 0);
 
 	/* The solution shown first: solved, but scored as failed. */
 	puzzle_play_start(&pp, ops, &pz, prover);
@@ -719,6 +763,7 @@ puzzles_suite(void)
 {
 	Suite *s = suite_create("puzzles");
 	TCase *tc = tcase_create("prove");
+	testutil_single_thread(tc);
 	tcase_add_test(tc, test_prove_ttt);
 	tcase_add_test(tc, test_prove_nim2);
 	tcase_add_test(tc, test_prove_budget);
@@ -735,6 +780,7 @@ puzzles_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("play");
 	tcase_add_test(tc, test_play_puzzle);
+	tcase_add_test(tc, test_play_refutation);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("progress");
 	tcase_add_test(tc, test_progress_roundtrip);
@@ -742,6 +788,7 @@ puzzles_suite(void)
 	tcase_add_test(tc, test_datadir);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("files");
+	testutil_single_thread(tc);
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_generate_deterministic);
 	tcase_add_test(tc, test_file_tetress);

@@ -2164,6 +2164,7 @@ search_suite(void)
 {
 	Suite *s = suite_create("search");
 	TCase *tc = tcase_create("exact");
+	testutil_single_thread(tc);
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_ttt_matches_solver);
 	tcase_add_test(tc, test_ttt_start_is_draw);
@@ -2196,6 +2197,7 @@ search_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("games");
+	testutil_single_thread(tc);
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_tetress_forced);
 	tcase_add_test(tc, test_tzaar_forced);
@@ -2212,6 +2214,7 @@ search_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("match");
+	testutil_single_thread(tc);
 	tcase_set_timeout(tc, TEST_SLOW_TIMEOUT_S);
 	tcase_add_test(tc, test_match_deeper_wins);
 	tcase_add_test(tc, test_match_elo);

@@ -1,6 +1,9 @@
 # Test harness shared by every suite.  Check programs link the library and
 # tests/testutil.c; shell tests (transcripts, tmux) find the binary in
-# $TABULA and the data in $TABULA_TEST_DATA.
+# $TABULA and the data in $TABULA_TEST_DATA.  In a ThreadSanitizer build
+# (configure --enable-tsan) the Check suites leave out the test cases
+# tagged single-thread and $TABULA_TSAN is yes, so that a shell test that
+# starts no thread can say SKIP; sanitized builds triple Check's timeouts.
 AM_TESTS_ENVIRONMENT = \
 	TABULA_TEST_DATA='$(abs_top_srcdir)/tests/data'; \
 	TABULA='$(abs_top_builddir)/src/tabula'; \
@@ -9,8 +12,12 @@ AM_TESTS_ENVIRONMENT = \
 	TABULA_SRCDIR='$(abs_top_srcdir)'; TABULA_BUILDDIR='$(abs_top_builddir)'; \
 	TABULA_CC='$(CC) $(CPPFLAGS) $(CFLAGS)'; \
 	CK_DEFAULT_TIMEOUT=120; \
+	CK_TIMEOUT_MULTIPLIER='$(TESTS_TIMEOUT_MULTIPLIER)'; \
+	CK_EXCLUDE_TAGS='$(TESTS_EXCLUDE_TAGS)'; \
+	TABULA_TSAN=$${CK_EXCLUDE_TAGS:+yes}; \
 	export TABULA_TEST_DATA TABULA TABULA_DATA_DIR TABULA_MAN CK_DEFAULT_TIMEOUT \
-	TABULA_SRCDIR TABULA_BUILDDIR TABULA_CC;
+	TABULA_SRCDIR TABULA_BUILDDIR TABULA_CC CK_TIMEOUT_MULTIPLIER \
+	CK_EXCLUDE_TAGS TABULA_TSAN;
 
 TESTS_COMPILE_FLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 # A suite links the layer it tests and those below it (Makefile.am): the

@@ -54,6 +54,9 @@ testutil_remove_tree(const char *dir)
 int
 testutil_run_suite(Suite *suite)
 {
+	const char *left_out = getenv("CK_EXCLUDE_TAGS");
+	if (left_out != NULL && left_out[0] != '\0')
+		printf("left out: the test cases tagged '%s'\n", left_out);
 	SRunner *runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);
 	int failed = srunner_ntests_failed(runner);
@@ -84,4 +87,10 @@ testutil_record_write_text(const struct session *s,
 	ck_assert_msg(record_write(f, s, meta, err, sizeof err), "%s", err);
 	fclose(f);
 	return buf;
+}
+
+void
+testutil_single_thread(TCase *tc)
+{
+	tcase_set_tags(tc, TESTUTIL_SINGLE_THREAD);
 }

@@ -31,7 +31,16 @@ char *testutil_record_write_text(const struct session *s,
 void testutil_remove_tree(const char *dir);
 
 /* Runs a suite (the runner frees it) and returns the process's exit
- * status: EXIT_SUCCESS when every test passed. */
+ * status: EXIT_SUCCESS when every test passed.  Test cases tagged with a
+ * tag in $CK_EXCLUDE_TAGS are left out, and it says so. */
 int testutil_run_suite(Suite *suite);
+
+/* The tag of a test case that starts no thread: ThreadSanitizer has
+ * nothing to check in it, so the ThreadSanitizer build leaves it out
+ * (tests/local.mk); the plain, distcheck and ASan builds run it. */
+#define TESTUTIL_SINGLE_THREAD "single-thread"
+
+/* Tags tc as starting no thread (TESTUTIL_SINGLE_THREAD). */
+void testutil_single_thread(TCase *tc);
 
 #endif

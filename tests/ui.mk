@@ -7,13 +7,6 @@ TESTS += tests/check_ui
 tests_check_ui_SOURCES = tests/check_ui.c $(TEST_UTIL)
 tests_check_ui_CFLAGS = $(TESTS_COMPILE_FLAGS) $(CURSES_CFLAGS)
 tests_check_ui_LDADD = $(TESTS_LINK_UI)
-
-# The puzzle trainer's screen, driven by keys and clicks into a grid.
-check_PROGRAMS += tests/check_trainer
-TESTS += tests/check_trainer
-tests_check_trainer_SOURCES = tests/check_trainer.c $(TEST_UTIL)
-tests_check_trainer_CFLAGS = $(TESTS_COMPILE_FLAGS) $(CURSES_CFLAGS)
-tests_check_trainer_LDADD = $(TESTS_LINK_UI)
 endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \

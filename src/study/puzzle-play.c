@@ -36,25 +36,39 @@ puzzle_play_apply(struct puzzle_play *pp, game_move m)
 	pp->left--;
 }
 
-/* The defender's move off the solution: the one after which the win takes
- * the most plies, as far as the budget lets the solver tell. */
+/* The move of the side to move at pos that serves winner best: for the
+ * winner the quickest proved win within plies, for the other side the
+ * one after which the win takes longest (or is not proved at all). */
 static game_move
-puzzle_play_defence(struct puzzle_play *pp, const game_move *moves, int n)
+puzzle_play_best_for(struct puzzle_play *pp, const struct game_pos *pos,
+                     int winner, int plies, bool *escaped)
 {
+	game_move moves[GAME_MAX_MOVES];
+	int n = pp->ops->gen_moves(pos, moves);
+	*escaped = false;
+	if (n == 0)
+		return 0; /* the callers look at the game's end first */
+	bool winners = pp->ops->side_to_move(pos) == winner;
 	game_move pick = moves[0];
-	int pick_plies = -1;
-	for (int i = 0; i < n; i++) {
-		struct game_pos child = pp->pos;
+	int pick_plies = winners ? plies + 1 : -1;
+	for (int i = 0; i < n && !*escaped; i++) {
+		struct game_pos child = *pos;
 		pp->ops->play(&child, moves[i]);
-		int plies = 0;
+		int got = 0;
 		enum prove_result r = prove_min_plies(
-		        pp->prover, &child, pp->attacker, pp->left - 1,
-		        PUZZLE_PLAY_BUDGET / (uint64_t)n + 1, &plies);
-		if (r != PROVE_YES)
-			plies = pp->left; /* not proved quickly: hardest */
-		if (plies > pick_plies) {
+		        pp->prover, &child, winner, plies - 1,
+		        PUZZLE_PLAY_BUDGET / (uint64_t)n + 1, &got);
+		if (r != PROVE_YES) {
+			/* Not proved: for the loser an escape, for the
+			 * winner no candidate. */
+			*escaped = !winners;
+			if (!winners)
+				pick = moves[i];
+			continue;
+		}
+		if (winners ? got < pick_plies : got > pick_plies) {
 			pick = moves[i];
-			pick_plies = plies;
+			pick_plies = got;
 		}
 	}
 	return pick;
@@ -75,9 +89,12 @@ puzzle_play_defend(struct puzzle_play *pp)
 		int n = pp->ops->gen_moves(&pp->pos, moves);
 		if (n == 0)
 			return;
+		bool escaped;
 		game_move m = pp->on_line && pp->step < pp->pz->line_len
 		                      ? pp->pz->line[pp->step]
-		                      : puzzle_play_defence(pp, moves, n);
+		                      : puzzle_play_best_for(
+		                                pp, &pp->pos, pp->attacker,
+		                                pp->left, &escaped);
 		puzzle_play_apply(pp, m);
 	}
 }
@@ -153,44 +170,50 @@ puzzle_play_next(struct puzzle_play *pp, game_move *out)
 	return false;
 }
 
-/* The first words of a move's notation: a TZAAR move's first cell, a
- * Tetress piece's first cell, an Infexion SPREAD's cell or the word
- * SPAWN. */
-static size_t
-puzzle_play_prefix(const char *text)
+bool
+puzzle_play_hint(struct puzzle_play *pp, game_move *out)
 {
-	const char *paren = strchr(text, '(');
-	if (paren != NULL) {
-		const char *c1 = strchr(paren, ',');
-		const char *c2 = c1 != NULL ? strchr(c1 + 1, ',') : NULL;
-		return c2 != NULL && strchr(c2 + 1, ',') != NULL
-		               ? (size_t)(c2 - text)
-		               : (size_t)(paren - text);
-	}
-	size_t n = strcspn(text + 1, "x+,-");
-	return n + 1 < strlen(text) ? n + 1 : strlen(text) / 2;
-}
-
-void
-puzzle_play_hint(struct puzzle_play *pp, char *buf, size_t size)
-{
-	game_move m;
 	if (pp->state != PUZZLE_PLAYING ||
 	    pp->ops->side_to_move(&pp->pos) != pp->attacker ||
-	    !puzzle_play_next(pp, &m)) {
-		snprintf(buf, size, "no hint now");
-		return;
-	}
+	    !puzzle_play_next(pp, out))
+		return false;
 	pp->hints++;
-	char text[GAME_TEXT_MAX];
-	pp->ops->format_move(&pp->pos, m, text, sizeof text);
-	if (pp->hints == 1)
-		snprintf(buf, size, "%s in %d pl%s: the move starts %.*s...",
-		         pp->pz->kind == PUZZLE_WIN ? "win" : "hold out",
-		         pp->left, pp->left == 1 ? "y" : "ies",
-		         (int)puzzle_play_prefix(text), text);
-	else
-		snprintf(buf, size, "play %s", text);
+	return true;
+}
+
+int
+puzzle_play_refutation(struct puzzle_play *pp, game_move wrong, game_move *out,
+                       int max)
+{
+	struct game_pos pos = pp->pos;
+	pp->ops->play(&pos, wrong);
+	/* A win puzzle: the defence's move that escapes the bound.  A save
+	 * puzzle: the other side's win within its bound, which counts from
+	 * after the wrong move (core/puzzle.h), move by move. */
+	bool win = pp->pz->kind == PUZZLE_WIN;
+	int left = win ? pp->left - 1 : pp->left;
+	int winner = win ? pp->attacker : 1 - pp->attacker;
+	/* A TZAAR turn half made: no defence to show yet. */
+	if (win && pp->ops->side_to_move(&pos) == pp->attacker)
+		return 0;
+	int n = 0;
+	while (n < max && left > 0) {
+		struct game_status st;
+		game_move any[GAME_MAX_MOVES];
+		pp->ops->status(&pos, &st);
+		if (st.outcome != OUTCOME_ONGOING ||
+		    pp->ops->gen_moves(&pos, any) == 0)
+			break;
+		bool escaped;
+		game_move m =
+		        puzzle_play_best_for(pp, &pos, winner, left, &escaped);
+		out[n++] = m;
+		pp->ops->play(&pos, m);
+		left--;
+		if (win)
+			break;
+	}
+	return n;
 }
 
 void

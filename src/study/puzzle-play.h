@@ -63,9 +63,18 @@ void puzzle_play_start(struct puzzle_play *pp, const struct game_ops *ops,
  * then the defence, whose moves are appended to pp->played. */
 enum puzzle_verdict puzzle_play_move(struct puzzle_play *pp, game_move m);
 
-/* A hint for the next move, more each time it is asked (the first words of
- * the move's notation, then the whole move); counts against the result. */
-void puzzle_play_hint(struct puzzle_play *pp, char *buf, size_t size);
+/* A hint: the move the solution (or, off it, the solver) plays next for
+ * the player; counts against the result.  False when none is known or it
+ * is not the player's turn. */
+bool puzzle_play_hint(struct puzzle_play *pp, game_move *out);
+
+/* The refutation of wrong, a move the judge refused at pp->pos (pp is
+ * unchanged): in a win puzzle the defence's move after which no win
+ * within the bound is proved, in a save puzzle the other side's win
+ * within it, both sides' moves; at most max moves into out, returns how
+ * many. */
+int puzzle_play_refutation(struct puzzle_play *pp, game_move wrong,
+                           game_move *out, int max);
 
 /* The whole solution from the start, in notation; shown before the end it
  * makes the puzzle failed. */

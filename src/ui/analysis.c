@@ -76,7 +76,8 @@ ui_analysis_sync(struct ui_app *app)
 		lim.noise_seed = level_game_seed(
 		        ops, &game->session.positions[0],
 		        game->session.setup.seed ^ (uint64_t)side);
-	} else if (an->on && !app->drill.active && ui_analysis_welcome(app)) {
+	} else if (an->on && !app->drill.active && !app->trainer.active &&
+	           ui_analysis_welcome(app)) {
 		/* Polite on shared hosts: an analysis ends by itself. */
 		want = SEARCH_ANALYSE;
 		lim.depth = app->opt.analysis_depth;

@@ -7,7 +7,7 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, leaders.c, help.c, trainer.c, library.c), which show
+ *     online.c, leaders.c, help.c, library.c), which show
  *     one another through app->screens, never by name
  *   help.c -> keys.c, menu.c, room.c (their key tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
@@ -15,7 +15,8 @@
  *     analysis.c -> engine.c
  *   keys.c, draw.c, play.c -> the move input (input.c -> pick.c, piece.c,
  *     tetris.c), which builds moves with builder.c
- *   keys.c, draw.c, help.c -> drill.c (a practice) -> play.c
+ *   keys.c, draw.c, help.c -> drill.c (a practice), trainer.c (the
+ *     puzzles; ui.c and menu.c start it) -> mistake.c -> play.c
  *   everything -> status.c, clock.c, save.c, board views, grid
  */
 #ifndef TABULA_UI_APP_H
@@ -29,18 +30,23 @@
 #include "client/client.h"
 #include "client/view.h"
 #include "core/exercises.h"
+#include "core/puzzle-progress.h"
+#include "core/puzzle.h"
 #include "core/record.h"
 #include "core/session.h"
 #include "study/exercise.h"
 #include "search/level.h"
 #include "study/library.h"
+#include "study/puzzle-play.h"
 #include "study/review-job.h"
+#include "search/prove.h"
 #include "search/search.h"
 #include "ui/board.h"
 #include "ui/builder.h"
 #include "ui/clock.h"
 #include "ui/engine.h"
 #include "ui/grid.h"
+#include "ui/mistake.h"
 #include "ui/screen.h"
 
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
@@ -201,27 +207,51 @@ struct ui_review {
 	size_t done, total;
 };
 
+/* What a mode of the game screen that sets the person's own mistakes
+ * keeps beside them (the practice, the trainer; owner: the mode's file,
+ * through mistake.c): the personal set the results go to, and the game
+ * on the screen before, put aside. */
+struct ui_mistake_home {
+	struct exercise_set personal;
+	char personal_path[1024];
+	bool quit_at_end; /* the command line's: the end quits */
+	bool stashed;
+	struct ui_game stash;
+};
+
 /* Practising one player's mistakes on the game screen (owner: drill.c):
- * the exercises of a reviewed game, the one shown, its judge and the
- * personal set the results go to, and the game the practice put aside. */
+ * the exercises of a reviewed game, the one being tried and its judge. */
 struct ui_drill {
 	bool active;
 	const struct game_ops *ops;
 	struct exercise *items; /* malloc'd */
 	size_t count, current;
 	int player;
-	char source[256]; /* the record's name, for the personal set */
 	struct review *judge;
-	struct exercise_set personal;
-	char personal_path[1024];
-	bool tried;    /* the exercise's result is in the personal set */
-	bool revealed; /* the answer was shown */
-	int hints;     /* hint presses on this exercise */
-	bool have_best;
-	struct exercise_verdict best; /* the judge on the game's move */
-	bool quit_at_end;             /* the command line's: q quits */
-	bool stashed;
-	struct ui_game stash; /* the game on the screen before */
+	struct ui_mistake now; /* items[current] being tried */
+	struct ui_mistake_home home;
+};
+
+/* The rated puzzles on the game screen (owner: trainer.c): the game's
+ * puzzles and the prover that judges tries, the progress file, and the
+ * puzzle being solved or the personal set's exercise being tried. */
+struct ui_trainer {
+	bool active;
+	const struct game_ops *ops;
+	struct puzzle_set set;
+	struct prover *prover;
+	struct puzzle_progress progress;
+	char progress_path[1024];
+	size_t current; /* the puzzle in set */
+	struct puzzle_play play;
+	bool scored;          /* its result went into the rating */
+	int hints;            /* hint presses on the move to find now */
+	unsigned shown;       /* puzzles and exercises shown */
+	bool mine;            /* an exercise of the personal set is shown */
+	size_t mine_next;     /* where the next one is looked for */
+	struct review *judge; /* for those; made at the first */
+	struct ui_mistake now;
+	struct ui_mistake_home home;
 };
 
 /* The level offered against the engine, from the person's results
@@ -311,6 +341,7 @@ struct ui_app {
 	struct ui_lines lines;
 	struct ui_online online;
 	struct ui_drill drill;
+	struct ui_trainer trainer;
 	struct ui_help help;
 	struct ui_library library;
 	struct ui_levels levels;

@@ -1,11 +1,11 @@
 /*
  * The move builder: the legal moves of one position with the board cells
- * each names, a cursor on the board, and the cells picked so far.  Both
- * the game screen (its move inputs: pick.c, piece.c, tetris.c) and the
- * puzzle trainer build moves with it, so matching picked cells against
- * the legal moves is written once.  It knows the game and the board view,
- * never the screen around it: the screen decides what to say about a
- * pick and what to do with a finished move.
+ * each names, a cursor on the board, and the cells picked so far.  The
+ * game screen's move inputs (pick.c, piece.c, tetris.c) build moves with
+ * it in a game, a practice and the puzzle trainer alike, so matching
+ * picked cells against the legal moves is written once.  It knows the game and
+ * the board view, never the screen around it: the screen decides what to say
+ * about a pick and what to do with a finished move.
  */
 #ifndef TABULA_UI_BUILDER_H
 #define TABULA_UI_BUILDER_H

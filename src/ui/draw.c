@@ -486,6 +486,8 @@ ui_draw_game(struct ui_app *app)
 	/* A practice shows no analysis: the answer is to be found. */
 	if (app->drill.active) {
 		y = ui_drill_draw(app, y, panel_x, w);
+	} else if (app->trainer.active) {
+		y = ui_trainer_draw(app, y, panel_x, w);
 	} else {
 		y = ui_draw_analysis(app, y, panel_x, w);
 		y = ui_dr_review(app, y, panel_x, w);

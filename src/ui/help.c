@@ -17,6 +17,7 @@
 #include "ui/menu.h"
 #include "ui/drill.h"
 #include "ui/room.h"
+#include "ui/trainer.h"
 
 /* Columns of a key's name ("I O T J L S Z"). */
 static const int UI_HELP_KEYS = 14;
@@ -151,6 +152,10 @@ ui_help_build(const struct ui_app *app, int width, struct ui_help_doc *d)
 		ui_drill_keys_each(app, ui_help_collect, d);
 		if (d->pending > 0)
 			ui_help_flush(d, "In a practice (before the keys "
+			                 "above)");
+		ui_trainer_keys_each(app, ui_help_collect, d);
+		if (d->pending > 0)
+			ui_help_flush(d, "In the puzzles (before the keys "
 			                 "above)");
 	}
 	if (app->game.have)

@@ -27,6 +27,7 @@
 #include "ui/room.h"
 #include "ui/shown.h"
 #include "ui/status.h"
+#include "ui/trainer.h"
 
 /* Keys of one command, 0-terminated. */
 #define UI_KEYS_MAX 8
@@ -56,7 +57,8 @@ ui_keys_pieces_apply(const struct ui_app *app)
 static void
 ui_keys_play(struct ui_app *app, game_move move)
 {
-	if (!ui_drill_play(app, move) && !ui_room_play(app, move))
+	if (!ui_drill_play(app, move) && !ui_trainer_play(app, move) &&
+	    !ui_room_play(app, move))
 		ui_play_move(app, move);
 }
 
@@ -189,7 +191,8 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 	game_move move;
 	char why[256];
 	const struct game_ops *ops = app->game.session.ops;
-	if (!ui_online_in_room(app) && !app->drill.active) {
+	if (!ui_online_in_room(app) && !app->drill.active &&
+	    !app->trainer.active) {
 		ui_play_text(app, text);
 		return;
 	}
@@ -660,8 +663,8 @@ ui_keys_handle(struct ui_app *app, int key)
 		          "for your key");
 		return;
 	}
-	if (ui_drill_key(app, key) || ui_room_game_key(app, key) ||
-	    ui_keys_command(app, key))
+	if (ui_drill_key(app, key) || ui_trainer_key(app, key) ||
+	    ui_room_game_key(app, key) || ui_keys_command(app, key))
 		return;
 	if (key < 127 && isprint(key))
 		ui_status(app, true, "'%c' is not a key here; ? shows the keys",

@@ -45,5 +45,6 @@ src_libui_a_SOURCES = \
 	src/ui/tetris.c \
 	src/ui/trainer.c src/ui/trainer.h src/ui/trainer-main.c \
 	src/ui/drill.c src/ui/drill.h src/ui/practise.c src/ui/practise.h \
+	src/ui/mistake.c src/ui/mistake.h \
 	src/ui/ui.c src/ui/ui.h \
 	src/ui/views.c

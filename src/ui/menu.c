@@ -364,22 +364,16 @@ ui_menu_change(struct ui_app *app, int delta)
 	}
 }
 
-/* Opens the trainer on the menu's game, on top of the menu. */
+/* Starts the trainer on the menu's game, on the game screen. */
 static void
 ui_menu_open_puzzles(struct ui_app *app)
 {
 	const struct game_ops *ops = registry_at((size_t)app->menu.game);
 	char err[1024];
-	struct ui_trainer *tr =
-	        ops != NULL ? ui_trainer_new(ops, app->glyphs, app->opt.no_save,
-	                                     err, sizeof err)
-	                    : NULL;
 	if (ops == NULL)
 		ui_status(app, true, "out of memory");
-	else if (tr == NULL)
+	else if (!ui_trainer_start(app, ops, false, err, sizeof err))
 		ui_status(app, true, "puzzles: %s", err);
-	else if (!ui_screen_push(&app->host, &ui_screen_trainer, tr))
-		ui_screen_trainer.close(&app->host, tr);
 }
 
 /* Opens the chosen example game at its first position. */

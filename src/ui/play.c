@@ -75,8 +75,7 @@ ui_play_init(struct ui_app *app)
 	return ui_builder_init(&app->build);
 }
 
-/* Frees the game, if there is one. */
-static void
+void
 ui_play_drop(struct ui_game *game)
 {
 	if (game->have) {
@@ -502,8 +501,10 @@ ui_play_save(struct ui_app *app, const char *path, char *err, size_t err_size)
 {
 	struct ui_game *game = &app->game;
 	if (path == NULL) {
-		/* A practice position is nobody's game (drill.c). */
-		if (app->opt.no_save || app->drill.active)
+		/* A practice position or a puzzle is nobody's game
+		 * (drill.c, trainer.c). */
+		if (app->opt.no_save || app->drill.active ||
+		    app->trainer.active)
 			return true;
 		if (game->save_path[0] == '\0' &&
 		    !ui_save_path(game->save_path, sizeof game->save_path, true,

@@ -64,6 +64,9 @@ bool ui_play_line(struct ui_app *app, const game_move *line, int n,
                   size_t show);
 /* Takes the game off the screen into *out (a practice puts it aside). */
 void ui_play_take(struct ui_app *app, struct ui_game *out);
+/* Frees the game, if there is one: the screen's, or one taken off
+ * (ui_play_take) that does not come back. */
+void ui_play_drop(struct ui_game *game);
 /* Puts a game taken off (ui_play_take) back on the screen. */
 void ui_play_give(struct ui_app *app, struct ui_game *in);
 /* The engine level offered first for the game (struct game_caps). */

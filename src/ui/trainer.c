@@ -1,571 +1,527 @@
 /*
- * The puzzle trainer's screen (ui/trainer.h).  Moves are built as on the
- * game screen: pick the cells of a move with the cursor (a set of cells
- * for Tetress, a path for the others), and the move is played when the
- * picked cells name exactly one legal move; or type it after ':'.
+ * The rated puzzle trainer on the game screen (ui/trainer.h).  A puzzle
+ * is loaded as the game: a move built with the game screen's keys comes
+ * here, is judged by the proving solver (study/puzzle-play.h), and the
+ * moves so far, the refutation of a wrong try or the solution are put on
+ * the board as the game's moves, so [ ] { } step through them.  Every
+ * UI_TRAINER_MINE_EVERY-th puzzle is an exercise of the personal set
+ * whose last try failed, tried as the practice tries one (ui/mistake.h).
  */
 #include "config.h"
 
-#include <curses.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/datadir.h"
+#include "ui/app.h"
+#include "ui/mistake.h"
+#include "ui/play.h"
+#include "ui/status.h"
 #include "ui/trainer.h"
 
-/* Smallest screen the trainer lays out in. */
-enum { TRAINER_MIN_WIDTH = 78, TRAINER_MIN_HEIGHT = 24 };
-enum { TRAINER_KEY_ESC = 27, TRAINER_KEY_BACKSPACE = 127 };
 static const int TRAINER_PROVER_BITS = 16;
-
-static void trainer_status(struct ui_trainer *tr, bool warn, const char *fmt,
-                           ...) __attribute__((format(printf, 3, 4)));
-
-static void
-trainer_status(struct ui_trainer *tr, bool warn, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(tr->status, sizeof tr->status, fmt, ap);
-	va_end(ap);
-	tr->status_warn = warn;
-}
-
-/* The legal moves of the position now, with the cells each names. */
-static void
-trainer_refresh_moves(struct ui_trainer *tr)
-{
-	ui_builder_list(&tr->build, tr->ops, &tr->play.pos);
-	tr->build.nsel = 0;
-}
+/* The judge's table for the personal set's exercises, as the practice's. */
+static const size_t TRAINER_HASH_MB = 16;
 
 static const struct puzzle *
-trainer_puzzle(const struct ui_trainer *tr)
+trainer_puzzle(const struct ui_app *app)
 {
-	return &tr->set.items[tr->current];
-}
-
-static void
-trainer_show(struct ui_trainer *tr, size_t index)
-{
-	tr->current = index;
-	const struct puzzle *pz = trainer_puzzle(tr);
-	puzzle_play_start(&tr->play, tr->ops, pz, tr->prover);
-	tr->scored = false;
-	tr->hint[0] = '\0';
-	trainer_refresh_moves(tr);
-	const struct ui_builder *b = &tr->build;
-	if (b->nmoves > 0 && b->moves[0].ncells > 0)
-		tr->build.cursor = b->moves[0].cells[0];
-	const char *side =
-	        tr->ops->side_names[tr->ops->side_to_move(&pz->start)];
-	if (pz->kind == PUZZLE_WIN)
-		trainer_status(tr, false, "%s to move and win within %d pl%s",
-		               side, pz->plies, pz->plies == 1 ? "y" : "ies");
-	else
-		trainer_status(tr, false,
-		               "%s to move: find the only move that holds out "
-		               "for %d pl%s",
-		               side, pz->plies, pz->plies == 1 ? "y" : "ies");
+	return &app->trainer.set.items[app->trainer.current];
 }
 
 static struct puzzle_player *
-trainer_player(struct ui_trainer *tr)
+trainer_player(struct ui_app *app)
 {
-	return puzzle_progress_player(&tr->progress, tr->ops->name);
-}
-
-/* The next puzzle: near the player's rating, not tried lately. */
-static void
-trainer_next(struct ui_trainer *tr)
-{
-	struct puzzle_player *p = trainer_player(tr);
-	uint64_t seed = (uint64_t)tr->progress.tried_count * 7919u +
-	                (uint64_t)p->rating * 31u +
-	                (uint64_t)(p->solved + p->failed);
-	trainer_show(tr, puzzle_progress_pick(&tr->progress, &tr->set,
-	                                      p->rating, seed));
+	return puzzle_progress_player(&app->trainer.progress,
+	                              app->trainer.ops->name);
 }
 
 static void
-trainer_save(struct ui_trainer *tr)
+trainer_show_puzzle(struct ui_app *app, size_t index)
 {
+	struct ui_trainer *tr = &app->trainer;
+	char err[512];
+	tr->mine = false;
+	tr->current = index;
+	tr->scored = false;
+	tr->hints = 0;
+	const struct puzzle *pz = trainer_puzzle(app);
+	puzzle_play_start(&tr->play, tr->ops, pz, tr->prover);
+	if (!ui_play_position(app, tr->ops, &pz->start, err, sizeof err)) {
+		ui_status(app, true, "%s", err);
+		return;
+	}
+	const char *side =
+	        tr->ops->side_names[tr->ops->side_to_move(&pz->start)];
+	if (pz->kind == PUZZLE_WIN)
+		ui_status(app, false, "%s to move and win within %d pl%s", side,
+		          pz->plies, pz->plies == 1 ? "y" : "ies");
+	else
+		ui_status(app, false,
+		          "%s to move: find the only move that holds out for "
+		          "%d pl%s",
+		          side, pz->plies, pz->plies == 1 ? "y" : "ies");
+}
+
+/* The personal set's next exercise of the game whose last try failed,
+ * after the one shown last; false when there is none. */
+static bool
+trainer_pick_mine(struct ui_trainer *tr, size_t *out)
+{
+	size_t n = tr->home.personal.count;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = (tr->mine_next + k) % n;
+		const struct exercise_entry *e = &tr->home.personal.items[i];
+		if (!e->solved_last && strcmp(e->game, tr->ops->name) == 0) {
+			*out = i;
+			tr->mine_next = i + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Shows the personal set's exercise i; false when it does not read. */
+static bool
+trainer_show_mine(struct ui_app *app, size_t i)
+{
+	struct ui_trainer *tr = &app->trainer;
+	const struct exercise_entry *e = &tr->home.personal.items[i];
+	struct exercise ex = {.mark = MARK_MISTAKE};
+	char why[256];
+	if (tr->judge == NULL &&
+	    (tr->judge = review_new(TRAINER_HASH_MB)) == NULL) {
+		ui_status(app, true, "out of memory");
+		return false;
+	}
+	if (!tr->ops->parse_pos(&ex.pos, e->position, why, sizeof why) ||
+	    !tr->ops->parse_move(&ex.pos, e->played, &ex.played, why,
+	                         sizeof why))
+		return false;
+	tr->mine = true;
+	tr->now = (struct ui_mistake){.ops = tr->ops,
+	                              .ex = ex,
+	                              .judge = tr->judge,
+	                              .personal = &tr->home.personal,
+	                              .personal_path = tr->home.personal_path};
+	snprintf(tr->now.source, sizeof tr->now.source, "%s", e->source);
+	if (!ui_mistake_show(app, &tr->now))
+		return false;
+	ui_status(app, false,
+	          "From your games: find a better move for %s than %s",
+	          tr->ops->side_names[tr->ops->side_to_move(&ex.pos)],
+	          e->played);
+	return true;
+}
+
+/* The next puzzle: near the player's rating, not tried lately, not the
+ * one shown; every UI_TRAINER_MINE_EVERY-th an exercise of one's own. */
+static void
+trainer_next(struct ui_app *app)
+{
+	struct ui_trainer *tr = &app->trainer;
+	size_t mine;
+	if (++tr->shown % UI_TRAINER_MINE_EVERY == 0 &&
+	    trainer_pick_mine(tr, &mine) && trainer_show_mine(app, mine))
+		return;
+	struct puzzle_player *p = trainer_player(app);
+	size_t pick = tr->current, count = tr->set.count;
+	bool avoid = tr->shown > 1 && count > 1;
+	for (unsigned draw = 0;
+	     draw == 0 || (avoid && pick == tr->current && draw < 8); draw++) {
+		uint64_t seed = (uint64_t)tr->progress.tried_count * 7919u +
+		                (uint64_t)p->rating * 31u +
+		                (uint64_t)(p->solved + p->failed) +
+		                (uint64_t)(tr->shown + draw) * 104729u;
+		pick = puzzle_progress_pick(&tr->progress, &tr->set, p->rating,
+		                            seed);
+	}
+	if (avoid && pick == tr->current)
+		pick = (pick + 1) % count;
+	trainer_show_puzzle(app, pick);
+}
+
+static void
+trainer_save(struct ui_app *app)
+{
+	struct ui_trainer *tr = &app->trainer;
 	char err[1024];
-	if (tr->no_save || tr->progress_path[0] == '\0')
+	if (app->opt.no_save || tr->progress_path[0] == '\0')
 		return;
 	if (!puzzle_progress_save(tr->progress_path, &tr->progress, err,
 	                          sizeof err))
-		trainer_status(tr, true, "progress not saved: %s", err);
+		ui_status(app, true, "progress not saved: %s", err);
 }
 
-/* Scores the puzzle once it is over (or given up by showing the
- * solution); returns the rating change. */
+/* Scores the puzzle once (over, or given up by showing the solution);
+ * returns the rating change. */
 static int
-trainer_score(struct ui_trainer *tr, enum puzzle_outcome outcome)
+trainer_score(struct ui_app *app, enum puzzle_outcome outcome)
 {
+	struct ui_trainer *tr = &app->trainer;
 	if (tr->scored)
 		return 0;
 	tr->scored = true;
-	tr->last_delta = puzzle_progress_record(&tr->progress, tr->ops->name,
-	                                        trainer_puzzle(tr), outcome);
-	trainer_save(tr);
-	return tr->last_delta;
+	int delta = puzzle_progress_record(&tr->progress, tr->ops->name,
+	                                   trainer_puzzle(app), outcome);
+	trainer_save(app);
+	return delta;
 }
 
-/* The moves played for the other side since the player's last move. */
-static void
-trainer_reply_text(struct ui_trainer *tr, int from, char *buf, size_t size)
+/* The puzzle's moves so far and then extra's n moves, on the board as the
+ * game, the ply show shown; false when out of memory (said). */
+static bool
+trainer_board(struct ui_app *app, const game_move *extra, int n, size_t show)
 {
-	struct game_pos pos = trainer_puzzle(tr)->start;
+	const struct puzzle_play *pp = &app->trainer.play;
+	game_move line[PUZZLE_MAX_LINE * 4];
+	int len = 0;
+	for (int i = 0; i < pp->played_count; i++)
+		line[len++] = pp->played[i];
+	for (int i = 0; i < n && len < (int)(sizeof line / sizeof line[0]); i++)
+		line[len++] = extra[i];
+	if (ui_play_line(app, line, len, show))
+		return true;
+	ui_status(app, true, "out of memory");
+	return false;
+}
+
+/* The moves played from index from on, as text. */
+static void
+trainer_moves_text(struct ui_app *app, int from, char *buf, size_t size)
+{
+	const struct puzzle_play *pp = &app->trainer.play;
+	const struct game_ops *ops = app->trainer.ops;
+	struct game_pos pos = trainer_puzzle(app)->start;
 	size_t n = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < tr->play.played_count; i++) {
-		if (i >= from) {
-			char text[64];
-			tr->ops->format_move(&pos, tr->play.played[i], text,
-			                     sizeof text);
-			int w = snprintf(buf + n, size - n, "%s%s",
-			                 n > 0 ? " " : "", text);
-			if (w < 0 || (size_t)w >= size - n)
-				break;
-			n += (size_t)w;
-		}
-		tr->ops->play(&pos, tr->play.played[i]);
+	for (int i = 0; i < pp->played_count; i++) {
+		char text[64];
+		ops->format_move(&pos, pp->played[i], text, sizeof text);
+		int w = i < from ? 0
+		                 : snprintf(buf + n, size - n, "%s%s",
+		                            n > 0 ? " " : "", text);
+		if (w < 0 || (size_t)w >= size - n)
+			break;
+		n += (size_t)w;
+		ops->play(&pos, pp->played[i]);
 	}
 }
 
-static void
-trainer_play(struct ui_trainer *tr, game_move m)
+/* The first move of the other side in the refutation (n moves after the
+ * wrong try) as text into reply ("" when none), and the ply to show: after
+ * it, else after the try. */
+static size_t
+trainer_reply(struct ui_app *app, const game_move *line, int n, char *reply,
+              size_t size)
 {
-	char text[64], line[256];
-	tr->ops->format_move(&tr->play.pos, m, text, sizeof text);
-	int before = tr->play.played_count;
-	enum puzzle_verdict v = puzzle_play_move(&tr->play, m);
-	tr->build.nsel = 0;
-	struct puzzle_player *p = trainer_player(tr);
-	switch (v) {
-	case PUZZLE_REFUSED:
-		trainer_status(tr, true, "the puzzle is over: n for the next");
+	const struct ui_trainer *tr = &app->trainer;
+	struct game_pos pos = tr->play.pos;
+	size_t at = (size_t)tr->play.played_count + 1;
+	tr->ops->play(&pos, line[0]);
+	reply[0] = '\0';
+	for (int i = 1; i <= n; i++) {
+		if (tr->ops->side_to_move(&pos) != tr->play.attacker) {
+			tr->ops->format_move(&pos, line[i], reply, size);
+			return at + (size_t)i;
+		}
+		tr->ops->play(&pos, line[i]);
+	}
+	return at;
+}
+
+/* A wrong try: scored, and its refutation played on the board. */
+static void
+trainer_wrong(struct ui_app *app, game_move move, const char *text)
+{
+	struct ui_trainer *tr = &app->trainer;
+	game_move line[1 + PUZZLE_MAX_LINE * 2];
+	char reply[64];
+	line[0] = move;
+	int n = puzzle_play_refutation(&tr->play, move, line + 1,
+	                               PUZZLE_MAX_LINE * 2);
+	int delta = trainer_score(app, PUZZLE_FAILED);
+	size_t at = trainer_reply(app, line, n, reply, sizeof reply);
+	if (!trainer_board(app, line, 1 + n, at))
 		return;
-	case PUZZLE_WRONG: {
-		int d = trainer_score(tr, PUZZLE_FAILED);
-		puzzle_play_solution(&tr->play, line, sizeof line);
-		trainer_status(tr, true,
-		               "Wrong: %s does not %s. Solution: %s. Rating %d "
-		               "(%+d)",
-		               text,
-		               trainer_puzzle(tr)->kind == PUZZLE_WIN
-		                       ? "win in time"
-		                       : "hold out",
-		               line, p->rating, d);
-		break;
-	}
-	case PUZZLE_COMPLETE: {
+	if (reply[0] != '\0')
+		ui_status(app, true,
+		          "Wrong: %s is refuted by %s (%+d); s plays the "
+		          "solution",
+		          text, reply, delta);
+	else
+		ui_status(app, true,
+		          "Wrong: %s does not %s (%+d); s plays the "
+		          "solution",
+		          text,
+		          trainer_puzzle(app)->kind == PUZZLE_WIN
+		                  ? "win in time"
+		                  : "hold out",
+		          delta);
+}
+
+/* A right move: the defence is on the board, or the puzzle is solved. */
+static void
+trainer_right(struct ui_app *app, enum puzzle_verdict v, int before,
+              const char *text)
+{
+	struct ui_trainer *tr = &app->trainer;
+	tr->hints = 0;
+	size_t end = (size_t)tr->play.played_count;
+	if (!trainer_board(app, NULL, 0, end))
+		return;
+	if (v == PUZZLE_COMPLETE) {
 		enum puzzle_outcome o = puzzle_play_outcome(&tr->play);
-		int d = trainer_score(tr, o);
-		trainer_status(tr, false, "Solved%s! %s. Rating %d (%+d)",
-		               o == PUZZLE_HINTED   ? " with a hint"
-		               : o == PUZZLE_FAILED ? " (solution seen)"
-		                                    : "",
-		               text, p->rating, d);
-		break;
+		int d = trainer_score(app, o);
+		ui_status(app, false,
+		          "Solved%s! %s (%+d); [ { step back through the line, "
+		          "n for the next",
+		          o == PUZZLE_HINTED   ? " with a hint"
+		          : o == PUZZLE_FAILED ? " (solution seen)"
+		                               : "",
+		          text, d);
+		return;
 	}
-	case PUZZLE_RIGHT:
-		trainer_reply_text(tr, before + 1, line, sizeof line);
-		if (line[0] != '\0')
-			trainer_status(
-			        tr, false, "Right: %s. %s answers %s", text,
-			        tr->ops->side_names[1 - tr->play.attacker],
-			        line);
-		else
-			trainer_status(tr, false, "Right: %s. Go on", text);
-		break;
-	}
-	tr->hint[0] = '\0';
-	trainer_refresh_moves(tr);
+	char reply[256];
+	trainer_moves_text(app, before + 1, reply, sizeof reply);
+	if (reply[0] != '\0')
+		ui_status(app, false, "Right: %s. %s answers %s", text,
+		          tr->ops->side_names[1 - tr->play.attacker], reply);
+	else
+		ui_status(app, false, "Right: %s. Go on", text);
 }
 
 bool
-ui_trainer_open(struct ui_trainer *tr, const struct game_ops *ops,
-                const struct ui_glyphs *glyphs, bool no_save, char *err,
-                size_t err_size)
+ui_trainer_play(struct ui_app *app, game_move move)
 {
-	memset(tr, 0, sizeof *tr);
-	tr->ops = ops;
-	tr->glyphs = glyphs;
-	tr->no_save = no_save;
-	tr->view = ui_board_find(ops->name);
-	if (ops->players != 2 || tr->view == NULL) {
-		snprintf(err, err_size, "%s has no puzzles", ops->name);
+	struct ui_trainer *tr = &app->trainer;
+	if (!tr->active)
 		return false;
+	if (tr->mine) {
+		ui_mistake_play(app, &tr->now, move);
+		return true;
 	}
+	if (tr->play.state != PUZZLE_PLAYING) {
+		ui_status(app, true, "the puzzle is over: n for the next");
+		return true;
+	}
+	if (app->game.shown != (size_t)tr->play.played_count) {
+		ui_status(app, true, "} goes to where the puzzle stands");
+		return true;
+	}
+	char text[64];
+	tr->ops->format_move(&tr->play.pos, move, text, sizeof text);
+	int before = tr->play.played_count;
+	enum puzzle_verdict v = puzzle_play_move(&tr->play, move);
+	if (v == PUZZLE_WRONG && tr->play.played_count == before)
+		trainer_wrong(app, move, text);
+	else if (v == PUZZLE_RIGHT || v == PUZZLE_COMPLETE)
+		trainer_right(app, v, before, text);
+	else if (trainer_board(app, NULL, 0, (size_t)tr->play.played_count))
+		ui_status(app, true, "Wrong: the game ended (%+d)",
+		          trainer_score(app, PUZZLE_FAILED));
+	return true;
+}
+
+/* The next hint for the move to find: its first cell (Tetress: the piece
+ * and its first cell), then a cell more each press, then the move. */
+static void
+trainer_hint(struct ui_app *app)
+{
+	struct ui_trainer *tr = &app->trainer;
+	game_move m;
+	if (tr->mine) {
+		ui_mistake_hint(app, &tr->now);
+		return;
+	}
+	if (!puzzle_play_hint(&tr->play, &m)) {
+		ui_status(app, true, "no hint now: the puzzle is over");
+		return;
+	}
+	char hint[256];
+	ui_mistake_hint_text(app, tr->ops, &tr->play.pos, m, ++tr->hints, hint,
+	                     sizeof hint);
+	ui_status(app, false, "Hint %d: %s", tr->hints, hint);
+}
+
+/* The solution on the board from the start; before the end it fails the
+ * puzzle. */
+static void
+trainer_solution(struct ui_app *app)
+{
+	struct ui_trainer *tr = &app->trainer;
+	if (tr->mine) {
+		ui_mistake_reveal(app, &tr->now);
+		return;
+	}
+	char line[256];
+	bool playing = tr->play.state == PUZZLE_PLAYING;
+	puzzle_play_solution(&tr->play, line, sizeof line);
+	int delta = playing ? trainer_score(app, PUZZLE_FAILED) : 0;
+	const struct puzzle *pz = trainer_puzzle(app);
+	if (!ui_play_line(app, pz->line, pz->line_len, 1)) {
+		ui_status(app, true, "out of memory");
+		return;
+	}
+	if (playing)
+		tr->play.state = PUZZLE_DONE_FAILED;
+	ui_status(app, playing, "Solution: %s (%+d); ] [ step through it", line,
+	          delta);
+}
+
+/* Ends the trainer: the game put aside comes back, and the menu shows
+ * over it as it was left, on its puzzles line (or, from the command
+ * line, the UI ends). */
+static void
+trainer_end(struct ui_app *app)
+{
+	struct ui_mistake_home home = app->trainer.home;
+	memset(&app->trainer.home, 0, sizeof app->trainer.home);
+	ui_trainer_free(app);
+	ui_mistake_home_leave(app, &home);
+	if (!app->host.quit)
+		ui_screen_back_to(&app->host, app->screens.menu, app);
+}
+
+static const struct ui_mistake_keys TRAINER_KEYS = {
+        .next = trainer_next,
+        .hint = trainer_hint,
+        .answer = trainer_solution,
+        .end = trainer_end,
+        .next_what = "the next puzzle",
+        .answer_what = "the solution on the board",
+        .end_what = "end the puzzles",
+        .where = "the puzzles: q ends them",
+};
+
+void
+ui_trainer_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+{
+	if (app == NULL || app->trainer.active)
+		ui_mistake_keys_each(&TRAINER_KEYS, fn, ctx);
+}
+
+bool
+ui_trainer_key(struct ui_app *app, int key)
+{
+	return app->trainer.active && ui_mistake_key(app, key, &TRAINER_KEYS);
+}
+
+/* The panel while an exercise of the personal set is tried. */
+static int
+trainer_draw_mine(struct ui_app *app, int y, int x, int w)
+{
+	const struct ui_trainer *tr = &app->trainer;
+	struct ui_grid *g = &app->host.grid;
+	const struct game_pos *pos = &tr->now.ex.pos;
+	char move[64];
+	tr->ops->format_move(pos, tr->now.ex.played, move, sizeof move);
+	ui_grid_print(g, y++, x, w, ROLE_TITLE, "From your games");
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "find a better move for %s",
+	               tr->ops->side_names[tr->ops->side_to_move(pos)]);
+	ui_grid_printf(g, y++, x, w, ROLE_DIM, "you played %s", move);
+	return ui_mistake_draw_record(app, &tr->now, y, x, w);
+}
+
+/* The panel while a rated puzzle is solved. */
+static int
+trainer_draw_puzzle(struct ui_app *app, int y, int x, int w)
+{
+	const struct ui_trainer *tr = &app->trainer;
+	struct ui_grid *g = &app->host.grid;
+	const struct puzzle *pz = trainer_puzzle(app);
+	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "Puzzle %s  rated %d", pz->id,
+	               pz->rating);
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "%s within %d pl%s",
+	               pz->kind == PUZZLE_WIN ? "win" : "hold out", pz->plies,
+	               pz->plies == 1 ? "y" : "ies");
+	if (tr->play.state != PUZZLE_PLAYING)
+		ui_grid_printf(g, y++, x, w, ROLE_DIM, "themes: %s",
+		               pz->themes);
+	return y;
+}
+
+int
+ui_trainer_draw(struct ui_app *app, int y, int x, int w)
+{
+	struct ui_grid *g = &app->host.grid;
+	const struct puzzle_player *p = trainer_player(app);
+	y = app->trainer.mine ? trainer_draw_mine(app, y, x, w)
+	                      : trainer_draw_puzzle(app, y, x, w);
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "your rating %d", p->rating);
+	ui_grid_printf(g, y++, x, w, ROLE_DIM, "solved %d  failed %d",
+	               p->solved, p->failed);
+	ui_grid_print(g, y++, x, w, ROLE_DIM,
+	              "n next  b hint  s solution  q end");
+	return y + 1;
+}
+
+/* Reads the game's puzzles and the progress file, and makes the prover.
+ * False with a message. */
+static bool
+trainer_load(struct ui_app *app, const struct game_ops *ops, char *err,
+             size_t err_size)
+{
+	struct ui_trainer *tr = &app->trainer;
 	char rel[64], path[4096];
+	bool save = !app->opt.no_save;
 	snprintf(rel, sizeof rel, "puzzles/%s.txt", ops->name);
 	if (!datadir_path(rel, path, sizeof path, err, err_size) ||
 	    !puzzle_load(path, ops, &tr->set, err, err_size))
 		return false;
 	if (tr->set.count == 0) {
 		snprintf(err, err_size, "%s: no puzzles", path);
-		puzzle_set_free(&tr->set);
 		return false;
 	}
 	if (!puzzle_progress_path(tr->progress_path, sizeof tr->progress_path,
-	                          !no_save, err, err_size) ||
+	                          save, err, err_size) ||
 	    !puzzle_progress_load(tr->progress_path, &tr->progress, err,
-	                          err_size)) {
-		puzzle_set_free(&tr->set);
+	                          err_size))
 		return false;
-	}
 	tr->prover = prover_new(ops, TRAINER_PROVER_BITS);
-	bool room = ui_builder_init(&tr->build);
-	tr->build.view = tr->view;
-	if (tr->prover == NULL || !room) {
+	if (tr->prover == NULL)
 		snprintf(err, err_size, "out of memory");
-		ui_trainer_close(tr);
+	return tr->prover != NULL;
+}
+
+bool
+ui_trainer_start(struct ui_app *app, const struct game_ops *ops,
+                 bool quit_at_end, char *err, size_t err_size)
+{
+	struct ui_trainer *tr = &app->trainer;
+	if (ops->players != 2 || ui_board_find(ops->name) == NULL) {
+		snprintf(err, err_size, "%s has no puzzles", ops->name);
 		return false;
 	}
-	trainer_next(tr);
+	if (app->drill.active || tr->active) {
+		/* Its own put-aside game would be lost. */
+		snprintf(err, err_size, "%s is on: q ends it first",
+		         tr->active ? "the puzzle trainer" : "a practice");
+		return false;
+	}
+	ui_trainer_free(app);
+	tr->ops = ops;
+	if (!trainer_load(app, ops, err, err_size)) {
+		ui_trainer_free(app);
+		return false;
+	}
+	char warn[1024];
+	ui_mistake_home_open(app, &tr->home, quit_at_end, warn, sizeof warn);
+	tr->active = true;
+	trainer_next(app); /* ui_play_position shows the game screen */
+	if (warn[0] != '\0')
+		ui_status(app, true, "%s", warn);
 	return true;
 }
 
 void
-ui_trainer_close(struct ui_trainer *tr)
+ui_trainer_free(struct ui_app *app)
 {
-	prover_free(tr->prover);
-	ui_builder_free(&tr->build);
+	struct ui_trainer *tr = &app->trainer;
+	ui_mistake_home_free(&tr->home);
 	puzzle_set_free(&tr->set);
-	tr->prover = NULL;
+	prover_free(tr->prover);
+	review_free(tr->judge);
+	memset(tr, 0, sizeof *tr);
 }
-
-/* ---- drawing --------------------------------------------------------- */
-
-static void
-trainer_marks(struct ui_trainer *tr, struct ui_board_mark *marks)
-{
-	memset(marks, 0, sizeof *marks * (size_t)tr->view->cells);
-	/* The last move played, either side's. */
-	if (tr->play.played_count > 0) {
-		struct game_pos pos = trainer_puzzle(tr)->start;
-		for (int i = 0; i + 1 < tr->play.played_count; i++)
-			tr->ops->play(&pos, tr->play.played[i]);
-		char text[64];
-		int cells[UI_MOVE_CELLS];
-		tr->ops->format_move(&pos,
-		                     tr->play.played[tr->play.played_count - 1],
-		                     text, sizeof text);
-		int n = tr->view->move_cells(text, cells, UI_MOVE_CELLS);
-		for (int i = 0; i < n; i++)
-			marks[cells[i]].role = ROLE_LAST;
-	}
-	ui_builder_marks(&tr->build, marks);
-}
-
-static void
-trainer_draw_panel(struct ui_trainer *tr, struct ui_grid *g, int y, int x)
-{
-	const struct puzzle *pz = trainer_puzzle(tr);
-	const struct puzzle_player *p = trainer_player(tr);
-	int w = g->width - x;
-	bool over = tr->play.state != PUZZLE_PLAYING;
-	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "Puzzle %s", pz->id);
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "%s, within %d pl%s",
-	               pz->kind == PUZZLE_WIN ? "Win" : "Hold out", pz->plies,
-	               pz->plies == 1 ? "y" : "ies");
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "Puzzle rating %d",
-	               pz->rating);
-	if (over)
-		ui_grid_printf(g, y++, x, w, ROLE_DIM, "Themes: %s",
-		               pz->themes);
-	y++;
-	ui_grid_printf(g, y++, x, w, ROLE_TITLE, "Your rating %d", p->rating);
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "solved %d  failed %d",
-	               p->solved, p->failed);
-	y++;
-	char moves[256];
-	trainer_reply_text(tr, 0, moves, sizeof moves);
-	ui_grid_print(g, y++, x, w, ROLE_TITLE, "Moves");
-	ui_grid_print(g, y++, x, w, ROLE_NORMAL,
-	              moves[0] != '\0' ? moves : "(none yet)");
-	if (tr->hint[0] != '\0') {
-		y++;
-		ui_grid_print(g, y++, x, w, ROLE_TITLE, "Hint");
-		ui_grid_print(g, y++, x, w, ROLE_NORMAL, tr->hint);
-	}
-	y++;
-	ui_grid_print(g, y++, x, w, ROLE_DIM, "Enter pick  : type a move");
-	ui_grid_print(g, y++, x, w, ROLE_DIM, "i hint  s solution");
-	ui_grid_print(g, y++, x, w, ROLE_DIM, "n next puzzle  q quit");
-}
-
-void
-ui_trainer_draw(struct ui_trainer *tr, struct ui_grid *g)
-{
-	ui_grid_clear(g);
-	if (g->width < TRAINER_MIN_WIDTH || g->height < TRAINER_MIN_HEIGHT) {
-		ui_grid_printf(g, g->height / 2, 0, g->width, ROLE_WARN,
-		               "terminal too small: %dx%d, want %dx%d",
-		               g->width, g->height, TRAINER_MIN_WIDTH,
-		               TRAINER_MIN_HEIGHT);
-		return;
-	}
-	const struct puzzle *pz = trainer_puzzle(tr);
-	int stm = tr->ops->side_to_move(&tr->play.pos);
-	char title[256];
-	snprintf(title, sizeof title, " tabula puzzles  %s  %s  %s to move",
-	         tr->ops->title, pz->id, tr->ops->side_names[stm]);
-	/* The title bar across the whole width. */
-	ui_grid_printf(g, 0, 0, g->width, ROLE_TITLE, "%-*s", g->width, title);
-	char fen[GAME_TEXT_MAX];
-	tr->ops->format_pos(&tr->play.pos, fen, sizeof fen);
-	struct ui_piece cells[UI_BOARD_MAX_CELLS];
-	struct ui_board_info info;
-	struct ui_board_mark marks[UI_BOARD_MAX_CELLS];
-	tr->board_y = 2;
-	tr->board_x = 2;
-	if (tr->view->decode(fen, cells, &info)) {
-		trainer_marks(tr, marks);
-		ui_board_draw(g, tr->board_y, tr->board_x, tr->view, tr->glyphs,
-		              cells, marks);
-	}
-	trainer_draw_panel(tr, g, 2, tr->board_x + tr->view->width + 4);
-	if (tr->prompting) {
-		ui_grid_printf(g, g->height - 2, 0, g->width, ROLE_STATUS,
-		               "move: %s", tr->prompt);
-		g->cursor_y = g->height - 2;
-		g->cursor_x = 6 + (int)tr->prompt_len;
-	}
-	ui_grid_print(g, g->height - 1, 0, g->width,
-	              tr->status_warn ? ROLE_WARN : ROLE_STATUS, tr->status);
-}
-
-/* ---- keys ---------------------------------------------------------- */
-
-static void
-trainer_pick(struct ui_trainer *tr, int cell)
-{
-	if (tr->play.state != PUZZLE_PLAYING) {
-		trainer_status(tr, true, "the puzzle is over: n for the next");
-		return;
-	}
-	int candidates;
-	game_move move;
-	char name[16];
-	tr->view->cell_name(cell, name, sizeof name);
-	switch (ui_builder_pick(&tr->build, cell, &candidates, &move)) {
-	case UI_PICK_DROPPED:
-		trainer_status(tr, false, "cell dropped");
-		break;
-	case UI_PICK_FULL:
-		break;
-	case UI_PICK_COMPLETE:
-		trainer_play(tr, move);
-		break;
-	case UI_PICK_NONE:
-		trainer_status(tr, true, "%s: no legal move goes on from here",
-		               name);
-		break;
-	case UI_PICK_GOES_ON:
-		trainer_status(tr, false, "%s picked: %d legal move%s go on",
-		               name, candidates, candidates == 1 ? "" : "s");
-		break;
-	}
-}
-
-static void
-trainer_typed(struct ui_trainer *tr)
-{
-	tr->prompting = false;
-	if (tr->prompt_len == 0)
-		return;
-	if (tr->play.state != PUZZLE_PLAYING) {
-		trainer_status(tr, true, "the puzzle is over: n for the next");
-		return;
-	}
-	game_move m;
-	char why[256];
-	if (!tr->ops->parse_move(&tr->play.pos, tr->prompt, &m, why,
-	                         sizeof why)) {
-		trainer_status(tr, true, "%s: %s", tr->prompt, why);
-		return;
-	}
-	trainer_play(tr, m);
-}
-
-static void
-trainer_prompt_key(struct ui_trainer *tr, int key)
-{
-	if (key == '\n' || key == '\r' || key == KEY_ENTER)
-		trainer_typed(tr);
-	else if (key == TRAINER_KEY_ESC)
-		tr->prompting = false;
-	else if (key == KEY_BACKSPACE || key == TRAINER_KEY_BACKSPACE ||
-	         key == 8) {
-		if (tr->prompt_len > 0)
-			tr->prompt[--tr->prompt_len] = '\0';
-	} else if (key >= 32 && key < 127 &&
-	           tr->prompt_len + 1 < sizeof tr->prompt) {
-		tr->prompt[tr->prompt_len++] = (char)key;
-		tr->prompt[tr->prompt_len] = '\0';
-	}
-}
-
-static void
-trainer_pass(struct ui_trainer *tr)
-{
-	const struct ui_builder *b = &tr->build;
-	for (int i = 0; i < b->nmoves; i++) {
-		if (b->moves[i].ncells == 0) {
-			trainer_play(tr, b->moves[i].move);
-			return;
-		}
-	}
-	trainer_status(tr, true, "no pass here");
-}
-
-static void
-trainer_solution(struct ui_trainer *tr)
-{
-	char line[256];
-	bool playing = tr->play.state == PUZZLE_PLAYING;
-	puzzle_play_solution(&tr->play, line, sizeof line);
-	if (playing) {
-		int d = trainer_score(tr, PUZZLE_FAILED);
-		trainer_status(tr, true, "Solution: %s. Rating %d (%+d)", line,
-		               trainer_player(tr)->rating, d);
-	} else
-		trainer_status(tr, false, "Solution: %s", line);
-}
-
-void
-ui_trainer_key(struct ui_trainer *tr, int key)
-{
-	if (tr->prompting) {
-		trainer_prompt_key(tr, key);
-		return;
-	}
-	int dy = 0, dx = 0;
-	switch (key) {
-	case KEY_LEFT:
-	case 'h':
-		dx = -1;
-		break;
-	case KEY_RIGHT:
-	case 'l':
-		dx = 1;
-		break;
-	case KEY_UP:
-	case 'k':
-		dy = -1;
-		break;
-	case KEY_DOWN:
-	case 'j':
-		dy = 1;
-		break;
-	case '\n':
-	case '\r':
-	case ' ':
-	case KEY_ENTER:
-		trainer_pick(tr, tr->build.cursor);
-		return;
-	case TRAINER_KEY_ESC:
-		tr->build.nsel = 0;
-		trainer_status(tr, false, "picks dropped");
-		return;
-	case ':':
-	case 'm':
-		tr->prompting = true;
-		tr->prompt_len = 0;
-		tr->prompt[0] = '\0';
-		return;
-	case 'p':
-		trainer_pass(tr);
-		return;
-	case 'i':
-		puzzle_play_hint(&tr->play, tr->hint, sizeof tr->hint);
-		trainer_status(tr, false, "Hint: %s", tr->hint);
-		return;
-	case 's':
-		trainer_solution(tr);
-		return;
-	case 'n':
-		trainer_next(tr);
-		return;
-	case 'q':
-		tr->quit = true;
-		return;
-	default:
-		return;
-	}
-	tr->build.cursor = ui_board_step(tr->view, tr->build.cursor, dy, dx);
-}
-
-void
-ui_trainer_click(struct ui_trainer *tr, int y, int x)
-{
-	int cell = ui_board_hit(tr->view, tr->board_y, tr->board_x, y, x);
-	if (cell < 0)
-		return;
-	tr->build.cursor = cell;
-	trainer_pick(tr, cell);
-}
-
-struct ui_trainer *
-ui_trainer_new(const struct game_ops *ops, const struct ui_glyphs *glyphs,
-               bool no_save, char *err, size_t err_size)
-{
-	struct ui_trainer *tr = malloc(sizeof *tr);
-	if (tr == NULL) {
-		snprintf(err, err_size, "out of memory");
-		return NULL;
-	}
-	if (!ui_trainer_open(tr, ops, glyphs, no_save, err, err_size)) {
-		free(tr);
-		return NULL;
-	}
-	return tr;
-}
-
-/* ---- the screen ---------------------------------------------------- */
-
-static void
-trainer_screen_close(struct ui_host *host, void *ctx)
-{
-	(void)host;
-	ui_trainer_close(ctx);
-	free(ctx);
-}
-
-static void
-trainer_screen_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
-{
-	(void)host;
-	ui_trainer_draw(ctx, g);
-}
-
-static void
-trainer_screen_key(struct ui_host *host, void *ctx, int key)
-{
-	struct ui_trainer *tr = ctx;
-	ui_trainer_key(tr, key);
-	if (tr->quit)
-		ui_screen_pop(host);
-}
-
-static void
-trainer_screen_click(struct ui_host *host, void *ctx, int y, int x)
-{
-	(void)host;
-	ui_trainer_click(ctx, y, x);
-}
-
-/* No smallest size: the trainer says itself when the terminal is too
- * small. */
-const struct ui_screen_ops ui_screen_trainer = {
-        .name = "trainer",
-        .close = trainer_screen_close,
-        .draw = trainer_screen_draw,
-        .key = trainer_screen_key,
-        .click = trainer_screen_click,
-};

@@ -1,11 +1,10 @@
 /*
- * The puzzle trainer's screen (tabula(6), PUZZLES): a puzzle from the
- * installed file near the player's rating, the board with a cursor to
- * build a move (or a move typed after ':'), the defence played back, right
- * or wrong on the status line, hints, the solution, and the rating kept in
- * the progress file.  It owns everything it shows; it draws into a grid
- * and takes keys, as a screen (ui_screen_trainer) that the menu pushes
- * and that `tabula puzzle` runs alone (trainer-main.c).
+ * The rated puzzle trainer (trainer.c; tabula(6), PUZZLES): a mode of the
+ * game screen, as the practice of one's mistakes is, so a move is built
+ * with the game screen's own keys and a puzzle's line is stepped through
+ * on the board with [ ] { }.  Puzzles come from the installed file near
+ * the player's rating, which the progress file keeps; exercises of the
+ * personal set whose last try failed come back among them.
  */
 #ifndef TABULA_UI_TRAINER_H
 #define TABULA_UI_TRAINER_H
@@ -13,72 +12,37 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/puzzle-progress.h"
-#include "core/puzzle.h"
-#include "search/prove.h"
-#include "study/puzzle-play.h"
-#include "ui/board.h"
-#include "ui/builder.h"
-#include "ui/grid.h"
-#include "ui/screen.h"
+#include "core/game.h"
+#include "ui/keyhelp.h"
 
-struct ui_trainer {
-	const struct game_ops *ops;
-	const struct ui_board_view *view;
-	const struct ui_glyphs *glyphs;
-	struct puzzle_set set;
-	struct prover *prover;
-	struct puzzle_progress progress;
-	char progress_path[1024];
-	bool no_save;
+struct ui_app;
 
-	size_t current; /* index of the puzzle in set */
-	struct puzzle_play play;
-	bool scored; /* this puzzle's result went into the rating */
-	int last_delta;
+/* Every this many puzzles, one is an exercise of the personal set whose
+ * last try failed, when there is one (tabula(6), PUZZLES). */
+#define UI_TRAINER_MINE_EVERY 4
 
-	struct ui_builder build; /* the legal moves now, the cursor, picks */
-	int board_y, board_x;
-
-	bool prompting;
-	char prompt[128];
-	size_t prompt_len;
-
-	char status[256];
-	bool status_warn;
-	char hint[256];
-	bool quit;
-};
-
-/* Loads game's puzzles and the progress file and shows the first puzzle;
- * false with a message. */
-bool ui_trainer_open(struct ui_trainer *tr, const struct game_ops *ops,
-                     const struct ui_glyphs *glyphs, bool no_save, char *err,
-                     size_t err_size);
-
-/* Saves the progress (if it changed) and frees everything. */
-void ui_trainer_close(struct ui_trainer *tr);
-
-/* ui_trainer_open on a trainer of its own, or NULL with a message; the
- * screen's close frees it. */
-struct ui_trainer *ui_trainer_new(const struct game_ops *ops,
-                                  const struct ui_glyphs *glyphs, bool no_save,
-                                  char *err, size_t err_size);
-
-/* The trainer as a screen over a ui_trainer_new trainer: q pops it. */
-extern const struct ui_screen_ops ui_screen_trainer;
-
-/* Draws the screen into g. */
-void ui_trainer_draw(struct ui_trainer *tr, struct ui_grid *g);
-
-/* Handles one key (curses codes); sets tr->quit on q. */
-void ui_trainer_key(struct ui_trainer *tr, int key);
-
-/* Handles a click at screen (y, x). */
-void ui_trainer_click(struct ui_trainer *tr, int y, int x);
+/* Starts the trainer on game ops's puzzles; the game on the screen is
+ * put aside until it ends (with quit_at_end the end quits, else the menu
+ * shows).  False with a message. */
+bool ui_trainer_start(struct ui_app *app, const struct game_ops *ops,
+                      bool quit_at_end, char *err, size_t err_size);
+/* A key while training (next, hint, solution, end, the keys it refuses);
+ * true when taken. */
+bool ui_trainer_key(struct ui_app *app, int key);
+/* A move made on the board while training: judged and answered on the
+ * board; true when taken (false: not training). */
+bool ui_trainer_play(struct ui_app *app, game_move move);
+/* The trainer's part of the panel from row y; returns the next row. */
+int ui_trainer_draw(struct ui_app *app, int y, int x, int w);
+/* Writes the trainer's keys through fn; none when app is not training
+ * (NULL: every one, for the man page). */
+void ui_trainer_keys_each(const struct ui_app *app, ui_keyhelp_fn fn,
+                          void *ctx);
+/* Frees what the trainer holds (the UI's end). */
+void ui_trainer_free(struct ui_app *app);
 
 /* `tabula puzzle [GAME] [--ascii] [--color=WHEN] [--no-save]`: the
- * trainer alone in the terminal; returns the exit status (trainer-main.c). */
+ * trainer on the game screen; returns the exit status (trainer-main.c). */
 int ui_trainer_main(int argc, char **argv);
 
 #endif

@@ -37,6 +37,7 @@
 #include "ui/save.h"
 #include "ui/script.h"
 #include "ui/term.h"
+#include "ui/trainer.h"
 #include "ui/ui.h"
 
 /* Redraws per second at most. */
@@ -65,6 +66,8 @@ struct ui_start {
 	int help_keys;    /* UI_HELP_KEYS_* */
 	const char *from; /* --from: practise this record's mistakes */
 	int player;       /* --player: whose (1 or 2; 0: the record's) */
+	/* `tabula puzzle GAME`: the trainer on this game's puzzles. */
+	const struct game_ops *puzzles;
 };
 
 static void
@@ -386,6 +389,8 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 	if (st->from != NULL)
 		return ui_practise_file(app, st->from, st->player - 1, true,
 		                        err, err_size);
+	if (st->puzzles != NULL)
+		return ui_trainer_start(app, st->puzzles, true, err, err_size);
 	if (st->resume) {
 		if (!ui_save_path(path, sizeof path, false, err, err_size))
 			return false;
@@ -425,6 +430,7 @@ static void
 ui_app_free(struct ui_app *app)
 {
 	ui_drill_free(app);
+	ui_trainer_free(app);
 	ui_review_free(app);
 	ui_analysis_free(app);
 	ui_play_free(app);
@@ -512,8 +518,10 @@ ui_restrict(struct ui_options *o, const struct ui_start *st, char *err,
 	return ui_restricted_state(err, err_size);
 }
 
-int
-ui_main(int argc, char **argv)
+/* The UI on the command line's words; with puzzles, the puzzle trainer
+ * on that game instead of the game or the menu the words name. */
+static int
+ui_main_as(int argc, char **argv, const struct game_ops *puzzles)
 {
 	struct ui_options opt;
 	struct ui_start st;
@@ -521,6 +529,7 @@ ui_main(int argc, char **argv)
 	int rc = ui_parse_args(argc, argv, &opt, &st);
 	if (rc != EXIT_OK)
 		return rc;
+	st.puzzles = puzzles;
 	char why[1024];
 	if (!ui_restrict(&opt, &st, why, sizeof why)) {
 		fprintf(stderr, "tabula: %s\n", why);
@@ -573,4 +582,16 @@ ui_main(int argc, char **argv)
 	                  : ui_run_terminal(&app);
 	ui_app_free(&app);
 	return rc;
+}
+
+int
+ui_main(int argc, char **argv)
+{
+	return ui_main_as(argc, argv, NULL);
+}
+
+int
+ui_main_puzzles(int argc, char **argv, const struct game_ops *ops)
+{
+	return ui_main_as(argc, argv, ops);
 }

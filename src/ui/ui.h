@@ -8,4 +8,9 @@
 /* Runs the UI with the whole command line; returns the exit status. */
 int ui_main(int argc, char **argv);
 
+struct game_ops;
+/* The same with the puzzle trainer on ops's puzzles on the game screen
+ * (`tabula puzzle GAME`, trainer-main.c): the words are the UI's. */
+int ui_main_puzzles(int argc, char **argv, const struct game_ops *ops);
+
 #endif
