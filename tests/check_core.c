@@ -1,14 +1,17 @@
 /*
  * The core: the registry, sessions (history, undo, truncation, failed
  * commands leaving the session alone), threaded perft agreeing with the
- * plain walk, the thread pool running every job of a batch once, and the
- * whole-file reader.
+ * plain walk, the thread pool running every job of a batch once, the worker
+ * with a mailbox (every job back once, a held job held until cancelled), and
+ * the whole-file reader.
  */
 #include "config.h"
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,6 +23,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "core/text.h"
+#include "core/worker.h"
 #include "testutil.h"
 
 /* The file helpers' refusals, each with a message naming the path. */
@@ -477,6 +481,60 @@ START_TEST(test_level_progress)
 }
 END_TEST
 
+/* A job that counts its runs, or holds until it is cancelled. */
+struct worker_test_job {
+	struct worker_job base;
+	struct worker *w;
+	bool hold;
+	atomic_int *runs;
+};
+
+static void
+worker_test_run(struct worker_job *base)
+{
+	struct worker_test_job *job = (struct worker_test_job *)base;
+	if (job->hold)
+		worker_hold(job->w, base);
+	atomic_fetch_add(job->runs, 1);
+}
+
+/* The one worker: every job runs once and comes back with a byte on the
+ * descriptor; a wait times out while a job holds, and a cancel ends the
+ * hold. */
+START_TEST(test_worker_mailbox)
+{
+	enum { JOBS = 50 };
+	struct worker *w = worker_new(3);
+	ck_assert_ptr_nonnull(w);
+	atomic_int runs;
+	atomic_init(&runs, 0);
+	static struct worker_test_job jobs[JOBS + 1];
+	for (int i = 0; i <= JOBS; i++) {
+		jobs[i] = (struct worker_test_job){.w = w, .runs = &runs};
+		jobs[i].base.run = worker_test_run;
+		atomic_init(&jobs[i].base.stop, false);
+	}
+	for (int i = 0; i < JOBS; i++)
+		ck_assert(worker_submit(w, &jobs[i].base));
+	for (int back = 0; back < JOBS;) {
+		struct pollfd pfd = {.fd = worker_fd(w), .events = POLLIN};
+		ck_assert_int_eq(poll(&pfd, 1, 10000), 1);
+		while (worker_take(w) != NULL)
+			back++;
+	}
+	ck_assert_int_eq(atomic_load(&runs), JOBS);
+	ck_assert_ptr_null(worker_take(w));
+	jobs[JOBS].hold = true;
+	ck_assert(worker_submit(w, &jobs[JOBS].base));
+	ck_assert_msg(!worker_wait(w, 50), "a held job came back");
+	worker_cancel(w, &jobs[JOBS].base);
+	ck_assert(worker_wait(w, -1));
+	ck_assert_ptr_eq(worker_take(w), &jobs[JOBS].base);
+	ck_assert_int_eq(atomic_load(&runs), JOBS + 1);
+	worker_free(w, false, NULL);
+}
+END_TEST
+
 static Suite *
 core_suite(void)
 {
@@ -490,6 +548,7 @@ core_suite(void)
 	tcase_add_test(tc, test_session_bad_input_changes_nothing);
 	tcase_add_test(tc, test_perft_threads_agree);
 	tcase_add_test(tc, test_pool_runs_each_job_once);
+	tcase_add_test(tc, test_worker_mailbox);
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_next_word);
 	tcase_add_test(tc, test_find_word);
