@@ -1482,22 +1482,23 @@ START_TEST(test_level_completes_first_ply)
 }
 END_TEST
 
-/* Each game has its own levels: TZAAR's nodes are cheap, and its level 10
- * searches 10,000,000 nodes (3,000,000 did not beat level 9); a game
- * without a table, or none, gets the default one.  In every game each level
- * searches at least the nodes of the one below, and a measured Elo is above
- * the one below; elo=N picks a level within 125 of N (steps are at most
- * 250) over the table's range. */
+/* Each game has its own levels: TZAAR's default level, 9, searches the
+ * 300,000 nodes that beat Veselý's expert 36 of 40 (man page "Strength
+ * levels"); a game without a table, or none, gets the default one.  In every
+ * game each level searches at least the nodes of the one below, and a measured
+ * Elo is above the one below. */
 START_TEST(test_level_tables)
 {
 	const struct game_ops *tzaar = registry_find("tzaar");
 	ck_assert_ptr_nonnull(tzaar);
 	struct search_limits lim = {0};
-	level_limits(tzaar, LEVEL_MAX, &lim);
-	ck_assert_uint_eq(lim.nodes, UINT64_C(10000000));
+	ck_assert_int_eq(tzaar->caps.default_level, 9);
+	level_limits(tzaar, tzaar->caps.default_level, &lim);
+	ck_assert_uint_eq(lim.nodes, UINT64_C(300000));
+	ck_assert_int_eq(lim.depth, 0);
+	ck_assert_int_eq(lim.eval_noise, 0);
 	level_limits(NULL, LEVEL_MAX, &lim);
 	ck_assert_uint_eq(lim.nodes, level_row(NULL, LEVEL_MAX)->nodes);
-	ck_assert_uint_lt(lim.nodes, UINT64_C(10000000));
 	for (size_t g = 0; g <= registry_count(); g++) {
 		const struct game_ops *ops = registry_at(g);
 		uint64_t nodes = 0;
@@ -1516,6 +1517,76 @@ START_TEST(test_level_tables)
 				                 level);
 			elo = row->elo > 0 ? row->elo : elo;
 		}
+	}
+}
+END_TEST
+
+/* Measured steps still over 200, so that elo=N can land more than 100 from
+ * N between them (man page "Strength levels", NEWS): the test checks that
+ * each is still there, so a row goes once its level is re-spaced. */
+static const struct {
+	const char *game;
+	int level; /* the upper end of the step */
+} level_wide_steps[] = {
+        {"tetress", 6},
+};
+
+/* Whether the step up to level of ops is a known wide one. */
+static bool
+level_step_known_wide(const struct game_ops *ops, int level)
+{
+	for (size_t i = 0;
+	     i < sizeof level_wide_steps / sizeof *level_wide_steps; i++) {
+		if (strcmp(level_wide_steps[i].game, ops->name) == 0 &&
+		    level_wide_steps[i].level == level) {
+			ck_assert_msg(
+			        level_elo(ops, level) -
+			                        level_elo(ops, level - 1) >
+			                200,
+			        "%s level %d: re-spaced, drop its row",
+			        ops->name, level);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* elo=N picks a level whose measured Elo is within 100 of N anywhere over
+ * the range of a game's measured levels (so the measured steps are at most
+ * 200, but for the wide steps above), the weakest below it and the
+ * strongest above (man page "Strength levels"). */
+START_TEST(test_level_for_elo_within_100)
+{
+	for (size_t g = 0; g < registry_count(); g++) {
+		const struct game_ops *ops = registry_at(g);
+		if (ops->caps.levels == NULL)
+			continue;
+		int weakest = 0, strongest = 0;
+		for (int level = LEVEL_MIN; level <= LEVEL_MAX; level++) {
+			if (level_elo(ops, level) <= 0)
+				continue;
+			weakest = weakest > 0 ? weakest : level;
+			strongest = level;
+		}
+		ck_assert_msg(weakest > 0, "%s: no measured level", ops->name);
+		for (int level = weakest + 1; level <= strongest; level++) {
+			int low = level_elo(ops, level - 1);
+			if (level_step_known_wide(ops, level))
+				continue;
+			for (int n = low; n <= level_elo(ops, level); n++) {
+				int pick = level_for_elo(ops, n);
+				int off = abs(level_elo(ops, pick) - n);
+				ck_assert_msg(off <= 100,
+				              "%s: elo=%d picks level %d "
+				              "(Elo %d), %d off",
+				              ops->name, n, pick,
+				              level_elo(ops, pick), off);
+			}
+		}
+		int low = level_elo(ops, weakest),
+		    high = level_elo(ops, strongest);
+		ck_assert_int_eq(level_for_elo(ops, low - 500), weakest);
+		ck_assert_int_eq(level_for_elo(ops, high + 500), strongest);
 	}
 }
 END_TEST
@@ -2207,6 +2278,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tzaar_depth_parity);
 	tcase_add_test(tc, test_level_completes_first_ply);
 	tcase_add_test(tc, test_level_tables);
+	tcase_add_test(tc, test_level_for_elo_within_100);
 	tcase_add_test(tc, test_infexion_forced);
 	tcase_add_loop_test(
 	        tc, test_bench_signature, 0,

@@ -32,9 +32,10 @@ TEST_UTIL = tests/testutil.c tests/testutil.h
 
 # Engine protocol transcripts: every tests/proto/*.in with its .out.
 TESTS += tests/proto.test tests/cli.test tests/man.test tests/match.test \
-	tests/match-shard.test
+	tests/match-shard.test tests/match-positions.test
 EXTRA_DIST += tests/proto.test tests/cli.test tests/man.test tests/match.test \
-	tests/match-shard.test
+	tests/match-shard.test tests/match-positions.test \
+	tests/data/match/positions-infexion.txt
 
 # The layers: the include table holds, and the build's include paths
 # refuse a wrong-way include.

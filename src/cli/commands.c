@@ -20,7 +20,8 @@ static const struct cli_command cli_commands[] = {
          cli_engine_main},
         {"match",
          "GAME PLAYER1 PLAYER2 [--games N] [--first-game K] [--seed S] "
-         "[--openings PLIES] [--random-setups] [--record DIR] [--go ARGS] "
+         "[--openings PLIES] [--random-setups] [--positions FILE] "
+         "[--record DIR] [--go ARGS] "
          "[--timeout MS] [--verbose] | --merge [FILE...]",
          "play a match between engines, random, greedy, outside programs "
          "or course agents (agent:DIR)",

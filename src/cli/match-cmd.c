@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "play/match.h"
+#include "play/match-positions.h"
 
 /* In the option table (cli_match_options), so constant expressions. */
 enum { MATCH_CMD_MAX_GAMES = 1000000, MATCH_CMD_MAX_TIMEOUT_MS = 3600000 };
@@ -67,7 +68,8 @@ match_cmd_report(const struct match_result *r)
 struct match_cmd_opts {
 	struct match_config cfg;
 	const char *go_args;
-	int timeout_ms; /* per answer of an outside program */
+	const char *positions; /* --positions FILE, or NULL */
+	int timeout_ms;        /* per answer of an outside program */
 	bool verbose;
 	bool merge;
 };
@@ -155,6 +157,7 @@ const struct cli_option cli_match_options[] = {
         {"seed", 's', CLI_NUMBER, 0, LONG_MAX, "bad --seed"},
         {"openings", 'o', CLI_NUMBER, 0, MATCH_MAX_OPENING, "bad --openings"},
         {"random-setups", 'r', CLI_FLAG, 0, 0, NULL},
+        {"positions", 'p', CLI_TEXT, 0, 0, NULL},
         {"record", 'w', CLI_TEXT, 0, 0, NULL},
         {"go", 'g', CLI_TEXT, 0, 0, NULL},
         {"verbose", 'v', CLI_FLAG, 0, 0, NULL},
@@ -173,6 +176,7 @@ match_cmd_options(const struct cli_args *args, struct match_cmd_opts *o)
 	o->cfg.opening_plies = (int)cli_args_number(args, "openings", 0);
 	o->cfg.random_setups = cli_args_has(args, "random-setups");
 	o->cfg.record_dir = cli_args_text(args, "record", NULL);
+	o->positions = cli_args_text(args, "positions", NULL);
 	o->go_args = cli_args_text(args, "go", NULL);
 	o->verbose = cli_args_has(args, "verbose");
 	o->timeout_ms = (int)cli_args_number(args, "timeout", 0);
@@ -250,5 +254,26 @@ cli_match_exec(const struct cli_command *self, const struct cli_args *args)
 		return cli_usage_error(self, "unknown or one-player game");
 	if (o.cfg.record_dir != NULL && !match_cmd_record_dir(o.cfg.record_dir))
 		return EXIT_FAILURE_RUN;
-	return match_cmd_play(&o, args->argv[1], args->argv[2]);
+	struct game_pos *positions = NULL;
+	if (o.positions != NULL) {
+		char err[512];
+		if (!match_positions_read(o.cfg.ops, o.positions, &positions,
+		                          &o.cfg.n_positions, err,
+		                          sizeof err)) {
+			fprintf(stderr, "tabula match: %s\n", err);
+			return EXIT_FAILURE_RUN;
+		}
+		o.cfg.positions = positions;
+		/* Each position once with each colour, unless told. */
+		if (!cli_args_has(args, "games"))
+			o.cfg.games =
+			        o.cfg.n_positions <= MATCH_CMD_MAX_GAMES / 2
+			                ? 2 * o.cfg.n_positions
+			                : MATCH_CMD_MAX_GAMES;
+		if (o.cfg.first_game > MATCH_CMD_MAX_GAMES - o.cfg.games)
+			o.cfg.games = MATCH_CMD_MAX_GAMES - o.cfg.first_game;
+	}
+	int status = match_cmd_play(&o, args->argv[1], args->argv[2]);
+	free(positions);
+	return status;
 }

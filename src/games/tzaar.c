@@ -373,18 +373,10 @@ tzaar_tense(const struct game_pos *pos)
 /* The strength levels: nodes, depth, evaluation noise, and the Elo
  * measured in ladder matches (man page "Strength levels"). */
 static const struct game_level tzaar_levels[GAME_LEVELS] = {
-        {200, 2, 290, 936},
-        {500, 2, 217, 1091},
-        {1000, 2, 145, 1321},
-        {3000, 3, 87, 1562},
-        {10000, 4, 45, 1826},
-        {30000, 5, 22, 2007},
-        {100000, 0, 0, 2138},
-        {300000, 0, 0, 2302},
+        {200, 2, 290, 936},   {500, 2, 217, 1091},  {1000, 2, 165, 1264},
+        {2000, 3, 130, 1437}, {4000, 4, 70, 1637},  {10000, 4, 45, 1810},
+        {30000, 5, 22, 1992}, {100000, 0, 0, 2123}, {300000, 0, 0, 2287},
         {1000000, 0, 0, 0},
-        /* 3,000,000 nodes did not beat level 9 (47.5% over 80
-         * games); 10,000,000 did (80% over 40). */
-        {10000000, 0, 0, 0},
 };
 
 const struct game_ops tzaar_game = {
@@ -397,7 +389,7 @@ const struct game_ops tzaar_game = {
         .caps = {.levels = tzaar_levels,
                  .random_setup = true,
                  .bench_depth = 4,
-                 .default_level = 8,
+                 .default_level = 9,
                  .reduce_late = true,
                  .record_format = &tzaar_littlegolem,
                  /* man page "Win chance": scale and draw fitted

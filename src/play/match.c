@@ -47,15 +47,18 @@ match_mix(uint64_t seed, uint64_t a, uint64_t b)
 	return rng_next(&r);
 }
 
-/* The start of pair's games: set-up and random opening (stopping early if
- * the opening would end the game). */
+/* The start of pair's games: set-up or given position, and random opening
+ * (stopping early if the opening would end the game). */
 static void
 match_start(const struct match_config *cfg, int pair, struct match_game *g)
 {
 	g->setup = (struct game_setup){0};
-	if (cfg->random_setups)
+	if (cfg->random_setups && cfg->positions == NULL)
 		g->setup.seed = match_mix(cfg->seed, (uint64_t)pair, 1) | 1;
-	cfg->ops->init(&g->origin, &g->setup);
+	if (cfg->positions != NULL)
+		g->origin = cfg->positions[pair % cfg->n_positions];
+	else
+		cfg->ops->init(&g->origin, &g->setup);
 	g->start = g->origin;
 	g->n_open = 0;
 	struct rng r;
@@ -94,6 +97,15 @@ match_game_session(const struct match_config *cfg, const struct match_game *g,
 {
 	if (!session_init(s, cfg->ops, &g->setup))
 		return false;
+	if (cfg->positions != NULL) {
+		/* The record starts where the game did (its Start tag). */
+		char fen[GAME_TEXT_MAX], why[256];
+		cfg->ops->format_pos(&g->origin, fen, sizeof fen);
+		if (!session_set_fen(s, fen, why, sizeof why)) {
+			session_free(s);
+			return false;
+		}
+	}
 	for (size_t i = 0; i < g->n; i++) {
 		if (!session_play(s, g->moves[i])) {
 			session_free(s);

@@ -26,6 +26,11 @@ struct match_config {
 	uint64_t seed;      /* draws set-ups, openings, random choices */
 	bool random_setups; /* a seeded set-up per pair (TZAAR) */
 	int opening_plies;  /* random moves played before the players */
+	/* NULL, or the start positions: pair p starts from positions[p %
+	 * n_positions] instead of a set-up (random_setups does not apply),
+	 * then plays its opening. */
+	const struct game_pos *positions;
+	int n_positions;
 	/* NULL, or a directory that receives every game as a record
 	 * (core/record.h), 0001.rec, 0002.rec, ... */
 	const char *record_dir;

@@ -13,7 +13,7 @@ set -eu
 T=${TABULA:-src/tabula}
 game=$1 self=$2 weak=$3 seed=$4 dir=$5 old=${6:-}
 case $game in
-tzaar) level=8 setup=--random-setups ;;
+tzaar) level=9 setup=--random-setups ;;
 *) level=7 setup="--openings 4" ;;
 esac
 level=${LEVEL:-$level} # another level than the default
