@@ -20,6 +20,9 @@ tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_review_LDADD = $(TESTS_LINK_STUDY)
 endif
 EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
+# Fitting the win-chance map: --every, --hold-out and bad input.
+TESTS += tests/winchance-tune.test
+EXTRA_DIST += tests/winchance-tune.test
 # Score steadiness and finishing measured through the protocol (NEWS,
 # "Steady scores"); run by hand, not by make check.
 EXTRA_DIST += tests/tools/steady-scores.py
