@@ -23,6 +23,9 @@ EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
 # Fitting the win-chance map: --every, --hold-out and bad input.
 TESTS += tests/winchance-tune.test
 EXTRA_DIST += tests/winchance-tune.test
+# The review benchmark leaves a match's random opening out of the marks.
+TESTS += tests/review-bench.test
+EXTRA_DIST += tests/review-bench.test
 # Score steadiness and finishing measured through the protocol (NEWS,
 # "Steady scores"); run by hand, not by make check.
 EXTRA_DIST += tests/tools/steady-scores.py
