@@ -1,7 +1,7 @@
 /*
  * `tabula tune winchance GAME [--nodes N] [--skip PLIES] [--every K]
- * [--hold-out G] RECORD...`: fits the game's win-chance map (man page
- * "Win chance") to the results of recorded games.  Every Kth position of
+ * [--hold-out G] [--scale S] RECORD...`: fits the game's win-chance map (man
+ * page "Win chance") to the results of recorded games.  Every Kth position of
  * every finished record (after the first PLIES) is searched as a review
  * searches it (the game's review budget unless --nodes says otherwise)
  * and its score, from the side to move's view, is a sample whose target
@@ -9,7 +9,8 @@
  * (the map does not apply to them).  Prints the fitted scale and draw
  * margin, the log loss and the calibration error before (the committed
  * map) and after; the last G records are not fitted but measured, so the
- * error is also known on games the fit never saw.
+ * error is also known on games the fit never saw.  --scale S measures
+ * the map of scale S as "now" instead of the committed one.
  */
 #include "config.h"
 
@@ -28,6 +29,7 @@ enum {
 	TUNE_WC_MAX_SKIP = 1000,
 	TUNE_WC_MAX_EVERY = 1000,
 	TUNE_WC_MAX_HOLD = 100000,
+	TUNE_WC_MAX_SCALE = 100000,
 	TUNE_WC_MAX_NODES = 1000000000
 };
 static const size_t TUNE_WC_HASH_MB = 16;
@@ -39,6 +41,7 @@ struct tune_wc {
 	struct search_limits lim;
 	long skip, every;
 	long games, held_games;
+	int scale;              /* the map measured as "now" */
 	struct winfit_set set;  /* fitted */
 	struct winfit_set held; /* measured only (--hold-out) */
 };
@@ -95,13 +98,14 @@ tune_wc_print(const char *when, const struct winfit_set *set,
 
 static const char TUNE_WC_WANT[] =
         "want winchance GAME [--nodes N] [--skip PLIES] [--every K] "
-        "[--hold-out G] RECORD...";
+        "[--hold-out G] [--scale S] RECORD...";
 
 static const struct cli_option tune_wc_options[] = {
         {"nodes", 0, CLI_NUMBER, 1, TUNE_WC_MAX_NODES, TUNE_WC_WANT},
         {"skip", 0, CLI_NUMBER, 0, TUNE_WC_MAX_SKIP, TUNE_WC_WANT},
         {"every", 0, CLI_NUMBER, 1, TUNE_WC_MAX_EVERY, TUNE_WC_WANT},
         {"hold-out", 0, CLI_NUMBER, 0, TUNE_WC_MAX_HOLD, TUNE_WC_WANT},
+        {"scale", 0, CLI_NUMBER, 1, TUNE_WC_MAX_SCALE, TUNE_WC_WANT},
         {0},
 };
 
@@ -133,6 +137,7 @@ tune_wc_report(const struct tune_wc *t)
 	printf("%s: games %ld positions %zu at %llu nodes\n", t->ops->name,
 	       t->games, t->set.n, (unsigned long long)t->lim.nodes);
 	struct game_winchance map = t->ops->caps.winchance;
+	map.scale = t->scale;
 	if (t->held.n > 0)
 		printf("held-out: games %ld positions %zu\n", t->held_games,
 		       t->held.n);
@@ -169,6 +174,8 @@ cli_tune_winchance(int argc, char **argv)
 	t.skip = cli_args_number(&args, "skip", 0);
 	t.every = cli_args_number(&args, "every", 1);
 	long hold = cli_args_number(&args, "hold-out", 0);
+	t.scale = (int)cli_args_number(&args, "scale",
+	                               t.ops->caps.winchance.scale);
 	if (hold >= args.argc)
 		return cli_usage_error(self, "want a record to fit besides "
 		                             "the held-out ones");
