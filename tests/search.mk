@@ -20,9 +20,19 @@ tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_review_LDADD = $(TESTS_LINK_STUDY)
 endif
 EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
+# Fitting the win-chance map: --every, --hold-out and bad input.
+TESTS += tests/winchance-tune.test
+EXTRA_DIST += tests/winchance-tune.test
+# The review benchmark leaves a match's random opening out of the marks.
+TESTS += tests/review-bench.test
+EXTRA_DIST += tests/review-bench.test
 # Score steadiness and finishing measured through the protocol (NEWS,
 # "Steady scores"); run by hand, not by make check.
 EXTRA_DIST += tests/tools/steady-scores.py
+# How long won games drag, from reviewed records (NEWS); by hand.
+EXTRA_DIST += tests/tools/finishing.py
+# The calibration error sampling alone gives, by simulation (NEWS).
+EXTRA_DIST += tests/tools/ece-noise.py
 # Levels play the same games with threads as before them (tabula(6),
 # "Threads"): kept level games, and a level searched with Threads 1 and 4.
 TESTS += tests/levels-threads.test

@@ -41,6 +41,7 @@ static const struct cli_command cli_commands[] = {
         {"tune",
          "tzaar [--rounds N] [--skip PLIES] [--weights W] [--only NAMES] "
          "[--mid-turn] RECORD... | winchance GAME [--nodes N] [--skip PLIES] "
+         "[--every K] [--hold-out G] [--scale S] "
          "RECORD... | tetris [--rules R] [--seed S] [--rounds N] [--states N] "
          "[--spacing N] [--horizon N] [--rollouts N] [--explore P] "
          "[--prior P] [--check N]",

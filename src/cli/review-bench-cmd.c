@@ -161,7 +161,8 @@ rb_record(const struct rb_options *o, const char *path, struct rb_totals *tot)
 		ok = rb_reference(o, path, &s, &meta, &ref_lim, ref, err,
 		                  sizeof err);
 	if (ok)
-		rb_add_game(tot, path, &s, meta.result, got, ref, wall, cpu);
+		rb_add_game(tot, path, &s, meta.result, rb_opening_plies(&meta),
+		            got, ref, wall, cpu);
 	else
 		fprintf(stderr, "tabula review-bench: %s: %s\n", path,
 		        err[0] ? err : "out of memory");

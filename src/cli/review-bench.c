@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/review-bench.h"
+#include "play/match.h"
 #include "study/review.h"
 #include "search/winchance.h"
 
@@ -63,12 +64,13 @@ rb_bad(enum record_mark mark)
 	return mark == MARK_MISTAKE || mark == MARK_BLUNDER;
 }
 
-/* The pairs of consecutive changes of the win chance, into the sums. */
+/* The pairs of consecutive changes of the win chance from move first on,
+ * into the sums. */
 static void
-rb_add_changes(struct rb_totals *tot, const struct session *s,
+rb_add_changes(struct rb_totals *tot, const struct session *s, size_t first,
                const struct rb_move *got)
 {
-	for (size_t ply = 2; ply < s->ply; ply++) {
+	for (size_t ply = first + 2; ply < s->ply; ply++) {
 		double x = rb_chance(s->ops, &got[ply - 1]) -
 		           rb_chance(s->ops, &got[ply - 2]);
 		double y = rb_chance(s->ops, &got[ply]) -
@@ -82,9 +84,35 @@ rb_add_changes(struct rb_totals *tot, const struct session *s,
 	}
 }
 
+/* The position after move ply as a calibration sample: the score and
+ * result from the side to move's view, as the map reads a score (p1:
+ * player 1's result). */
+static void
+rb_add_calib(struct rb_totals *tot, const struct session *s, size_t ply,
+             const struct rb_move *m, float p1)
+{
+	if (m->mate != 0)
+		return;
+	if (s->ops->side_to_move(&s->positions[ply + 1]) == 0)
+		winfit_push(&tot->calib, m->score, p1);
+	else
+		winfit_push(&tot->calib, -m->score, 1.0f - p1);
+}
+
+size_t
+rb_opening_plies(const struct record_meta *meta)
+{
+	size_t first = 0;
+	for (size_t i = 0; i < meta->comment_count; i++)
+		if (meta->comments[i] != NULL &&
+		    strcmp(meta->comments[i], MATCH_OPENING_COMMENT) == 0)
+			first = i + 1;
+	return first;
+}
+
 void
 rb_add_game(struct rb_totals *tot, const char *path, const struct session *s,
-            const char *result, const struct rb_move *got,
+            const char *result, size_t first, const struct rb_move *got,
             const struct rb_move *ref, double wall, double cpu)
 {
 	long bad = 0, dubious = 0;
@@ -92,7 +120,13 @@ rb_add_game(struct rb_totals *tot, const char *path, const struct session *s,
 	bool finished = winfit_result(s->ops, &s->positions[0], result, &p1);
 	if (finished && s->ops->side_to_move(&s->positions[0]) != 0)
 		p1 = 1.0f - p1;
+	if (first > s->ply)
+		first = s->ply;
 	for (size_t ply = 0; ply < s->ply; ply++) {
+		if (finished)
+			rb_add_calib(tot, s, ply, &got[ply], p1);
+		if (ply < first)
+			continue;
 		bad += rb_bad(got[ply].mark);
 		dubious += got[ply].mark == MARK_INACCURACY;
 		tot->both += rb_bad(got[ply].mark) && rb_bad(ref[ply].mark);
@@ -100,15 +134,13 @@ rb_add_game(struct rb_totals *tot, const char *path, const struct session *s,
 		        rb_bad(got[ply].mark) && !rb_bad(ref[ply].mark);
 		tot->only_ref +=
 		        !rb_bad(got[ply].mark) && rb_bad(ref[ply].mark);
-		if (finished && got[ply].mate == 0)
-			winfit_push(&tot->calib, got[ply].score, p1);
 		if (got[ply].loss >= 0)
 			rb_keep_losses(tot, got[ply].loss, ref[ply].loss);
 	}
-	rb_add_changes(tot, s, got);
+	rb_add_changes(tot, s, first, got);
 	tot->ops = s->ops;
 	tot->games++;
-	tot->moves += (long)s->ply;
+	tot->moves += (long)(s->ply - first);
 	tot->bad += bad;
 	tot->dubious += dubious;
 	tot->wall += wall;
@@ -118,7 +150,7 @@ rb_add_game(struct rb_totals *tot, const char *path, const struct session *s,
 		tot->plies_max = s->ply;
 	}
 	printf("%s: %zu moves  ?/?? %ld  ?! %ld  %.1f s (cpu %.1f s)\n", path,
-	       s->ply, bad, dubious, wall, cpu);
+	       s->ply - first, bad, dubious, wall, cpu);
 	fflush(stdout);
 }
 

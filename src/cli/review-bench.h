@@ -31,7 +31,7 @@ struct rb_totals {
 	double n, sx, sy, sxx, syy, sxy;
 	double wall, cpu, wall_max;
 	size_t plies_max;        /* of the game that took wall_max */
-	struct winfit_set calib; /* player 1's scores and results */
+	struct winfit_set calib; /* side to move's scores and results */
 	int *losses;             /* pairs: the review's and the reference's */
 	size_t loss_n, loss_cap; /* pairs in losses */
 };
@@ -40,11 +40,17 @@ bool rb_totals_init(struct rb_totals *tot);
 void rb_totals_free(struct rb_totals *tot);
 
 /* Adds one reviewed game (got) and its reference review (ref), with its
- * result token and the review's wall and CPU seconds; prints its line. */
+ * result token and the review's wall and CPU seconds; prints its line.
+ * The moves before `first` (a match's random opening) were played by no
+ * one: they count in neither the marks nor the steadiness. */
 void rb_add_game(struct rb_totals *tot, const char *path,
-                 const struct session *s, const char *result,
+                 const struct session *s, const char *result, size_t first,
                  const struct rb_move *got, const struct rb_move *ref,
                  double wall, double cpu);
+
+/* The moves of a recorded match's random opening: up to the move whose
+ * comment says so (0 without one). */
+size_t rb_opening_plies(const struct record_meta *meta);
 
 /* Reads the reviewed record at path, a review of s, into out (with the
  * losses it stores, marked by the game's thresholds, when losses: a kept

@@ -1,13 +1,16 @@
 /*
- * `tabula tune winchance GAME [--nodes N] [--skip PLIES] RECORD...`: fits
- * the game's win-chance map (man page "Win chance") to the results of
- * recorded games.  Every position of every finished record (after the
- * first PLIES) is searched as a review searches it (the game's review
- * budget unless --nodes says otherwise) and its score, from the side to
- * move's view, is a sample whose target is the result that side went on
- * to get; forced results are left out (the map does not apply to them).
- * Prints the fitted scale and draw margin, the log loss and the
- * calibration error before (the committed map) and after.
+ * `tabula tune winchance GAME [--nodes N] [--skip PLIES] [--every K]
+ * [--hold-out G] [--scale S] RECORD...`: fits the game's win-chance map (man
+ * page "Win chance") to the results of recorded games.  Every Kth position of
+ * every finished record (after the first PLIES) is searched as a review
+ * searches it (the game's review budget unless --nodes says otherwise)
+ * and its score, from the side to move's view, is a sample whose target
+ * is the result that side went on to get; forced results are left out
+ * (the map does not apply to them).  Prints the fitted scale and draw
+ * margin, the log loss and the calibration error before (the committed
+ * map) and after; the last G records are not fitted but measured, so the
+ * error is also known on games the fit never saw.  --scale S measures
+ * the map of scale S as "now" instead of the committed one.
  */
 #include "config.h"
 
@@ -22,7 +25,13 @@
 #include "study/winfit.h"
 
 /* In the option table (tune_wc_options), so constant expressions. */
-enum { TUNE_WC_MAX_SKIP = 1000, TUNE_WC_MAX_NODES = 1000000000 };
+enum {
+	TUNE_WC_MAX_SKIP = 1000,
+	TUNE_WC_MAX_EVERY = 1000,
+	TUNE_WC_MAX_HOLD = 100000,
+	TUNE_WC_MAX_SCALE = 100000,
+	TUNE_WC_MAX_NODES = 1000000000
+};
 static const size_t TUNE_WC_HASH_MB = 16;
 static const int TUNE_WC_BINS = 10;
 
@@ -30,14 +39,18 @@ struct tune_wc {
 	const struct game_ops *ops;
 	struct alphabeta *ab;
 	struct search_limits lim;
-	long skip;
-	long games;
-	struct winfit_set set;
+	long skip, every;
+	long games, held_games;
+	int scale;              /* the map measured as "now" */
+	struct winfit_set set;  /* fitted */
+	struct winfit_set held; /* measured only (--hold-out) */
 };
 
-/* Adds the searched positions of one record; false with a message. */
+/* Adds the searched positions of one record to set (counting the game in
+ * *games); false with a message. */
 static bool
-tune_wc_load(struct tune_wc *t, const char *path)
+tune_wc_load(struct tune_wc *t, const char *path, struct winfit_set *set,
+             long *games)
 {
 	struct session s;
 	struct record_meta meta;
@@ -53,8 +66,9 @@ tune_wc_load(struct tune_wc *t, const char *path)
 		        t->ops->title);
 		ok = false;
 	} else if (winfit_result(s.ops, &s.positions[0], meta.result, &r)) {
-		t->games++;
-		for (size_t i = (size_t)t->skip; ok && i < s.ply; i++) {
+		(*games)++;
+		for (size_t i = (size_t)t->skip; ok && i < s.ply;
+		     i += (size_t)t->every) {
 			const struct game_pos *pos = &s.positions[i];
 			struct alphabeta_result res;
 			alphabeta_run(t->ab, s.ops, pos, &t->lim, NULL, NULL,
@@ -63,7 +77,7 @@ tune_wc_load(struct tune_wc *t, const char *path)
 			if (search_score_is_mate(res.score, &plies))
 				continue;
 			winfit_result(s.ops, pos, meta.result, &r);
-			ok = winfit_push(&t->set, res.score, r);
+			ok = winfit_push(set, res.score, r);
 			if (!ok)
 				fprintf(stderr, "tabula tune: out of memory\n");
 		}
@@ -83,13 +97,58 @@ tune_wc_print(const char *when, const struct winfit_set *set,
 }
 
 static const char TUNE_WC_WANT[] =
-        "want winchance GAME [--nodes N] [--skip PLIES] RECORD...";
+        "want winchance GAME [--nodes N] [--skip PLIES] [--every K] "
+        "[--hold-out G] [--scale S] RECORD...";
 
 static const struct cli_option tune_wc_options[] = {
         {"nodes", 0, CLI_NUMBER, 1, TUNE_WC_MAX_NODES, TUNE_WC_WANT},
         {"skip", 0, CLI_NUMBER, 0, TUNE_WC_MAX_SKIP, TUNE_WC_WANT},
+        {"every", 0, CLI_NUMBER, 1, TUNE_WC_MAX_EVERY, TUNE_WC_WANT},
+        {"hold-out", 0, CLI_NUMBER, 0, TUNE_WC_MAX_HOLD, TUNE_WC_WANT},
+        {"scale", 0, CLI_NUMBER, 1, TUNE_WC_MAX_SCALE, TUNE_WC_WANT},
         {0},
 };
+
+/* Loads the records, the last `hold` of them into t->held; false with a
+ * message. */
+static bool
+tune_wc_load_all(struct tune_wc *t, const struct cli_args *args, long hold)
+{
+	long fitted = args->argc - hold;
+	for (int i = 0; i < args->argc; i++) {
+		bool held = i >= fitted;
+		if (!tune_wc_load(t, args->argv[i], held ? &t->held : &t->set,
+		                  held ? &t->held_games : &t->games))
+			return false;
+	}
+	if (t->set.n == 0) {
+		fprintf(stderr, "tabula tune: no finished game with a "
+		                "position to fit\n");
+		return false;
+	}
+	return true;
+}
+
+/* Fits, printing the committed and the fitted map on the fitted games and
+ * on the held-out ones. */
+static void
+tune_wc_report(const struct tune_wc *t)
+{
+	printf("%s: games %ld positions %zu at %llu nodes\n", t->ops->name,
+	       t->games, t->set.n, (unsigned long long)t->lim.nodes);
+	struct game_winchance map = t->ops->caps.winchance;
+	map.scale = t->scale;
+	if (t->held.n > 0)
+		printf("held-out: games %ld positions %zu\n", t->held_games,
+		       t->held.n);
+	tune_wc_print("now", &t->set, &map);
+	if (t->held.n > 0)
+		tune_wc_print("now held-out", &t->held, &map);
+	winfit_fit(&t->set, &map);
+	tune_wc_print("fitted", &t->set, &map);
+	if (t->held.n > 0)
+		tune_wc_print("fitted held-out", &t->held, &map);
+}
 
 int
 cli_tune_winchance(int argc, char **argv)
@@ -113,28 +172,24 @@ cli_tune_winchance(int argc, char **argv)
 	if (cli_args_has(&args, "nodes"))
 		t.lim.nodes = (uint64_t)cli_args_number(&args, "nodes", 1);
 	t.skip = cli_args_number(&args, "skip", 0);
+	t.every = cli_args_number(&args, "every", 1);
+	long hold = cli_args_number(&args, "hold-out", 0);
+	t.scale = (int)cli_args_number(&args, "scale",
+	                               t.ops->caps.winchance.scale);
+	if (hold >= args.argc)
+		return cli_usage_error(self, "want a record to fit besides "
+		                             "the held-out ones");
 	if ((t.ab = alphabeta_new(TUNE_WC_HASH_MB)) == NULL) {
 		fprintf(stderr, "tabula tune: out of memory\n");
 		return EXIT_FAILURE_RUN;
 	}
 	status = EXIT_FAILURE_RUN;
-	for (int i = 0; i < args.argc; i++)
-		if (!tune_wc_load(&t, args.argv[i]))
-			goto done;
-	if (t.set.n == 0) {
-		fprintf(stderr, "tabula tune: no finished game with a "
-		                "position to fit\n");
-		goto done;
+	if (tune_wc_load_all(&t, &args, hold)) {
+		tune_wc_report(&t);
+		status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
 	}
-	printf("%s: games %ld positions %zu at %llu nodes\n", t.ops->name,
-	       t.games, t.set.n, (unsigned long long)t.lim.nodes);
-	struct game_winchance map = t.ops->caps.winchance;
-	tune_wc_print("now", &t.set, &map);
-	winfit_fit(&t.set, &map);
-	tune_wc_print("fitted", &t.set, &map);
-	status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAILURE_RUN;
-done:
 	alphabeta_free(t.ab);
 	winfit_set_free(&t.set);
+	winfit_set_free(&t.held);
 	return status;
 }

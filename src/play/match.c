@@ -119,8 +119,8 @@ match_game_session(const struct match_config *cfg, const struct match_game *g,
 	         match_result_text(g->status.outcome));
 	snprintf(meta->termination, sizeof meta->termination, "%s",
 	         g->status.reason != NULL ? g->status.reason : "unfinished");
-	if (g->n_open > 0 &&
-	    !record_meta_set_comment(meta, g->n_open - 1, "random opening")) {
+	if (g->n_open > 0 && !record_meta_set_comment(meta, g->n_open - 1,
+	                                              MATCH_OPENING_COMMENT)) {
 		record_meta_free(meta);
 		session_free(s);
 		return false;

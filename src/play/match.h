@@ -39,6 +39,10 @@ struct match_config {
 /* Most random opening plies a match plays. */
 #define MATCH_MAX_OPENING 1000
 
+/* The comment a recorded game carries after its last random opening
+ * ply: the moves up to it were played by no player. */
+#define MATCH_OPENING_COMMENT "random opening"
+
 /* Wins, draws and losses of the first player.  A player that fails (an
  * outside program that dies, answers an illegal move or does not answer
  * in time) forfeits the game: a loss for it, and the match goes on. */

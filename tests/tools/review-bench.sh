@@ -1,6 +1,7 @@
 #!/bin/sh
 # The review benchmark of tabula(6), "Win chance" (not a test): plays SELF
-# games between two copies of the game's default level (seed SEED) and
+# games between two copies of the game's default level (seeds SEED,
+# SEED + 1, ..., one game each) and
 # WEAK of the default level against level 2 (seed SEED + 1000), with
 # random openings or set-ups, into DIR (kept: a second run reuses them),
 # then measures the reviews of all of them with `tabula
@@ -19,9 +20,15 @@ esac
 level=${LEVEL:-$level} # another level than the default
 mkdir -p "$dir"
 if [ ! -d "$dir/self" ]; then
-	# shellcheck disable=SC2086
-	"$T" match "$game" level=$level level=$level --games "$self" \
-		--seed "$seed" $setup --record "$dir/self"
+	# One game per seed (SEED, SEED + 1, ...): two copies of one engine
+	# would play a match's pair of games from one opening alike.
+	i=0
+	while [ "$i" -lt "$self" ]; do
+		# shellcheck disable=SC2086
+		"$T" match "$game" level=$level level=$level --games 1 \
+			--seed $((seed + i)) $setup --record "$dir/self/$((seed + i))"
+		i=$((i + 1))
+	done
 fi
 if [ ! -d "$dir/weak" ]; then
 	# shellcheck disable=SC2086
@@ -36,7 +43,7 @@ measure() {
 	mkdir -p "$dir/reference"
 	set -- --keep "$dir/reference" "$@"
 	echo "== $game, $label: self-play"
-	"$T" review-bench "$@" "$dir"/self/*.rec | tee "$dir/$label.self" |
+	"$T" review-bench "$@" "$dir"/self/*/*.rec | tee "$dir/$label.self" |
 		tail -n 6
 	echo "== $game, $label: against level 2"
 	"$T" review-bench "$@" "$dir"/weak/*.rec | tee "$dir/$label.weak" |
