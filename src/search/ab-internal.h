@@ -139,7 +139,7 @@ void ab_run_main(struct alphabeta *ab, struct alphabeta_result *result);
 void ab_prepare_helper(struct alphabeta *helper, const struct alphabeta *ab,
                        const atomic_bool *stop);
 void ab_resume(struct alphabeta *helper);
-int ab_root_move(struct alphabeta *ab, const struct alphabeta *owner, int i,
+int ab_root_move(struct alphabeta *ab, game_move move, int lost_plies,
                  int depth, int alpha, int beta, bool first);
 void ab_root_line(struct alphabeta *ab, game_move move, int score,
                   enum search_bound bound, struct ab_line *line);

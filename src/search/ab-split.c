@@ -11,11 +11,17 @@
  * search waits for the helpers' last moves and goes on as if it had
  * searched them all itself.
  *
+ * The main search waits only for threads that hold a move of the split,
+ * never for one that has yet to wake up: a move is claimed with the split's
+ * generation, so a thread that wakes late claims nothing of a split gone.
+ *
  * Threads: a split's parameters and result are under lock, written by the
- * main search before it posts the split and read by it once every helper
- * has left; next and alpha are atomics read without the lock (alpha is a
- * hint: a stale one costs a wider window, never a wrong result).  Each
- * helper state belongs to its pool thread.
+ * main search when it posts the split and read by it once no thread holds
+ * a move (working); claim, alpha_shown and first_done are atomics read
+ * without the lock (alpha_shown is a hint: a stale one costs a wider
+ * window, never a wrong result).  While a thread holds a move, the main
+ * search's root moves and solver checks stay as they are, for the helpers
+ * to read.  Each helper state belongs to its pool thread.
  */
 #include "config.h"
 
@@ -25,28 +31,31 @@
 
 #include "search/ab-internal.h"
 
-/* One split: owner's root move first, searched to depth in the window
- * (alpha, beta), then moves (first, end) shared out. */
+/* One split: the main search's root moves (first, end) shared out after
+ * first_move, searched to depth in the window (alpha, beta). */
 struct ab_split_task {
 	const struct alphabeta *owner;
-	int depth, first, alpha, beta, end;
+	uint32_t generation;
+	int depth, alpha, beta, end;
+	game_move first_move;
+	int first_lost; /* first_move's proven loss, -1: none */
 };
 
 struct ab_split {
 	pthread_mutex_t lock;
-	pthread_cond_t work; /* a split was posted, or the search is over */
-	pthread_cond_t idle; /* the last helper left the split */
+	pthread_cond_t work; /* a split was posted, its first move searched,
+	                      * or the search is over */
+	pthread_cond_t idle; /* no thread holds a move */
 	atomic_bool *halt;   /* set to stop the helpers mid-move */
 	/* Under lock. */
-	uint64_t generation; /* of the last split posted */
+	uint32_t generation; /* of the last split posted */
 	bool over;           /* the search ended: the helpers leave */
-	int joined;          /* helpers waiting for splits */
-	int busy;            /* of them, still in the current split */
 	struct ab_split_task task;
-	int alpha; /* the best exact score of the split so far */
+	int alpha; /* the best score of the split so far */
 	struct ab_split_result res;
 	/* Without lock. */
-	atomic_int next;        /* the next move to hand out */
+	_Atomic uint64_t claim; /* generation << 32 | the next move's index */
+	atomic_int working;     /* threads holding a move, or about to */
 	atomic_int alpha_shown; /* alpha, for the null windows */
 	atomic_bool first_done; /* the main search has the first move's score */
 };
@@ -73,7 +82,8 @@ ab_split_new(atomic_bool *halt)
 		return NULL;
 	}
 	sp->halt = halt;
-	atomic_init(&sp->next, 0);
+	atomic_init(&sp->claim, 0);
+	atomic_init(&sp->working, 0);
 	atomic_init(&sp->alpha_shown, 0);
 	atomic_init(&sp->first_done, false);
 	return sp;
@@ -95,8 +105,6 @@ void
 ab_split_begin(struct ab_split *sp)
 {
 	sp->over = false;
-	sp->joined = 0;
-	sp->busy = 0;
 }
 
 /* The main search ended: helpers waiting for a split leave. */
@@ -106,6 +114,38 @@ ab_split_end(struct ab_split *sp)
 	pthread_mutex_lock(&sp->lock);
 	sp->over = true;
 	pthread_cond_broadcast(&sp->work);
+	pthread_mutex_unlock(&sp->lock);
+}
+
+static uint64_t
+ab_split_claim_word(uint32_t generation, int index)
+{
+	return (uint64_t)generation << 32 | (uint32_t)index;
+}
+
+/* The index of the next move of the split of generation, if any is left
+ * (the caller counts itself in working first). */
+static bool
+ab_split_claim(struct ab_split *sp, const struct ab_split_task *task, int *i)
+{
+	uint64_t word = atomic_load(&sp->claim);
+	do {
+		if ((uint32_t)(word >> 32) != task->generation ||
+		    (int)(uint32_t)word >= task->end)
+			return false;
+	} while (!atomic_compare_exchange_weak(&sp->claim, &word, word + 1));
+	*i = (int)(uint32_t)word;
+	return true;
+}
+
+/* A thread gives up its move; the last one wakes the main search. */
+static void
+ab_split_leave(struct ab_split *sp)
+{
+	if (atomic_fetch_sub(&sp->working, 1) != 1)
+		return;
+	pthread_mutex_lock(&sp->lock);
+	pthread_cond_broadcast(&sp->idle);
 	pthread_mutex_unlock(&sp->lock);
 }
 
@@ -130,7 +170,9 @@ ab_split_take(struct ab_split *sp, struct alphabeta *ab,
 		res->improved = true;
 		/* A fail high: the other moves cannot change the result. */
 		if (cut)
-			atomic_store(&sp->next, task->end);
+			atomic_store(&sp->claim,
+			             ab_split_claim_word(task->generation,
+			                                 task->end));
 	}
 	pthread_mutex_unlock(&sp->lock);
 }
@@ -141,20 +183,29 @@ ab_split_work(struct ab_split *sp, struct alphabeta *ab,
               const struct ab_split_task *task)
 {
 	for (;;) {
-		int i = atomic_fetch_add(&sp->next, 1);
-		if (i >= task->end)
+		atomic_fetch_add(&sp->working, 1);
+		int i;
+		if (!ab_split_claim(sp, task, &i)) {
+			ab_split_leave(sp);
 			return;
+		}
+		const struct alphabeta *owner = task->owner;
+		game_move move = owner->root_moves[i];
 		int alpha = atomic_load_explicit(&sp->alpha_shown,
 		                                 memory_order_relaxed);
-		int score = ab_root_move(ab, task->owner, i, task->depth, alpha,
-		                         task->beta, false);
-		if (ab->aborted) {
+		int score = ab_root_move(ab, move, ab_lost_plies(owner, move),
+		                         task->depth, alpha, task->beta, false);
+		bool aborted = ab->aborted;
+		if (aborted) {
 			pthread_mutex_lock(&sp->lock);
 			sp->res.incomplete = true;
 			pthread_mutex_unlock(&sp->lock);
-			return;
+		} else {
+			ab_split_take(sp, ab, task, i, score);
 		}
-		ab_split_take(sp, ab, task, i, score);
+		ab_split_leave(sp);
+		if (aborted)
+			return;
 	}
 }
 
@@ -165,10 +216,10 @@ static void
 ab_split_first(struct ab_split *sp, struct alphabeta *helper,
                const struct ab_split_task *task)
 {
-	if (atomic_load(&sp->first_done))
+	if (task->first_lost >= 0 || atomic_load(&sp->first_done))
 		return;
 	helper->leave = &sp->first_done;
-	ab_root_move(helper, task->owner, task->first, task->depth, task->alpha,
+	ab_root_move(helper, task->first_move, -1, task->depth, task->alpha,
 	             task->beta, true);
 	helper->leave = NULL;
 	ab_resume(helper);
@@ -179,9 +230,7 @@ void
 ab_split_helper(struct ab_split *sp, struct alphabeta *helper)
 {
 	pthread_mutex_lock(&sp->lock);
-	uint64_t seen = sp->generation;
-	if (!sp->over)
-		sp->joined++;
+	uint32_t seen = sp->generation;
 	while (!sp->over) {
 		if (sp->generation == seen) {
 			pthread_cond_wait(&sp->work, &sp->lock);
@@ -192,13 +241,12 @@ ab_split_helper(struct ab_split *sp, struct alphabeta *helper)
 		pthread_mutex_unlock(&sp->lock);
 		ab_split_first(sp, helper, &task);
 		pthread_mutex_lock(&sp->lock);
-		while (!atomic_load(&sp->first_done))
+		while (!sp->over && sp->generation == seen &&
+		       !atomic_load(&sp->first_done))
 			pthread_cond_wait(&sp->work, &sp->lock);
 		pthread_mutex_unlock(&sp->lock);
 		ab_split_work(sp, helper, &task);
 		pthread_mutex_lock(&sp->lock);
-		if (--sp->busy == 0)
-			pthread_cond_signal(&sp->idle);
 	}
 	pthread_mutex_unlock(&sp->lock);
 	atomic_store_explicit(&helper->nodes_seen, helper->nodes,
@@ -211,21 +259,25 @@ void
 ab_split_open(struct ab_split *sp, struct alphabeta *ab, int depth, int first,
               int alpha, int beta)
 {
+	game_move move = ab->root_moves[first];
 	pthread_mutex_lock(&sp->lock);
-	sp->task = (struct ab_split_task){.owner = ab,
-	                                  .depth = depth,
-	                                  .first = first,
-	                                  .alpha = alpha,
-	                                  .beta = beta,
-	                                  .end = ab->root_count};
+	uint32_t generation = ++sp->generation;
+	sp->task = (struct ab_split_task){
+	        .owner = ab,
+	        .generation = generation,
+	        .depth = depth,
+	        .alpha = alpha,
+	        .beta = beta,
+	        .end = ab->root_count,
+	        .first_move = move,
+	        .first_lost = ab_lost_plies(ab, move),
+	};
 	sp->alpha = alpha;
 	sp->res =
 	        (struct ab_split_result){.best = INT_MIN, .best_index = first};
 	atomic_store(&sp->alpha_shown, alpha);
-	atomic_store(&sp->next, first + 1);
 	atomic_store(&sp->first_done, false);
-	sp->busy = sp->joined;
-	sp->generation++;
+	atomic_store(&sp->claim, ab_split_claim_word(generation, first + 1));
 	pthread_cond_broadcast(&sp->work);
 	pthread_mutex_unlock(&sp->lock);
 }
@@ -233,8 +285,8 @@ ab_split_open(struct ab_split *sp, struct alphabeta *ab, int depth, int first,
 /* The main search has the first move's score, and alpha is the best score
  * so far: every thread takes the other moves (none if share is false: a
  * fail high, or the search stopped), and the main search waits for the
- * helpers.  If it was stopped they stop too (halt), and a split a helper
- * left unfinished is incomplete. */
+ * threads holding one.  If it was stopped they stop too (halt), and a
+ * split a thread left unfinished is incomplete. */
 void
 ab_split_close(struct ab_split *sp, struct alphabeta *ab, int alpha, bool share,
                struct ab_split_result *res)
@@ -244,7 +296,8 @@ ab_split_close(struct ab_split *sp, struct alphabeta *ab, int alpha, bool share,
 	sp->alpha = alpha;
 	atomic_store(&sp->alpha_shown, alpha);
 	if (!share)
-		atomic_store(&sp->next, task.end);
+		atomic_store(&sp->claim,
+		             ab_split_claim_word(task.generation, task.end));
 	atomic_store(&sp->first_done, true);
 	pthread_cond_broadcast(&sp->work);
 	pthread_mutex_unlock(&sp->lock);
@@ -254,7 +307,7 @@ ab_split_close(struct ab_split *sp, struct alphabeta *ab, int alpha, bool share,
 	pthread_mutex_lock(&sp->lock);
 	if (ab->aborted)
 		sp->res.incomplete = true;
-	while (sp->busy > 0)
+	while (atomic_load(&sp->working) > 0)
 		pthread_cond_wait(&sp->idle, &sp->lock);
 	*res = sp->res;
 	pthread_mutex_unlock(&sp->lock);

@@ -652,22 +652,21 @@ ab_root_line(struct alphabeta *ab, game_move move, int score,
 	line->bound = bound;
 }
 
-/* The score of owner's root move i at depth, searched by ab: the loss the
- * solver proved after it, or by principal-variation search (the whole
- * window for the first move of a line, else a null window first). */
+/* The score of root move move at depth, searched by ab (whose root is the
+ * main search's): lost_plies >= 0 is the loss the solver proved after it,
+ * else principal-variation search (the whole window for the first move of
+ * a line, else a null window first). */
 int
-ab_root_move(struct alphabeta *ab, const struct alphabeta *owner, int i,
-             int depth, int alpha, int beta, bool first)
+ab_root_move(struct alphabeta *ab, game_move move, int lost_plies, int depth,
+             int alpha, int beta, bool first)
 {
-	game_move move = owner->root_moves[i];
-	int lost = ab_lost_plies(owner, move);
-	if (lost >= 0) {
+	if (lost_plies >= 0) {
 		ab->pv_len[1] = 0; /* its line is the move alone */
-		return -(SEARCH_WIN - lost);
+		return -(SEARCH_WIN - lost_plies);
 	}
-	struct game_pos child = owner->root;
+	struct game_pos child = ab->root;
 	ab->ops->play(&child, move);
-	int side = ab->ops->side_to_move(&owner->root);
+	int side = ab->ops->side_to_move(&ab->root);
 	return ab_pvs(ab, side, &child, depth, 0, alpha, beta, first, true);
 }
 
@@ -718,8 +717,9 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 		ab_split_open(sp, ab, depth, first, alpha, beta);
 	int end = sp != NULL ? first + 1 : ab->root_count;
 	for (int i = first; i < end; i++) {
-		int score =
-		        ab_root_move(ab, ab, i, depth, alpha, beta, i == first);
+		game_move move = ab->root_moves[i];
+		int score = ab_root_move(ab, move, ab_lost_plies(ab, move),
+		                         depth, alpha, beta, i == first);
 		if (ab->aborted)
 			break;
 		if (score > best) {
