@@ -145,7 +145,8 @@ ab_smp_job(void *ctx, int job)
 }
 
 /* A pool that could start no thread runs the jobs in order: the main
- * search first, then helpers that find stop set and return at once. */
+ * search first, alone in its splits, then helpers that find the search
+ * over and return at once. */
 void
 ab_smp_run(struct alphabeta *ab, struct alphabeta_result *result)
 {
