@@ -156,6 +156,20 @@ START_TEST(test_ttt_matches_solver)
 }
 END_TEST
 
+/* The same with three threads: the root split's moves, searched by
+ * whichever thread took them, give the exact score and a move that
+ * achieves it (a best move or score lost in the merge would show). */
+START_TEST(test_ttt_split_matches_solver)
+{
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	ck_assert_ptr_nonnull(ab);
+	ck_assert(alphabeta_set_threads(ab, 3));
+	ck_assert_int_eq(ttt_each_early_position(check_search_agrees, ab),
+	                 72 + 504);
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* The start position is a draw, found from an empty table. */
 START_TEST(test_ttt_start_is_draw)
 {
@@ -2264,6 +2278,7 @@ search_suite(void)
 	tcase_add_test(tc, test_restart_and_no_move);
 	tcase_add_test(tc, test_threads_go_stop);
 	tcase_add_test(tc, test_threads_nodes_one_thread);
+	tcase_add_test(tc, test_ttt_split_matches_solver);
 	tcase_add_test(tc, test_tetris_plan);
 	suite_add_tcase(s, tc);
 

@@ -40,6 +40,15 @@ struct ab_line {
 };
 
 struct ab_smp;
+struct ab_split;
+
+/* What the threads of a root split found (search/ab-split.c). */
+struct ab_split_result {
+	int best, best_index; /* the best score and its move's index */
+	bool improved;        /* a move beat alpha: line is the best */
+	bool incomplete;      /* a thread was stopped before the end */
+	struct ab_line line;
+};
 
 struct alphabeta {
 	/* The table searched: table for a state of its own, the main state's
@@ -56,6 +65,9 @@ struct alphabeta {
 	 * AB_CHECK_MASK + 1 nodes and at the end), for the main thread's
 	 * count of all threads' nodes. */
 	_Atomic uint64_t nodes_seen;
+	/* Besides stop, a flag that ends this thread's search of the moment
+	 * (a helper's share of a root split's first move); NULL: none. */
+	const atomic_bool *leave;
 
 	/* The current search. */
 	const struct game_ops *ops;
@@ -125,23 +137,37 @@ int64_t ab_elapsed_ms(const struct alphabeta *ab);
 uint64_t ab_nodes_all(const struct alphabeta *ab);
 void ab_run_main(struct alphabeta *ab, struct alphabeta_result *result);
 void ab_prepare_helper(struct alphabeta *helper, const struct alphabeta *ab,
-                       const atomic_bool *stop, int index);
-void ab_run_helper(struct alphabeta *helper);
+                       const atomic_bool *stop);
+void ab_resume(struct alphabeta *helper);
+int ab_root_move(struct alphabeta *ab, game_move move, int lost_plies,
+                 int depth, int alpha, int beta, bool first);
+void ab_root_line(struct alphabeta *ab, game_move move, int score,
+                  enum search_bound bound, struct ab_line *line);
 
-/* ab-smp.c: Lazy SMP, helper threads searching the same root on the same
+/* ab-smp.c: the helper threads of a parallel search, on the same
  * table (alphabeta_set_threads). */
 bool ab_smp_set_threads(struct alphabeta *ab, int threads);
 void ab_smp_free(struct ab_smp *smp);
 uint64_t ab_smp_nodes(const struct ab_smp *smp);
 void ab_smp_run(struct alphabeta *ab, struct alphabeta_result *result);
 bool ab_smp_finished(const struct ab_smp *smp);
-void ab_smp_completed(struct alphabeta *helper, int depth);
-bool ab_smp_deeper(struct ab_smp *smp, int than, struct ab_line *line,
-                   int *depth);
 bool ab_smp_busy_enter(struct ab_smp *smp, uint64_t key);
 void ab_smp_busy_leave(struct ab_smp *smp, uint64_t key);
+struct ab_split *ab_smp_split(const struct ab_smp *smp);
 void ab_report_line(struct alphabeta *ab, const struct ab_line *line,
                     int multipv, int depth, int seldepth);
+
+/* ab-split.c: root splitting, the root's moves shared out among the
+ * threads (young brothers wait). */
+struct ab_split *ab_split_new(atomic_bool *halt);
+void ab_split_free(struct ab_split *sp);
+void ab_split_begin(struct ab_split *sp);
+void ab_split_end(struct ab_split *sp);
+void ab_split_helper(struct ab_split *sp, struct alphabeta *helper);
+void ab_split_open(struct ab_split *sp, struct alphabeta *ab, int depth,
+                   int first, int alpha, int beta);
+void ab_split_close(struct ab_split *sp, struct alphabeta *ab, int alpha,
+                    bool share, struct ab_split_result *res);
 
 /* ab-endgame.c: the solver before the iterations... */
 bool ab_solve(struct alphabeta *ab, struct alphabeta_result *res,

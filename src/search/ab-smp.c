@@ -1,15 +1,11 @@
 /*
- * Lazy SMP: with N threads, N - 1 helpers search the same root as the
- * main search, on the same transposition table, each with its own move
- * ordering state and iterations a ply apart (ab_prepare_helper).  They
- * never report: what they find reaches the main search through the table,
- * as cutoffs and best moves to try first, and the deepest iteration a
- * helper completed is kept.  The main search alone reports and answers;
- * when it ends (its limits, its stop flag or a proof), the helpers stop
- * within a node.  Its answer is the line of the deepest iteration any
- * thread completed (ab_adopt_deeper), and a helper that completes the
- * depth asked for ends the search: whichever thread gets there first
- * answers.
+ * The threads of a parallel search: with N threads, N - 1 helpers, each
+ * with a search state and move ordering of its own, on the main search's
+ * transposition table.  The main search shares out the root's moves among
+ * them (search/ab-split.c); inside the tree a thread leaves for last a move
+ * another thread is searching (the busy table below).  The helpers never
+ * report: the main search alone reports and answers, and when it ends (its
+ * limits, its stop flag or a proof) the helpers stop within a node.
  *
  * The threads are a pool (core/pool.h) made once per thread count and
  * asleep between searches, so a search costs no thread start.  Nothing
@@ -18,9 +14,9 @@
  * Threads: the owner of the alphabeta state calls ab_smp_set_threads and
  * ab_smp_free between searches.  During ab_smp_run each helper state
  * belongs to the pool thread that runs it; the main state reads only the
- * helpers' nodes_seen (atomic).  stop is set by the main search's job and
- * read by the helpers; finished is set by a helper and read by the main
- * search; deepest and deepest_depth are under lock.
+ * helpers' nodes_seen (atomic).  stop is set by the main search's job (or
+ * by a split the main search left) and read by the helpers; user_stop is
+ * set before the helpers start.
  */
 #include "config.h"
 
@@ -38,11 +34,9 @@ struct ab_smp {
 	struct pool *pool;
 	int helpers;
 	struct alphabeta **helper;
-	atomic_bool stop;     /* the main search has ended */
-	atomic_bool finished; /* a helper completed the depth asked for */
-	pthread_mutex_t lock;
-	struct ab_line deepest; /* of the deepest completed iteration */
-	int deepest_depth;      /* 0: none yet */
+	atomic_bool stop;             /* the main search has ended */
+	const atomic_bool *user_stop; /* the main search's stop flag */
+	struct ab_split *split;       /* the root's moves shared out */
 	/* The keys of positions some thread is searching, one per slot. */
 	_Atomic uint64_t busy[AB_SMP_BUSY_SLOTS];
 };
@@ -59,7 +53,7 @@ ab_smp_free(struct ab_smp *smp)
 	if (smp == NULL)
 		return;
 	pool_destroy(smp->pool);
-	pthread_mutex_destroy(&smp->lock);
+	ab_split_free(smp->split);
 	for (int i = 0; i < smp->helpers; i++)
 		alphabeta_free(smp->helper[i]);
 	free(smp->helper);
@@ -88,13 +82,9 @@ ab_smp_new(int helpers)
 	if (smp == NULL)
 		return NULL;
 	atomic_init(&smp->stop, false);
-	atomic_init(&smp->finished, false);
-	if (pthread_mutex_init(&smp->lock, NULL) != 0) {
-		free(smp);
-		return NULL;
-	}
 	smp->helper = calloc((size_t)helpers, sizeof *smp->helper);
-	if (smp->helper == NULL) {
+	smp->split = ab_split_new(&smp->stop);
+	if (smp->helper == NULL || smp->split == NULL) {
 		ab_smp_free(smp);
 		return NULL;
 	}
@@ -148,62 +138,44 @@ ab_smp_job(void *ctx, int job)
 	if (job == 0) {
 		ab_run_main(batch->ab, batch->result);
 		atomic_store(&smp->stop, true);
+		ab_split_end(smp->split);
 	} else {
-		ab_run_helper(smp->helper[job - 1]);
+		ab_split_helper(smp->split, smp->helper[job - 1]);
 	}
 }
 
 /* A pool that could start no thread runs the jobs in order: the main
- * search first, then helpers that find stop set and return at once. */
+ * search first, alone in its splits, then helpers that find the search
+ * over and return at once. */
 void
 ab_smp_run(struct alphabeta *ab, struct alphabeta_result *result)
 {
 	struct ab_smp *smp = ab->smp;
 	atomic_store(&smp->stop, false);
-	atomic_store(&smp->finished, false);
-	smp->deepest_depth = 0; /* no helper runs yet: no lock needed */
+	smp->user_stop = ab->stop; /* no helper runs yet */
+	ab_split_begin(smp->split);
 	for (int i = 0; i < smp->helpers; i++)
-		ab_prepare_helper(smp->helper[i], ab, &smp->stop, i + 1);
+		ab_prepare_helper(smp->helper[i], ab, &smp->stop);
 	struct ab_smp_batch batch = {.ab = ab, .result = result};
 	pool_run(smp->pool, smp->helpers + 1, ab_smp_job, &batch);
 	/* The result counts the helpers' nodes up to the end. */
 	result->nodes = ab_nodes_all(ab);
 }
 
+/* Whether the helpers should stop: the main search was told to (a helper
+ * in a root split cannot wait for the main search to end: the main search
+ * waits for the helper). */
 bool
 ab_smp_finished(const struct ab_smp *smp)
 {
-	return atomic_load_explicit(&smp->finished, memory_order_relaxed);
+	return smp->user_stop != NULL &&
+	       atomic_load_explicit(smp->user_stop, memory_order_relaxed);
 }
 
-/* Called by a helper that completed an iteration of depth. */
-void
-ab_smp_completed(struct alphabeta *helper, int depth)
+struct ab_split *
+ab_smp_split(const struct ab_smp *smp)
 {
-	struct ab_smp *smp = helper->shared;
-	pthread_mutex_lock(&smp->lock);
-	if (depth > smp->deepest_depth) {
-		smp->deepest = helper->done_lines[0];
-		smp->deepest_depth = depth;
-	}
-	pthread_mutex_unlock(&smp->lock);
-	if (helper->lim.depth > 0 && depth >= helper->lim.depth)
-		atomic_store(&smp->finished, true);
-}
-
-/* The line of the deepest iteration a helper completed, if deeper than
- * than. */
-bool
-ab_smp_deeper(struct ab_smp *smp, int than, struct ab_line *line, int *depth)
-{
-	pthread_mutex_lock(&smp->lock);
-	bool deeper = smp->deepest_depth > than;
-	if (deeper) {
-		*line = smp->deepest;
-		*depth = smp->deepest_depth;
-	}
-	pthread_mutex_unlock(&smp->lock);
-	return deeper;
+	return smp->split;
 }
 
 static _Atomic uint64_t *

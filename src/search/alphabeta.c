@@ -226,6 +226,9 @@ ab_should_abort(struct alphabeta *ab)
 		return ab->aborted = true;
 	if (ab->shared != NULL && ab_smp_finished(ab->shared))
 		return ab->aborted = true;
+	if (ab->leave != NULL &&
+	    atomic_load_explicit(ab->leave, memory_order_relaxed))
+		return ab->aborted = true;
 	/* A weak level (eval_noise) finishes its first iteration whatever
 	 * its node budget, or it would play the best of the few moves it
 	 * looked at: TZAAR's level 1 then played as a greedy player. */
@@ -637,41 +640,86 @@ ab_search(struct alphabeta *ab, const struct game_pos *pos, int depth, int ply,
 	return best;
 }
 
-/* A root move raised alpha: its line becomes line first. */
-static void
-ab_root_record(struct alphabeta *ab, int first, game_move move, int score,
-               enum search_bound bound)
+/* Puts move's line (move, then ab's line below the root) in line. */
+void
+ab_root_line(struct alphabeta *ab, game_move move, int score,
+             enum search_bound bound, struct ab_line *line)
 {
-	struct ab_line *line = &ab->lines[first];
 	ab_update_pv(ab, 0, move);
 	line->pv_len = ab->pv_len[0];
 	memcpy(line->pv, ab->pv[0], sizeof(game_move) * (size_t)line->pv_len);
 	line->score = score;
 	line->bound = bound;
-	if (first == 0)
-		ab->partial_first = true;
+}
+
+/* The score of root move move at depth, searched by ab (whose root is the
+ * main search's): lost_plies >= 0 is the loss the solver proved after it,
+ * else principal-variation search (the whole window for the first move of
+ * a line, else a null window first). */
+int
+ab_root_move(struct alphabeta *ab, game_move move, int lost_plies, int depth,
+             int alpha, int beta, bool first)
+{
+	if (lost_plies >= 0) {
+		ab->pv_len[1] = 0; /* its line is the move alone */
+		return -(SEARCH_WIN - lost_plies);
+	}
+	struct game_pos child = ab->root;
+	ab->ops->play(&child, move);
+	int side = ab->ops->side_to_move(&ab->root);
+	return ab_pvs(ab, side, &child, depth, 0, alpha, beta, first, true);
+}
+
+/* The root split of the search running, if it splits the root. */
+static struct ab_split *
+ab_root_split(const struct alphabeta *ab)
+{
+	if (ab->smp == NULL || ab->shared == NULL)
+		return NULL;
+	return ab_smp_split(ab->smp);
+}
+
+/* The first move searched, the threads search the others together; their
+ * result is taken as if this thread had searched them (an unfinished
+ * split stops the search). */
+static void
+ab_root_join(struct alphabeta *ab, struct ab_split *sp, int first, int *alpha,
+             int beta, int *best, int *best_index)
+{
+	struct ab_split_result res;
+	ab_split_close(sp, ab, *alpha, !ab->aborted && *alpha < beta, &res);
+	if (res.incomplete) {
+		ab->aborted = true;
+		return;
+	}
+	if (res.best > *best) {
+		*best = res.best;
+		*best_index = res.best_index;
+	}
+	if (res.improved) {
+		*alpha = res.line.score;
+		ab->lines[first] = res.line;
+		if (first == 0)
+			ab->partial_first = true;
+	}
 }
 
 /* Searches root moves [first, count) to depth; the best goes to index
- * first and its line to lines[first].  Returns its score. */
+ * first and its line to lines[first].  Returns its score.  With a root
+ * split the moves after the first are shared out among the threads. */
 static int
 ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 {
-	int side = ab->ops->side_to_move(&ab->root);
 	int best = -AB_INFINITY, best_index = first, alpha0 = alpha;
 	struct ab_line *line = &ab->lines[first];
-	for (int i = first; i < ab->root_count; i++) {
-		int lost = ab_lost_plies(ab, ab->root_moves[i]);
-		int score;
-		if (lost >= 0) {
-			score = -(SEARCH_WIN - lost);
-			ab->pv_len[1] = 0; /* its line is the move alone */
-		} else {
-			struct game_pos child = ab->root;
-			ab->ops->play(&child, ab->root_moves[i]);
-			score = ab_pvs(ab, side, &child, depth, 0, alpha, beta,
-			               i == first, true);
-		}
+	struct ab_split *sp = ab_root_split(ab);
+	if (sp != NULL)
+		ab_split_open(sp, ab, depth, first, alpha, beta);
+	int end = sp != NULL ? first + 1 : ab->root_count;
+	for (int i = first; i < end; i++) {
+		game_move move = ab->root_moves[i];
+		int score = ab_root_move(ab, move, ab_lost_plies(ab, move),
+		                         depth, alpha, beta, i == first);
 		if (ab->aborted)
 			break;
 		if (score > best) {
@@ -680,13 +728,17 @@ ab_root(struct alphabeta *ab, int depth, int first, int alpha, int beta)
 		}
 		if (score > alpha) {
 			alpha = score;
-			ab_root_record(ab, first, ab->root_moves[i], score,
-			               score >= beta ? BOUND_LOWER
-			                             : BOUND_EXACT);
+			ab_root_line(ab, ab->root_moves[i], score,
+			             score >= beta ? BOUND_LOWER : BOUND_EXACT,
+			             line);
+			if (first == 0)
+				ab->partial_first = true;
 			if (score >= beta)
 				break;
 		}
 	}
+	if (sp != NULL)
+		ab_root_join(ab, sp, first, &alpha, beta, &best, &best_index);
 	if (!ab->aborted && best <= alpha0) {
 		/* Fail low: every move was no better than alpha0. */
 		line->score = best;
@@ -827,39 +879,6 @@ ab_finish(struct alphabeta *ab, struct alphabeta_result *res)
 	res->deep_score = line->score;
 }
 
-/* Whether a helper's line may answer for the main search: not where the
- * main search shows several lines or draws among them (a level), which
- * the helpers do not do. */
-static bool
-ab_may_adopt(const struct alphabeta *ab)
-{
-	return ab->lines_wanted == 1 && ab->lim.eval_noise <= 0;
-}
-
-/* A helper completed a deeper iteration than the main search: its line
- * is the better informed one, and becomes the result. */
-static void
-ab_adopt_deeper(struct alphabeta *ab)
-{
-	struct ab_line line;
-	int depth;
-	if (ab->shared == NULL || !ab_may_adopt(ab) ||
-	    !ab_smp_deeper(ab->shared, ab->done_depth, &line, &depth))
-		return;
-	/* Near the end, never a move the solver refuted (the helpers do not
-	 * know); an unchecked one is checked before it is played, and the
-	 * line it displaces is the fallback (search/ab-endgame.c). */
-	if (line.pv_len == 0 || ab_lost_plies(ab, line.pv[0]) >= 0)
-		return;
-	ab_note_new_best(ab, &line);
-	ab_keep_previous(ab, 1);
-	if (depth != ab->done_depth + 1)
-		ab->prev_count = 0;
-	ab->done_lines[0] = line;
-	ab->done_depth = depth;
-	ab_report_done(ab, 0, depth);
-}
-
 /* The main thread's search: the solver, the iterations, the checks and
  * the choice of the move. */
 void
@@ -899,7 +918,6 @@ ab_run_main(struct alphabeta *ab, struct alphabeta_result *result)
 		if (!ab_continue(ab, depth))
 			break;
 	}
-	ab_adopt_deeper(ab);
 	ab_check_played(ab);
 	ab_avoid_refuted(ab);
 	ab_finish(ab, result);
@@ -924,63 +942,48 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 
 /* A helper starts where the main search starts, with its root moves in
  * the same order, but without the endgame solver, reports or limits of
- * its own: it searches until stop.  Odd helpers start one ply deeper, so
- * that the threads are not all in the same iteration; what each finds
- * reaches the others through the table. */
+ * its own: it searches the moves of the root splits the main search posts
+ * (search/ab-split.c) until stop. */
 void
 ab_prepare_helper(struct alphabeta *helper, const struct alphabeta *ab,
-                  const atomic_bool *stop, int index)
+                  const atomic_bool *stop)
 {
 	helper->tt = ab->tt;
 	helper->shared = ab->smp;
 	helper->ops = ab->ops;
 	memset(&helper->lim, 0, sizeof helper->lim);
 	helper->lim.infinite = true;
-	/* Only a helper whose line the main search may adopt ends a search
-	 * by depth. */
-	helper->lim.depth = ab_may_adopt(ab) ? ab->lim.depth : 0;
+	/* A noisy search's scores are the noise's on every thread. */
+	helper->lim.eval_noise = ab->lim.eval_noise;
+	helper->lim.noise_seed = ab->lim.noise_seed;
 	helper->stop = stop;
+	helper->leave = NULL;
 	helper->report = NULL;
 	helper->root = ab->root;
-	helper->root_count = ab->root_count;
-	memcpy(helper->root_moves, ab->root_moves,
-	       sizeof(game_move) * (size_t)ab->root_count);
-	helper->lines_wanted = ab->root_count > 0 ? 1 : 0;
 	helper->start_ms = ab->start_ms;
+	/* No time of its own, but a helper stops at the main search's hard
+	 * limit, which the main search waiting for it cannot watch. */
 	memset(&helper->plan, 0, sizeof helper->plan);
+	helper->plan.hard_ms = ab->plan.hard_ms;
 	helper->next_report_ms = INT64_MAX;
 	helper->nodes = 0;
 	atomic_store_explicit(&helper->nodes_seen, 0, memory_order_relaxed);
 	helper->seldepth = 0;
 	helper->aborted = false;
-	helper->done_depth = 0;
-	helper->prev_count = 0;
 	helper->check_moves = false;
 	helper->checked_count = 0;
-	helper->depth = 1 + (index & 1);
 	memset(helper->killers, 0xff, sizeof helper->killers);
 	memset(helper->history, 0, sizeof helper->history);
-	memset(helper->done_lines, 0, sizeof helper->done_lines);
 }
 
-/* A helper's iterations, from the depth ab_prepare_helper chose. */
+/* A helper left its search of the moment (leave): it goes on unless the
+ * search as a whole is over. */
 void
-ab_run_helper(struct alphabeta *helper)
+ab_resume(struct alphabeta *helper)
 {
-	int last = helper->lim.depth > 0 ? helper->lim.depth : SEARCH_MAX_DEPTH;
-	for (int depth = helper->depth; helper->root_count > 0 && depth <= last;
-	     depth++) {
-		helper->depth = depth;
-		helper->partial_first = false;
-		ab_search_line(helper, depth, 0);
-		if (helper->aborted)
-			break;
-		helper->done_lines[0] = helper->lines[0];
-		helper->done_depth = depth;
-		ab_smp_completed(helper, depth);
-	}
-	atomic_store_explicit(&helper->nodes_seen, helper->nodes,
-	                      memory_order_relaxed);
+	helper->aborted =
+	        atomic_load_explicit(helper->stop, memory_order_relaxed) ||
+	        ab_smp_finished(helper->shared);
 }
 
 bool

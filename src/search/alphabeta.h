@@ -49,8 +49,9 @@ bool alphabeta_set_hash(struct alphabeta *ab, size_t hash_mb);
 /* Forgets the transposition table. */
 void alphabeta_clear(struct alphabeta *ab);
 
-/* Searches with this many threads from now on (Lazy SMP: helpers share
- * the one table, so memory stays what the hash size says); 1 is the
+/* Searches with this many threads from now on (the root's moves shared
+ * out among them; they share the one table, so memory stays what the
+ * hash size says); 1 is the
  * deterministic search of one thread, and a search with a node limit
  * (every level) always runs on one thread.  Only between searches; false
  * if memory or threads could not be had (the old number stays). */

@@ -7,8 +7,8 @@
  * true wherever the position is met again.
  *
  * Threads: the threads of one search share its table without a lock
- * (Lazy SMP, search/ab-smp.c).  Each slot is three words read and written
- * with relaxed atomics; the first holds the key XORed with the other two,
+ * (search/ab-smp.c).  Each slot is three words read and written with
+ * relaxed atomics; the first holds the key XORed with the other two,
  * so a slot torn by two threads writing it at once no longer matches its
  * key and reads as a miss.  Between searches the table belongs to the
  * thread that owns the searcher's state (tt_init, tt_free, tt_clear,
