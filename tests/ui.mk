@@ -21,6 +21,7 @@ UI_LIBRARY_RECORDS = \
 	tests/data/library/reviewed.rec \
 	tests/data/library/unfinished.rec
 UI_SCREENS = \
+	tests/data/ui/infexion-near-end.rec \
 	tests/data/ui/help-tzaar.keys \
 	tests/data/ui/help-tzaar.screen \
 	tests/data/ui/help.keys \

@@ -130,6 +130,13 @@ ui_analysis_toggle(struct ui_app *app)
 }
 
 void
+ui_analysis_off(struct ui_app *app)
+{
+	if (app->analysis.on)
+		ui_analysis_toggle(app);
+}
+
+void
 ui_analysis_lines(struct ui_app *app, int delta)
 {
 	struct ui_analysis *an = &app->analysis;

@@ -22,6 +22,8 @@ void ui_analysis_forget(struct ui_app *app);
 void ui_analysis_restart(struct ui_app *app);
 /* Analysis on or off. */
 void ui_analysis_toggle(struct ui_app *app);
+/* Turns the analysis off when it is on (as the toggle would). */
+void ui_analysis_off(struct ui_app *app);
 /* One analysis line more (+1) or fewer (-1). */
 void ui_analysis_lines(struct ui_app *app, int delta);
 /* Whether the engine is thinking about its move. */

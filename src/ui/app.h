@@ -261,6 +261,9 @@ struct ui_levels {
 	char path[1024];
 	struct level_progress progress;
 	bool counted; /* the game on screen was counted */
+	/* The next game proposed to the menu, until it takes it. */
+	const struct game_ops *next_ops;
+	int next_who[2];
 };
 
 /* The help screen's place (owner: help.c). */
@@ -272,7 +275,7 @@ struct ui_help {
 /* Play on this host: the connection to the room server, what it has
  * said, the lobby's choices, and whether the game screen shows a room's
  * game (owner: online.c; room.c sets a room's confirm_resign, muted,
- * seen_player and in_room when leaving, leaders.c top_game). */
+ * seen_player and in_room when leaving). */
 struct ui_online {
 	bool connected;
 	struct net_client conn;
@@ -296,7 +299,11 @@ struct ui_online {
 	/* The room's players as last shown, to say who sat down. */
 	char seen_player[2][VIEW_NAME_MAX];
 	char over_text[256]; /* how the room's game ended, with names */
-	int top_game;        /* the leaderboard's game (registry index) */
+};
+
+/* The leaderboard's place (owner: leaders.c). */
+struct ui_leaders {
+	int game; /* the game shown (registry index) */
 };
 
 /* The library of games on its screen (owner: library.c). */
@@ -343,6 +350,7 @@ struct ui_app {
 	struct ui_drill drill;
 	struct ui_trainer trainer;
 	struct ui_help help;
+	struct ui_leaders leaders;
 	struct ui_library library;
 	struct ui_levels levels;
 };

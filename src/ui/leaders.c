@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "client/client.h"
+#include "client/view.h"
 #include "core/registry.h"
 #include "ui/app.h"
 #include "ui/online.h"
@@ -25,10 +25,9 @@ ui_leaders_ask(struct ui_app *app)
 {
 	char line[64];
 	snprintf(line, sizeof line, "top %s %d",
-	         registry_at((size_t)app->online.top_game)->name,
+	         registry_at((size_t)app->leaders.game)->name,
 	         UI_LEADERS_COUNT);
-	if (!net_client_send(&app->online.conn, line))
-		ui_status(app, true, "the room server has gone");
+	ui_online_send(app, line);
 }
 
 static bool
@@ -36,9 +35,10 @@ ui_leaders_enter(struct ui_host *host, void *ctx)
 {
 	(void)host;
 	struct ui_app *app = ctx;
-	if (!app->online.connected)
+	if (ui_online_view(app) == NULL)
 		return false;
-	app->online.view.top_count = 0;
+	app->leaders.game = ui_online_form_game(app);
+	ui_online_forget_top(app);
 	ui_leaders_ask(app);
 	return true;
 }
@@ -57,15 +57,15 @@ ui_leaders_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 {
 	(void)host;
 	struct ui_app *app = ctx;
-	const struct view *v = &app->online.view;
-	const struct game_ops *ops = registry_at((size_t)app->online.top_game);
+	const struct view *v = ui_online_view(app);
+	const struct game_ops *ops = registry_at((size_t)app->leaders.game);
 	ui_grid_printf(g, 0, 0, g->width, ROLE_TITLE,
 	               " tabula: the best %s players on this host", ops->title);
 	ui_grid_printf(g, 2, 2, g->width - 4, ROLE_TITLE,
 	               "%4s  %-16s %-10s %6s %5s %5s", "Rank", "Name", "Who",
 	               "Rating", "+-", "Games");
 	int y = 3;
-	bool this_game = strcmp(v->top_game, ops->name) == 0;
+	bool this_game = v != NULL && strcmp(v->top_game, ops->name) == 0;
 	for (size_t i = 0; this_game && i < v->top_count && y < g->height - 3;
 	     i++, y++) {
 		const struct view_leader *l = &v->top[i];
@@ -78,8 +78,9 @@ ui_leaders_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 	}
 	if (!this_game || v->top_count == 0)
 		ui_grid_print(g, y, 4, g->width - 6, ROLE_DIM,
-		              this_game ? "nobody has played a rated game yet"
-		                        : "asking the server...");
+		              v == NULL   ? "the room server has gone"
+		              : this_game ? "nobody has played a rated game yet"
+		                          : "asking the server...");
 	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
 	              "Left/Right game  r again  Esc back to the lobby");
 	ui_status_print(app, g);
@@ -89,11 +90,11 @@ ui_leaders_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 static void
 ui_leaders_turn(struct ui_app *app, int step)
 {
-	int n = (int)registry_count(), game = app->online.top_game;
+	int n = (int)registry_count(), game = app->leaders.game;
 	for (int i = 1; i <= n; i++) {
 		int next = ((game + step * i) % n + n) % n;
 		if (registry_at((size_t)next)->players == 2) {
-			app->online.top_game = next;
+			app->leaders.game = next;
 			break;
 		}
 	}

@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 
-#include "core/registry.h"
 #include "search/level.h"
 #include "ui/levels.h"
 #include "ui/status.h"
@@ -53,6 +52,19 @@ ui_levels_describe(const struct game_ops *ops, int level, char *buf,
 		snprintf(buf, size, "level %d", level);
 }
 
+bool
+ui_levels_take_next(struct ui_app *app, const struct game_ops **ops, int who[2])
+{
+	struct ui_levels *lv = &app->levels;
+	if (lv->next_ops == NULL)
+		return false;
+	*ops = lv->next_ops;
+	who[0] = lv->next_who[0];
+	who[1] = lv->next_who[1];
+	lv->next_ops = NULL;
+	return true;
+}
+
 void
 ui_levels_new_game(struct ui_app *app)
 {
@@ -94,11 +106,9 @@ ui_levels_game_over(struct ui_app *app, const struct game_status *st, char *buf,
 	if (lv->path[0] != '\0' &&
 	    !level_progress_save(lv->path, &lv->progress, err, sizeof err))
 		ui_status(app, true, "levels: %s", err);
-	app->menu.who[1 - person] = next;
-	app->menu.who[person] = 0;
-	for (size_t i = 0; registry_at(i) != NULL; i++)
-		if (registry_at(i) == ops)
-			app->menu.game = (int)i;
+	lv->next_ops = ops;
+	lv->next_who[1 - person] = next;
+	lv->next_who[person] = 0;
 	char words[64];
 	ui_levels_describe(ops, next, words, sizeof words);
 	snprintf(buf, size, "; n: a new game at %s", words);

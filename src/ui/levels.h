@@ -21,12 +21,17 @@ int ui_levels_offer(struct ui_app *app, const struct game_ops *ops);
 void ui_levels_describe(const struct game_ops *ops, int level, char *buf,
                         size_t size);
 
+/* The next game a finished one proposed (its game, and who plays: 0 a
+ * person, else a level), once: false when there is none. */
+bool ui_levels_take_next(struct ui_app *app, const struct game_ops **ops,
+                         int who[2]);
+
 /* A new game on screen: not counted yet. */
 void ui_levels_new_game(struct ui_app *app);
 
-/* The game on screen ended: a person against the engine counts, the menu
- * offers the next level, and the words for the status line go to buf
- * ("" when nothing counted). */
+/* The game on screen ended: a person against the engine counts, the next
+ * game at the next level is proposed to the menu, and the words for the
+ * status line go to buf ("" when nothing counted). */
 void ui_levels_game_over(struct ui_app *app, const struct game_status *st,
                          char *buf, size_t size);
 

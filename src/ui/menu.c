@@ -59,6 +59,23 @@ enum { UI_MENU_ROW = 300 };
 /* Pieces files larger than this are refused. */
 static const long UI_MENU_MAX_PIECES = 1L << 24;
 
+/* A finished game against the engine proposes the next one (levels.c):
+ * the menu takes it as soon as it is on the stack. */
+static void
+ui_menu_settle(struct ui_host *host, void *ctx, bool on_top)
+{
+	(void)host;
+	(void)on_top;
+	struct ui_app *app = ctx;
+	struct ui_menu *m = &app->menu;
+	const struct game_ops *ops;
+	if (!ui_levels_take_next(app, &ops, m->who))
+		return;
+	for (size_t i = 0; registry_at(i) != NULL; i++)
+		if (registry_at(i) == ops)
+			m->game = (int)i;
+}
+
 /* Shown by n, at the start, or from the lobby: on the Start line. */
 static bool
 ui_menu_enter(struct ui_host *host, void *ctx)
@@ -535,4 +552,5 @@ const struct ui_screen_ops ui_screen_menu = {
         .min_size = ui_menu_min_size,
         .draw = ui_menu_draw,
         .key = ui_menu_key,
+        .settle = ui_menu_settle,
 };

@@ -108,6 +108,33 @@ ui_online_close(struct ui_app *app)
 }
 
 bool
+ui_online_send(struct ui_app *app, const char *line)
+{
+	if (app->online.connected && net_client_send(&app->online.conn, line))
+		return true;
+	ui_status(app, true, "the room server has gone");
+	return false;
+}
+
+const struct view *
+ui_online_view(const struct ui_app *app)
+{
+	return app->online.connected ? &app->online.view : NULL;
+}
+
+void
+ui_online_forget_top(struct ui_app *app)
+{
+	app->online.view.top_count = 0;
+}
+
+int
+ui_online_form_game(const struct ui_app *app)
+{
+	return app->online.game;
+}
+
+bool
 ui_online_in_room(const struct ui_app *app)
 {
 	return app->online.in_room;
@@ -144,8 +171,8 @@ ui_online_enter_room(struct ui_app *app)
 	char err[256];
 	/* Off before the game is shown, so no search ever starts for a
 	 * seated player who may not have one. */
-	if (!(v->seat == 0 || v->analysis) && app->analysis.on)
-		ui_analysis_toggle(app);
+	if (!(v->seat == 0 || v->analysis))
+		ui_analysis_off(app);
 	if (!ui_play_new(app, v->s.ops, &setup, NULL, who, err, sizeof err)) {
 		ui_status(app, true, "%s", err);
 		return;
@@ -594,7 +621,6 @@ ui_online_key(struct ui_host *host, void *ctx, int key)
 			             UI_ONLINE_CLOCKS[on->clock].option);
 		break;
 	case 't':
-		on->top_game = on->game;
 		ui_screen_push(host, app->screens.leaders, app);
 		break;
 	case 'g':

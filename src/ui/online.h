@@ -13,6 +13,7 @@
 #include "ui/screen.h"
 
 struct ui_app;
+struct view;
 
 /* The lobby as a screen over the struct ui_app. */
 extern const struct ui_screen_ops ui_screen_lobby;
@@ -28,6 +29,15 @@ int ui_online_timeout(const struct ui_app *app, int timeout);
 void ui_online_poll(struct ui_app *app);
 /* Ticks a room's clock. */
 void ui_online_tick(struct ui_app *app);
+/* Sends one line to the room server; false (and the status line says
+ * so) when it has gone. */
+bool ui_online_send(struct ui_app *app, const char *line);
+/* What the room server has said, or NULL when not connected. */
+const struct view *ui_online_view(const struct ui_app *app);
+/* Forgets the leaderboard the server sent last, before asking again. */
+void ui_online_forget_top(struct ui_app *app);
+/* The game chosen on the lobby's form (registry index). */
+int ui_online_form_game(const struct ui_app *app);
 /* Whether the game screen shows a room's game. */
 bool ui_online_in_room(const struct ui_app *app);
 

@@ -235,6 +235,21 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	return true;
 }
 
+void
+ui_play_set_players(struct ui_app *app, const int who[2])
+{
+	for (int i = 0; i < 2; i++)
+		if (who[i] >= 0)
+			ui_play_seat(&app->game.players[i],
+			             app->game.session.ops, who[i]);
+}
+
+bool
+ui_play_engine_plays(const struct ui_app *app, int i)
+{
+	return app->game.players[i].kind == WHO_ENGINE;
+}
+
 /* Drops the comments and notes of the moves from ply on. */
 static void
 ui_play_drop_comments(struct ui_game *game, size_t ply)

@@ -28,6 +28,11 @@ bool ui_play_new(struct ui_app *app, const struct game_ops *ops,
 /* Loads a saved game, players included (a player tag that names none
  * gives player 1 to a human, player 2 to the engine); false with a
  * message. */
+/* Seats who[i] on side i of the game on screen: 0 a human, else the
+ * engine at that level; a negative value leaves the side as it is. */
+void ui_play_set_players(struct ui_app *app, const int who[2]);
+/* Whether the engine plays side i of the game on screen. */
+bool ui_play_engine_plays(const struct ui_app *app, int i);
 bool ui_play_load(struct ui_app *app, const char *path, char *err,
                   size_t err_size);
 /* Takes back to the last position where a human was to move. */

@@ -379,6 +379,36 @@ ui_print_key_mdoc(void *ctx, const char *keys, const char *what)
 	printf("\n%c%s.\n", toupper((unsigned char)what[0]), what + 1);
 }
 
+/* The engine's level in a game of ops: --level, else --elo's, else 0. */
+static int
+ui_start_level(const struct ui_app *app, const struct ui_start *st,
+               const struct game_ops *ops)
+{
+	if (st->level > 0)
+		return st->level;
+	return app->opt.elo > 0 ? level_for_elo(ops, app->opt.elo) : 0;
+}
+
+/* Who plays each side of a game of ops, as the command line says: 0 a
+ * human, else a level (ui_start_level's, else the game's default). */
+static void
+ui_start_who(const struct ui_app *app, const struct ui_start *st,
+             const struct game_ops *ops, int who[2])
+{
+	int level = ui_start_level(app, st, ops);
+	if (level == 0)
+		level = ui_default_level(ops);
+	who[0] = 0;
+	who[1] = level;
+	for (int i = 0; i < 2; i++) {
+		const struct who *w = &st->who[i];
+		if (st->who_given[i])
+			who[i] = w->kind == WHO_HUMAN ? 0
+			         : w->level > 0       ? w->level
+			                              : level;
+	}
+}
+
 /* Opens the game the command line asks for (or leaves the menu up). */
 static bool
 ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
@@ -398,8 +428,23 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 	} else if (st->word != NULL && registry_find(st->word) == NULL) {
 		file = st->word;
 	}
-	if (file != NULL)
-		return ui_play_load(app, file, err, err_size);
+	if (file != NULL) {
+		if (!ui_play_load(app, file, err, err_size))
+			return false;
+		/* --p1 and --p2 over the record's players, and --level or
+		 * --elo for its engines. */
+		const struct game_ops *ops = app->game.session.ops;
+		int who[2], level = ui_start_level(app, st, ops);
+		ui_start_who(app, st, ops, who);
+		for (int i = 0; i < 2; i++)
+			if (!st->who_given[i])
+				who[i] = level > 0 && ui_play_engine_plays(app,
+				                                           i)
+				                 ? level
+				                 : -1;
+		ui_play_set_players(app, who);
+		return true;
+	}
 	if (st->word == NULL) {
 		/* The menu over the (empty) game screen. */
 		ui_screen_push(&app->host, &ui_screen_game, app);
@@ -407,21 +452,8 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 		return true;
 	}
 	const struct game_ops *ops = registry_find(st->word);
-	/* --level, else --elo's level, else the game's default. */
-	int level = st->level;
-	if (level == 0 && app->opt.elo > 0)
-		level = level_for_elo(ops, app->opt.elo);
-	if (level == 0)
-		level = ui_default_level(ops);
-	/* The menu's choice of each side: 0 a human, else a level. */
-	int who[2] = {0, level};
-	for (int i = 0; i < 2; i++) {
-		const struct who *w = &st->who[i];
-		if (st->who_given[i])
-			who[i] = w->kind == WHO_HUMAN ? 0
-			         : w->level > 0       ? w->level
-			                              : level;
-	}
+	int who[2];
+	ui_start_who(app, st, ops, who);
 	return ui_menu_start(app, ops, who, st->random_setup, st->seed,
 	                     st->pieces, err, err_size);
 }
