@@ -258,6 +258,54 @@ ui_online_point_at_mine(struct ui_app *app)
 	}
 }
 
+/* What the lobby does with one event of the server's lines. */
+static void
+ui_online_event(struct ui_app *app, enum view_event ev)
+{
+	struct ui_online *on = &app->online;
+	switch (ev) {
+	case VIEW_WELCOME:
+		on->asking = false;
+		ui_status(app, false, "welcome, %s", on->view.name);
+		ui_room_send(app, "rating");
+		ui_room_send(app, "list");
+		on->listed_at = ui_now_ms();
+		break;
+	case VIEW_NEED_NAME:
+		on->asking = true;
+		on->typed_len = 0;
+		on->typed[0] = '\0';
+		ui_status(
+		        app, false,
+		        "pick your name (once, for your SSH key), then Enter");
+		break;
+	case VIEW_ROOM:
+		ui_online_enter_room(app);
+		break;
+	case VIEW_CHANGED:
+		if (on->in_room)
+			ui_room_follow(app);
+		break;
+	case VIEW_OVER:
+		ui_online_over(app);
+		break;
+	case VIEW_CREATED:
+		ui_status(app, false,
+		          "room %s: give this code to your opponent",
+		          on->view.created_code);
+		break;
+	case VIEW_ERROR:
+	case VIEW_BYE:
+		ui_status(app, true, "%s", on->view.error);
+		break;
+	case VIEW_LOBBY:
+		ui_online_point_at_mine(app);
+		break;
+	default:
+		break;
+	}
+}
+
 void
 ui_online_poll(struct ui_app *app)
 {
@@ -270,56 +318,13 @@ ui_online_poll(struct ui_app *app)
 			ui_online_close(app);
 			ui_screen_back_to(&app->host, app->screens.menu, app);
 			ui_status(app, true,
-			          "the room server closed the "
-			          "connection");
+			          "the room server closed the connection");
 			break;
 		}
 		app->host.dirty = true;
 		enum view_event ev = view_feed(&on->view, line, ui_now_ms());
-		if (ui_online_poll_more(app, ev))
-			continue;
-		switch (ev) {
-		case VIEW_WELCOME:
-			on->asking = false;
-			ui_status(app, false, "welcome, %s", on->view.name);
-			ui_room_send(app, "rating");
-			ui_room_send(app, "list");
-			on->listed_at = ui_now_ms();
-			break;
-		case VIEW_NEED_NAME:
-			on->asking = true;
-			on->typed_len = 0;
-			on->typed[0] = '\0';
-			ui_status(app, false,
-			          "pick your name (once, for your "
-			          "SSH key), then Enter");
-			break;
-		case VIEW_ROOM:
-			ui_online_enter_room(app);
-			break;
-		case VIEW_CHANGED:
-			if (on->in_room)
-				ui_room_follow(app);
-			break;
-		case VIEW_OVER:
-			ui_online_over(app);
-			break;
-		case VIEW_CREATED:
-			ui_status(app, false,
-			          "room %s: give this code to your "
-			          "opponent",
-			          on->view.created_code);
-			break;
-		case VIEW_ERROR:
-		case VIEW_BYE:
-			ui_status(app, true, "%s", on->view.error);
-			break;
-		case VIEW_LOBBY:
-			ui_online_point_at_mine(app);
-			break;
-		default:
-			break;
-		}
+		if (!ui_online_poll_more(app, ev))
+			ui_online_event(app, ev);
 	}
 }
 
