@@ -680,18 +680,17 @@ ab_root_split(const struct alphabeta *ab)
 }
 
 /* The first move searched, the threads search the others together; their
- * result is taken as if this thread had searched them (an unfinished
- * split stops the search). */
+ * result is taken as if this thread had searched them.  An unfinished
+ * split stops the search, but a move it finished that beat alpha counts,
+ * as a move that beat alpha before a stop does on one thread. */
 static void
 ab_root_join(struct alphabeta *ab, struct ab_split *sp, int first, int *alpha,
              int beta, int *best, int *best_index)
 {
 	struct ab_split_result res;
 	ab_split_close(sp, ab, *alpha, !ab->aborted && *alpha < beta, &res);
-	if (res.incomplete) {
+	if (res.incomplete)
 		ab->aborted = true;
-		return;
-	}
 	if (res.best > *best) {
 		*best = res.best;
 		*best_index = res.best_index;
