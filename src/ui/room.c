@@ -16,6 +16,7 @@
 #include "client/client.h"
 #include "client/view.h"
 #include "ui/app.h"
+#include "ui/online.h"
 #include "ui/play.h"
 #include "ui/room.h"
 #include "ui/shown.h"
@@ -29,8 +30,7 @@ ui_room_send(struct ui_app *app, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	if (!net_client_send(&app->online.conn, line))
-		ui_status(app, true, "the room server has gone");
+	ui_online_send(app, line);
 }
 
 /* Whether the analysis may run: spectators always, players in an
