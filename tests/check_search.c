@@ -430,24 +430,34 @@ nim_read(const struct game_pos *pos, int *pile, int *sub)
 	ck_assert(sscanf(text, "%d %c %d", pile, &side, sub) == 3);
 }
 
-/* The timed nim searches' clock, slowed under the sanitizers: their
- * searches run several times slower while a pause does not, and with a
- * test running beside them on the other core the checks of the move
- * played missed the time kept for them (ThreadSanitizer, two cores).
- * Scaling the pause and the time together keeps each search's shape. */
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-#define NIM_TIME_SCALE 4
-#else
-#define NIM_TIME_SCALE 1
-#endif
+/* The timed nim searches run on a clock of their own that only their
+ * evaluation advances, 20 ms a position, so that a timed search ends its
+ * iterations early, and at the same point however loaded the machine is
+ * (on the real clock, under the sanitizers with a test beside them, the
+ * checks of the move played missed the time kept for them). */
+static int64_t nim_clock_ns;
 
-/* Slows an evaluation to 20 ms a position, so that a timed search ends
- * its iterations early. */
+static int64_t
+nim_clock_now(void)
+{
+	return nim_clock_ns;
+}
+
 static void
 nim_eval_pause(void)
 {
-	struct timespec ms = {.tv_nsec = 20000000L * NIM_TIME_SCALE};
-	nanosleep(&ms, NULL);
+	nim_clock_ns += INT64_C(20000000);
+}
+
+/* Runs a timed nim search on the nim clock. */
+static void
+nim_timed_run(struct alphabeta *ab, const struct game_ops *ops,
+              const struct game_pos *pos, const struct search_limits *lim,
+              search_report_fn report, void *ctx, struct alphabeta_result *res)
+{
+	clock_set_source(nim_clock_now);
+	alphabeta_run(ab, ops, pos, lim, NULL, report, ctx, res);
+	clock_set_source(NULL);
 }
 
 /* Double nim whose evaluation lies: at the start of a turn it calls a pile
@@ -543,18 +553,16 @@ START_TEST(test_search_checks_move_played)
 	struct game_ops nim, checked;
 	struct game_pos pos;
 	lying_nim_games(slow_lying_nim_eval, &nim, &checked, &pos);
-	struct search_limits lim = {.movetime_ms = 300 * NIM_TIME_SCALE};
+	struct search_limits lim = {.movetime_ms = 300};
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct alphabeta_result res;
 	int depth = 0;
-	alphabeta_run(ab, &nim, &pos, &lim, NULL, note_last_depth, &depth,
-	              &res);
+	nim_timed_run(ab, &nim, &pos, &lim, note_last_depth, &depth, &res);
 	ck_assert_msg(depth < 5 && res.best == 1,
 	              "plain search: depth %d, took %llu", depth,
 	              (unsigned long long)res.best);
 	alphabeta_clear(ab);
-	alphabeta_run(ab, &checked, &pos, &lim, NULL, note_last_depth, &depth,
-	              &res);
+	nim_timed_run(ab, &checked, &pos, &lim, note_last_depth, &depth, &res);
 	ck_assert_msg(res.best != 1, "checked search took 1 (depth %d)", depth);
 	alphabeta_free(ab);
 }
@@ -606,11 +614,11 @@ START_TEST(test_search_fallback_not_above_refuted)
 	struct game_ops nim, checked;
 	struct game_pos pos;
 	lying_nim_games(fickle_nim_eval, &nim, &checked, &pos);
-	struct search_limits lim = {.movetime_ms = 600 * NIM_TIME_SCALE};
+	struct search_limits lim = {.movetime_ms = 600};
 	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
 	struct alphabeta_result res;
 	struct fickle_reports seen = {0};
-	alphabeta_run(ab, &checked, &pos, &lim, NULL, note_fickle_report, &seen,
+	nim_timed_run(ab, &checked, &pos, &lim, note_fickle_report, &seen,
 	              &res);
 	ck_assert_msg(seen.took_one_shown, "taking 1 never led");
 	ck_assert_uint_eq(res.best, 2);
