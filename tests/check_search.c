@@ -1504,6 +1504,45 @@ START_TEST(test_level_completes_first_ply)
 }
 END_TEST
 
+/* A weak level first looks at the position with its budget unweakened: in
+ * a position that look sees won (97.7% for the side to move at TZAAR's
+ * level 1, 200 nodes), the level plays the look's move, its nodes those of
+ * the plain search; from the start, which it does not see won, it then
+ * searches weakened too (man page "Strength levels"). */
+START_TEST(test_level_plays_won_position_unweakened)
+{
+	const struct game_ops *ops = registry_find("tzaar");
+	struct game_pos won, start;
+	parse(ops,
+	      "c.cC.C2..a2c4........C...C..C....ca.cb4....B.Bcb....ccCB..c..."
+	      "A4. b cap",
+	      &won);
+	ops->init(&start, NULL);
+	const struct game_pos *at[] = {&won, &start};
+	struct alphabeta *ab = alphabeta_new(TEST_HASH_MB);
+	for (int i = 0; i < 2; i++) {
+		struct search_limits lim = {0};
+		level_limits(ops, 1, &lim);
+		lim.noise_seed = 7;
+		struct search_limits plain = {.nodes = lim.nodes};
+		struct alphabeta_result weak, clear;
+		alphabeta_clear(ab);
+		alphabeta_run(ab, ops, at[i], &lim, NULL, NULL, NULL, &weak);
+		alphabeta_clear(ab);
+		alphabeta_run(ab, ops, at[i], &plain, NULL, NULL, NULL, &clear);
+		if (i == 0)
+			ck_assert_msg(weak.best == clear.best &&
+			                      weak.nodes == clear.nodes,
+			              "won: %llu nodes, plain %llu",
+			              (unsigned long long)weak.nodes,
+			              (unsigned long long)clear.nodes);
+		else
+			ck_assert_uint_gt(weak.nodes, clear.nodes);
+	}
+	alphabeta_free(ab);
+}
+END_TEST
+
 /* Each game has its own levels: TZAAR's default level, 9, searches the
  * 300,000 nodes that beat Veselý's expert 36 of 40 (man page "Strength
  * levels"); a game without a table, or none, gets the default one.  In every
@@ -1550,7 +1589,10 @@ static const struct {
 	const char *game;
 	int level; /* the upper end of the step */
 } level_wide_steps[] = {
+        {"tzaar", 3},
+        {"tetress", 2},
         {"tetress", 6},
+        {"tetress", 7},
 };
 
 /* Whether the step up to level of ops is a known wide one. */
@@ -2300,6 +2342,7 @@ search_suite(void)
 	tcase_add_test(tc, test_tzaar_checks_deterministic);
 	tcase_add_test(tc, test_tzaar_depth_parity);
 	tcase_add_test(tc, test_level_completes_first_ply);
+	tcase_add_test(tc, test_level_plays_won_position_unweakened);
 	tcase_add_test(tc, test_level_tables);
 	tcase_add_test(tc, test_level_for_elo_within_100);
 	tcase_add_test(tc, test_infexion_forced);

@@ -308,8 +308,8 @@ infexion_perft(const struct game_pos *pos, int depth)
 /* The strength levels: nodes, depth, evaluation noise, and the Elo
  * measured in ladder matches (man page "Strength levels"). */
 static const struct game_level infexion_levels[GAME_LEVELS] = {
-        {200, 1, 350, 1269},  {200, 1, 180, 1451},  {500, 2, 300, 1642},
-        {1000, 3, 120, 1814}, {3000, 3, 185, 1970}, {10000, 4, 80, 0},
+        {200, 1, 350, 1269},  {500, 2, 300, 1377},  {1000, 3, 120, 1549},
+        {3000, 3, 185, 1713}, {5000, 3, 120, 1877}, {15000, 5, 65, 2050},
         {100000, 0, 0, 0},    {300000, 0, 0, 0},    {1000000, 0, 0, 0},
         {3000000, 0, 0, 0},
 };

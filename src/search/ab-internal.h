@@ -1,7 +1,8 @@
 /*
- * What the alpha-beta search (search/alphabeta.c) shares with its use of
- * the endgame solver (search/ab-endgame.c): the searcher's state and the
- * few helpers both call.  Nothing outside those two files includes it.
+ * What the alpha-beta search (search/alphabeta.c) shares with its parts:
+ * the endgame solver (ab-endgame.c), the threads (ab-smp.c, ab-split.c)
+ * and the weak levels' focus (ab-level.c): the searcher's state and the
+ * helpers they call.  Nothing outside these files includes it.
  */
 #ifndef TABULA_SEARCH_AB_INTERNAL_H
 #define TABULA_SEARCH_AB_INTERNAL_H
@@ -143,6 +144,18 @@ int ab_root_move(struct alphabeta *ab, game_move move, int lost_plies,
                  int depth, int alpha, int beta, bool first);
 void ab_root_line(struct alphabeta *ab, game_move move, int score,
                   enum search_bound bound, struct ab_line *line);
+void ab_run_once(struct alphabeta *ab, const struct game_ops *ops,
+                 const struct game_pos *pos, const struct search_limits *lim,
+                 const atomic_bool *stop, search_report_fn report, void *ctx,
+                 struct alphabeta_result *result);
+void ab_report_progress(struct alphabeta *ab);
+
+/* ab-level.c: a weak level that sees a win plays it unweakened. */
+bool ab_level_sees_win(struct alphabeta *ab, const struct game_ops *ops,
+                       const struct game_pos *pos,
+                       const struct search_limits *lim, const atomic_bool *stop,
+                       struct alphabeta_result *clear);
+void ab_level_report(struct alphabeta *ab, search_report_fn report, void *ctx);
 
 /* ab-smp.c: the helper threads of a parallel search, on the same
  * table (alphabeta_set_threads). */

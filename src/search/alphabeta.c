@@ -205,7 +205,7 @@ ab_keep_previous(struct alphabeta *ab, int lines)
 
 /* The report made while an iteration runs: the last completed lines with
  * the counters of now. */
-static void
+void
 ab_report_progress(struct alphabeta *ab)
 {
 	int depth = ab->done_depth > 0 ? ab->done_depth : ab->depth;
@@ -925,10 +925,10 @@ ab_run_main(struct alphabeta *ab, struct alphabeta_result *result)
 }
 
 void
-alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
-              const struct game_pos *pos, const struct search_limits *lim,
-              const atomic_bool *stop, search_report_fn report, void *ctx,
-              struct alphabeta_result *result)
+ab_run_once(struct alphabeta *ab, const struct game_ops *ops,
+            const struct game_pos *pos, const struct search_limits *lim,
+            const atomic_bool *stop, search_report_fn report, void *ctx,
+            struct alphabeta_result *result)
 {
 	ab->report = report;
 	ab->report_ctx = ctx;
@@ -937,6 +937,22 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 		ab_smp_run(ab, result);
 	else
 		ab_run_main(ab, result);
+}
+
+void
+alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
+              const struct game_pos *pos, const struct search_limits *lim,
+              const atomic_bool *stop, search_report_fn report, void *ctx,
+              struct alphabeta_result *result)
+{
+	struct alphabeta_result clear = {0};
+	if (ab_level_sees_win(ab, ops, pos, lim, stop, &clear)) {
+		ab_level_report(ab, report, ctx);
+		*result = clear;
+		return;
+	}
+	ab_run_once(ab, ops, pos, lim, stop, report, ctx, result);
+	result->nodes += clear.nodes; /* a weak level's look without noise */
 }
 
 /* A helper starts where the main search starts, with its root moves in

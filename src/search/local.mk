@@ -5,7 +5,7 @@ noinst_LIBRARIES += src/libsearch.a
 src_libsearch_a_CPPFLAGS = -I$(top_builddir)/layers/search $(TABULA_DEFS)
 src_libsearch_a_SOURCES = \
 	src/search/ab-endgame.c src/search/ab-internal.h src/search/ab-smp.c \
-	src/search/ab-split.c \
+	src/search/ab-level.c src/search/ab-split.c \
 	src/search/alphabeta.c src/search/alphabeta.h \
 	src/search/bench.c src/search/bench.h \
 	src/search/solver-bench.c src/search/solver-bench.h \
