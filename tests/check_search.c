@@ -1589,9 +1589,6 @@ static const struct {
 	const char *game;
 	int level; /* the upper end of the step */
 } level_wide_steps[] = {
-        {"tzaar", 3},
-        {"tetress", 2},
-        {"tetress", 6},
         {"tetress", 7},
 };
 

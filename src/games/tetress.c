@@ -840,9 +840,9 @@ tetress_render_text(const struct game_pos *pos, char *buf, size_t size)
 /* The strength levels: nodes, depth, evaluation noise, and the Elo
  * measured in ladder matches (man page "Strength levels"). */
 static const struct game_level tetress_levels[GAME_LEVELS] = {
-        {200, 2, 270, 419},   {400, 2, 150, 629},    {1000, 3, 150, 752},
-        {3000, 3, 110, 916},  {10000, 4, 150, 1067}, {30000, 5, 90, 1303},
-        {100000, 0, 0, 1549}, {300000, 0, 0, 0},     {1000000, 0, 0, 0},
+        {200, 2, 270, 419},   {400, 2, 165, 583},    {1000, 3, 150, 706},
+        {3000, 3, 110, 870},  {10000, 4, 150, 1022}, {30000, 0, 120, 1222},
+        {100000, 0, 0, 1457}, {300000, 0, 0, 1639},  {1000000, 0, 0, 0},
         {3000000, 0, 0, 0},
 };
 

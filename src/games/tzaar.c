@@ -373,10 +373,10 @@ tzaar_tense(const struct game_pos *pos)
 /* The strength levels: nodes, depth, evaluation noise, and the Elo
  * measured in ladder matches (man page "Strength levels"). */
 static const struct game_level tzaar_levels[GAME_LEVELS] = {
-        {200, 2, 290, 936},   {500, 2, 217, 1075},  {1000, 2, 165, 1295},
-        {2000, 3, 130, 1450}, {4000, 4, 70, 1651},  {10000, 4, 45, 1798},
-        {30000, 5, 22, 1971}, {100000, 0, 0, 2086}, {300000, 0, 0, 2250},
-        {1000000, 0, 0, 0},
+        {200, 2, 290, 936},    {500, 2, 200, 1118},  {1000, 2, 165, 1299},
+        {2000, 3, 130, 1455},  {4000, 4, 70, 1655},  {10000, 4, 45, 1802},
+        {30000, 5, 22, 1975},  {100000, 0, 0, 2090}, {300000, 0, 0, 2198},
+        {1000000, 0, 0, 2276},
 };
 
 const struct game_ops tzaar_game = {
