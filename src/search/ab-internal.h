@@ -1,8 +1,8 @@
 /*
  * What the alpha-beta search (search/alphabeta.c) shares with its parts:
  * the endgame solver (ab-endgame.c), the threads (ab-smp.c, ab-split.c)
- * and the weak levels' focus (ab-level.c): the searcher's state and the
- * helpers they call.  Nothing outside these files includes it.
+ * and the weak levels' look at a won position (ab-level.c): the searcher's
+ * state and the helpers they call.  Nothing outside these files includes it.
  */
 #ifndef TABULA_SEARCH_AB_INTERNAL_H
 #define TABULA_SEARCH_AB_INTERNAL_H
@@ -148,14 +148,12 @@ void ab_run_once(struct alphabeta *ab, const struct game_ops *ops,
                  const struct game_pos *pos, const struct search_limits *lim,
                  const atomic_bool *stop, search_report_fn report, void *ctx,
                  struct alphabeta_result *result);
-void ab_report_progress(struct alphabeta *ab);
 
 /* ab-level.c: a weak level that sees a win plays it unweakened. */
 bool ab_level_sees_win(struct alphabeta *ab, const struct game_ops *ops,
                        const struct game_pos *pos,
                        const struct search_limits *lim, const atomic_bool *stop,
                        struct alphabeta_result *clear);
-void ab_level_report(struct alphabeta *ab, search_report_fn report, void *ctx);
 
 /* ab-smp.c: the helper threads of a parallel search, on the same
  * table (alphabeta_set_threads). */

@@ -38,12 +38,3 @@ ab_level_sees_win(struct alphabeta *ab, const struct game_ops *ops,
 	return clear->has_move &&
 	       winchance_of(ops, clear->score) >= AB_LEVEL_WON;
 }
-
-/* Shows the look's last lines as the level's thinking. */
-void
-ab_level_report(struct alphabeta *ab, search_report_fn report, void *ctx)
-{
-	ab->report = report;
-	ab->report_ctx = ctx;
-	ab_report_progress(ab);
-}

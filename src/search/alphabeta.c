@@ -205,7 +205,7 @@ ab_keep_previous(struct alphabeta *ab, int lines)
 
 /* The report made while an iteration runs: the last completed lines with
  * the counters of now. */
-void
+static void
 ab_report_progress(struct alphabeta *ab)
 {
 	int depth = ab->done_depth > 0 ? ab->done_depth : ab->depth;
@@ -947,7 +947,10 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 {
 	struct alphabeta_result clear = {0};
 	if (ab_level_sees_win(ab, ops, pos, lim, stop, &clear)) {
-		ab_level_report(ab, report, ctx);
+		/* The look's last lines are the level's thinking. */
+		ab->report = report;
+		ab->report_ctx = ctx;
+		ab_report_progress(ab);
 		*result = clear;
 		return;
 	}
