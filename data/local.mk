@@ -20,6 +20,18 @@ dist_pkgdata_DATA += data/README
 # How the puzzle sets were made (tabula(6), "The installed sets").
 EXTRA_DIST += data/make-puzzles.sh
 
+# The room server's systemd unit (tabula(6), "Deployment"), its ExecStart
+# the installed program, installed where systemd looks for the units of
+# /usr/local (make systemdunitdir=DIR puts it elsewhere).
+systemdunitdir = $(prefix)/lib/systemd/system
+systemdunit_DATA = data/tabula.service
+EXTRA_DIST += data/tabula.service.in
+CLEANFILES = data/tabula.service
+data/tabula.service: $(srcdir)/data/tabula.service.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) data && \
+		sed -e 's|@bindir[@]|$(bindir)|g' \
+		$(srcdir)/data/tabula.service.in >$@.tmp && mv $@.tmp $@
+
 # The installed program finds the installed puzzles and endgames (no
 # TABULA_DATA_DIR).
 installcheck-local:

@@ -30,6 +30,7 @@
 #include "play/player.h"
 #include "server/identity.h"
 #include "server/room.h"
+#include "server/store.h"
 #include "testutil.h"
 
 /* A seated player as the test sees it: its peer and its copy of the game. */
@@ -616,6 +617,14 @@ START_TEST(test_view)
 	ck_assert_int_eq(view_feed(&v, "over ABCD 0-1 player 1 resigned", 5000),
 	                 VIEW_OVER);
 	ck_assert_str_eq(v.reason, "player 1 resigned");
+	/* The new ratings as the room's lines write them: "?" while the
+	 * deviation is over 110, as the lobby shows them. */
+	ck_assert_int_eq(view_feed(&v, "rated ABCD 1 1500 1420 290", 5000),
+	                 VIEW_NOTHING);
+	ck_assert_int_eq(view_feed(&v, "rated ABCD 2 1500 1580 60", 5000),
+	                 VIEW_RATED);
+	ck_assert_str_eq(v.rating[0], "1420?");
+	ck_assert_str_eq(v.rating[1], "1580");
 	/* The clocks stop where they were at the end, not at the last
 	 * clock line's times. */
 	ck_assert_int_eq(view_clock(&v, 0, 9000), 286000);
@@ -682,6 +691,52 @@ START_TEST(test_room_rules)
 	ck_assert(room_draw(r, 1, &agreed, err, sizeof err) && agreed);
 	ck_assert(room_over(r, &result, &reason));
 	ck_assert_str_eq(result, "1/2-1/2");
+	room_free(r);
+	testutil_remove_tree(dir);
+}
+END_TEST
+
+/* A seat is spelled one way per place, all by who_format_as and read back
+ * by who_parse: the room file and the record's Player tag keep "engine
+ * level 3" (the record then opens as a game against that level), the
+ * protocol shows "engine:3"; a room file from before 0.3.0 ("engine 3")
+ * still loads. */
+START_TEST(test_seat_spellings)
+{
+	char dir[] = "/tmp/tabula-room-XXXXXX", err[256], text[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	struct room_options opt = {.ops = registry_find("tzaar"),
+	                           .engine_level = 3};
+	struct room *r = room_create(dir, "ABCD", 1, &opt, "uid:1001",
+	                             "user:alice", 1000, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	room_seat_text(r, 1, text, sizeof text);
+	ck_assert_str_eq(text, "engine:3");
+	room_free(r);
+	char path[512], *room, *rec;
+	snprintf(path, sizeof path, "%s/ABCD.room", dir);
+	ck_assert_ptr_nonnull(room = store_read(path, err, sizeof err));
+	ck_assert_msg(strstr(room, "\nseat2 engine level 3\n") != NULL, "%s",
+	              room);
+	snprintf(path, sizeof path, "%s/ABCD.rec", dir);
+	ck_assert_ptr_nonnull(rec = store_read(path, err, sizeof err));
+	ck_assert_msg(strstr(rec, "[Player2 \"engine level 3\"]") != NULL, "%s",
+	              rec);
+	struct who w;
+	ck_assert(who_parse("engine level 3", 0, &w, err, sizeof err));
+	ck_assert_int_eq(w.level, 3);
+	who_format_as(&w, WHO_FORM_SHORT, text, sizeof text);
+	ck_assert_str_eq(text, "engine:3");
+	ck_assert(who_parse(text, 0, &w, err, sizeof err));
+	ck_assert_int_eq(w.level, 3);
+	free(room);
+	free(rec);
+	rt_write_file(dir, "ABCD.room",
+	              "# tabula room 1\ngame tzaar\nseat1 person user:alice "
+	              "uid:1001\nseat2 engine 4\n");
+	ck_assert_ptr_nonnull(
+	        r = room_load(dir, "ABCD", 1, 0, err, sizeof err));
+	ck_assert_int_eq(r->seat[1].who.level, 4);
 	room_free(r);
 	testutil_remove_tree(dir);
 }
@@ -871,6 +926,7 @@ server_suite(void)
 	tcase_add_test(tc, test_engine_clock_draw);
 	tcase_add_test(tc, test_hostile_input);
 	tcase_add_test(tc, test_room_files_refused);
+	tcase_add_test(tc, test_seat_spellings);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -62,3 +62,19 @@ tests_check_server_rooms_SOURCES = tests/check_server_rooms.c \
 tests_check_server_rooms_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_server_rooms_LDADD = $(TESTS_LINK_SERVER)
 endif
+
+# The last holes (issue 54): one key's connections, nameless ones, the
+# state directory's lock, messages' length and direction controls.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_server_holes
+TESTS += tests/check_server_holes
+tests_check_server_holes_SOURCES = tests/check_server_holes.c \
+	tests/roomtest.c tests/roomtest.h $(TEST_UTIL)
+tests_check_server_holes_CFLAGS = $(TESTS_COMPILE_FLAGS)
+tests_check_server_holes_LDADD = $(TESTS_LINK_SERVER)
+endif
+
+# The systemd unit that make installs (issue 54): verified, and the one
+# the man page shows.
+TESTS += tests/systemd-unit.test
+EXTRA_DIST += tests/systemd-unit.test

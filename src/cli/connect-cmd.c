@@ -4,7 +4,8 @@
  * output, for scripts, tests and other programs.  It keeps under the
  * server's rate limit (a token bucket a little slower than the server's),
  * holding what it reads meanwhile, and exits non-zero when the server
- * drops it.
+ * drops it.  A line "help" (or "?") is answered here with the protocol's
+ * lines, never sent.
  */
 #include "config.h"
 
@@ -62,6 +63,43 @@ connect_relay_rest(struct connect_state *st)
 	}
 }
 
+/* The protocol's lines (tabula(6), PLAY ON THIS HOST, Protocol), for a
+ * person typing "help": the server knows no such line. */
+static const char *const CONNECT_HELP[] = {
+        "help: the room server's lines (tabula(6), PLAY ON THIS HOST, "
+        "Protocol):",
+        "help:   name NAME          your name (once, for a new SSH key)",
+        "help:   list               the rooms",
+        "help:   create GAME [seat=1|2] [engine=LEVEL] [clock=M+S] "
+        "[analysis] [rated] [chat]",
+        "help:   join CODE          sit down in a room (or back in your "
+        "seat)",
+        "help:   watch CODE         watch a room",
+        "help:   move MOVE          play in your room",
+        "help:   draw, resign, leave",
+        "help:   say TEXT           a message to the room",
+        "help:   seek GAME [clock=M+S] [casual], unseek   play anyone",
+        "help:   rating [GAME], top GAME [COUNT]   ratings, the "
+        "leaderboard",
+        "help:   ping, quit",
+};
+
+/* Whether the line asks tabula connect itself for help. */
+static bool
+connect_is_help(const char *line)
+{
+	return strcmp(line, "help") == 0 || strcmp(line, "?") == 0;
+}
+
+static void
+connect_help(void)
+{
+	for (size_t i = 0; i < sizeof CONNECT_HELP / sizeof CONNECT_HELP[0];
+	     i++)
+		printf("%s\n", CONNECT_HELP[i]);
+	fflush(stdout);
+}
+
 /* Sends held and waiting lines while tokens last; then, at the end of
  * input with nothing held, quit.  False when the server has gone. */
 static bool
@@ -82,6 +120,10 @@ connect_send(struct connect_state *st)
 				        "tabula connect: input line too long "
 				        "or with control characters; not "
 				        "sent\n");
+				continue;
+			}
+			if (connect_is_help(st->held)) {
+				connect_help();
 				continue;
 			}
 			st->holding = true;

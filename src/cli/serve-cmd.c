@@ -26,6 +26,8 @@ const struct cli_option cli_serve_options[] = {
          "--engine-threads wants 1 to 16", true},
         {"max-searches-per-user", 0, CLI_NUMBER, 1, 16,
          "--max-searches-per-user wants 1 to 16", true},
+        {"name-timeout", 0, CLI_NUMBER, 1, 3600,
+         "--name-timeout wants 1 to 3600 seconds", true},
         {.name = "help", .kind = CLI_FLAG},
         {0},
 };
@@ -56,6 +58,10 @@ serve_config(const struct cli_args *args, struct server_config *cfg)
 	                                           cfg->engine_threads);
 	cfg->max_searches_per_account = (int)cli_args_number(
 	        args, "max-searches-per-user", cfg->max_searches_per_account);
+	cfg->name_timeout_ms =
+	        (int)cli_args_number(args, "name-timeout",
+	                             cfg->name_timeout_ms / 1000) *
+	        1000;
 	return true;
 }
 

@@ -35,7 +35,8 @@ net_client_connect(struct net_client *c, const char *path, char *err,
 	if (fd < 0 || connect(fd, (void *)&addr, sizeof addr) != 0) {
 		snprintf(err, err_size, "%s: %s%s", path, strerror(errno),
 		         errno == ENOENT || errno == ECONNREFUSED
-		                 ? " (is `tabula serve` running?)"
+		                 ? " (no server there: start one with `tabula "
+		                   "serve`, or set TABULA_SOCKET to its socket)"
 		                 : "");
 		if (fd >= 0)
 			close(fd);

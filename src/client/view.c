@@ -236,7 +236,12 @@ view_room_extra(struct view *v, const char *line, char **w, int n,
 			return VIEW_NOTHING;
 		v->rated_before[side - 1] = atoi(w[3]);
 		v->rated_after[side - 1] = atoi(w[4]);
-		snprintf(v->rating[side - 1], sizeof v->rating[0], "%s", w[4]);
+		/* The new rating as the room's lines write one: "?" while
+		 * its deviation says it is provisional. */
+		bool provisional =
+		        n >= 6 && atoi(w[5]) > VIEW_PROVISIONAL_DEVIATION;
+		snprintf(v->rating[side - 1], sizeof v->rating[0], "%s%s", w[4],
+		         provisional ? "?" : "");
 		v->have_rated = side == 2;
 		return side == 2 ? VIEW_RATED : VIEW_NOTHING;
 	}

@@ -23,6 +23,9 @@
 #define VIEW_TOP_MAX 50
 /* A rating as the room lines show it: "1500", "1500?" or "-". */
 #define VIEW_RATING_MAX 8
+/* A rating's deviation above this is provisional, shown with a "?" (as
+ * the server marks it in the room lines; tabula(6), "Ratings"). */
+#define VIEW_PROVISIONAL_DEVIATION 110
 
 struct view_room_entry {
 	char code[8];

@@ -1,11 +1,10 @@
 /*
  * The worker with a mailbox (see worker.h).  Everything in struct worker
- * but the thread ids and the pipe is read and written under its lock.
+ * but the thread ids and the wake pipe is read and written under its lock.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -14,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/wake.h"
 #include "core/worker.h"
 
 /* A bound on the threads one worker starts (the thread pool has one per
@@ -29,7 +29,7 @@ struct worker {
 	struct worker_job *done;
 	size_t queued; /* todo, running and done */
 	bool stopping, finish;
-	int pipe_fd[2]; /* [0] polled by the loop, [1] written by workers */
+	struct wake wake_pipe; /* polled by the owner, written by workers */
 	int threads;
 	pthread_t *tid; /* threads of them */
 };
@@ -37,10 +37,13 @@ struct worker {
 void
 worker_notify(struct worker *w)
 {
-	/* A full pipe already wakes the owner: this byte may go. */
-	char byte = 1;
-	if (write(w->pipe_fd[1], &byte, 1) < 0 && errno != EAGAIN)
-		perror("tabula: worker pipe");
+	wake_up(&w->wake_pipe);
+}
+
+void
+worker_drain(struct worker *w)
+{
+	wake_drain(&w->wake_pipe);
 }
 
 static void *
@@ -97,13 +100,9 @@ worker_new(int threads)
 	struct worker *w = calloc(1, sizeof *w);
 	if (w == NULL)
 		return NULL;
-	if (pipe(w->pipe_fd) != 0) {
+	if (!wake_open(&w->wake_pipe)) {
 		free(w);
 		return NULL;
-	}
-	for (int i = 0; i < 2; i++) {
-		fcntl(w->pipe_fd[i], F_SETFL, O_NONBLOCK);
-		fcntl(w->pipe_fd[i], F_SETFD, FD_CLOEXEC);
 	}
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->wake, NULL);
@@ -124,7 +123,7 @@ worker_new(int threads)
 int
 worker_fd(const struct worker *w)
 {
-	return w->pipe_fd[0];
+	return wake_fd(&w->wake_pipe);
 }
 
 bool
@@ -189,9 +188,7 @@ worker_wait(struct worker *w, int timeout_ms)
 struct worker_job *
 worker_take(struct worker *w)
 {
-	char drain[64];
-	while (read(w->pipe_fd[0], drain, sizeof drain) > 0)
-		;
+	wake_drain(&w->wake_pipe);
 	pthread_mutex_lock(&w->lock);
 	struct worker_job *job = w->done;
 	if (job != NULL) {
@@ -229,8 +226,7 @@ worker_free(struct worker *w, bool finish,
 		pthread_join(w->tid[i], NULL);
 	worker_free_list(w->todo, free_job);
 	worker_free_list(w->done, free_job);
-	close(w->pipe_fd[0]);
-	close(w->pipe_fd[1]);
+	wake_close(&w->wake_pipe);
 	pthread_cond_destroy(&w->wake);
 	pthread_cond_destroy(&w->finished);
 	pthread_cond_destroy(&w->stopped);

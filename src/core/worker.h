@@ -48,6 +48,10 @@ int worker_fd(const struct worker *w);
  * queue is full. */
 bool worker_submit(struct worker *w, struct worker_job *job);
 
+/* Empties the descriptor without taking a job (an owner that takes its
+ * jobs elsewhere, and only wanted to wake). */
+void worker_drain(struct worker *w);
+
 /* A finished job (the caller's again), or NULL; empties the descriptor. */
 struct worker_job *worker_take(struct worker *w);
 

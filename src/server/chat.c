@@ -8,26 +8,33 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "server/chat.h"
 
-/* The length of the UTF-8 sequence at s that is printable (no C1
- * control), or 0. */
+/* The length of the character at s when it is printable (no C0, DEL or
+ * C1 control, valid UTF-8), or 0. */
 static size_t
 chat_utf8_len(const unsigned char *s)
 {
 	if (s[0] < 0x80)
 		return s[0] >= 0x20 && s[0] != 0x7f ? 1 : 0;
-	size_t len = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
-	             : s[0] >= 0xe0                 ? 3
-	             : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
-	                                            : 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	}
-	if (len == 2 && s[0] == 0xc2 && s[1] < 0xa0)
-		return 0; /* U+0080..U+009F: C1 controls */
-	return len;
+	return text_utf8_printable(s);
+}
+
+/* Whether the UTF-8 sequence s (of len bytes) is a direction control,
+ * which would turn the rest of the line, or of the screen, around: the
+ * embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069,
+ * the marks U+200E, U+200F and U+061C. */
+static bool
+chat_bidi(const unsigned char *s, size_t len)
+{
+	if (len == 2)
+		return s[0] == 0xd8 && s[1] == 0x9c;
+	if (len != 3 || s[0] != 0xe2)
+		return false;
+	return (s[1] == 0x80 && ((s[2] >= 0xaa && s[2] <= 0xae) ||
+	                         s[2] == 0x8e || s[2] == 0x8f)) ||
+	       (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9);
 }
 
 bool
@@ -44,6 +51,13 @@ chat_text_ok(const char *text, char *err, size_t err_size)
 		if (len == 0) {
 			snprintf(err, err_size,
 			         "a message holds no control characters "
+			         "(byte %zu)",
+			         i + 1);
+			return false;
+		}
+		if (chat_bidi((const unsigned char *)text + i, len)) {
+			snprintf(err, err_size,
+			         "a message holds no direction controls "
 			         "(byte %zu)",
 			         i + 1);
 			return false;

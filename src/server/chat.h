@@ -25,7 +25,9 @@ struct chat_bucket {
 };
 
 /* Whether text may be sent: 1 to CHAT_MAX_BYTES bytes of UTF-8 without
- * control characters (C0, DEL, C1, tabs); false with the reason. */
+ * control characters (C0, DEL, C1, tabs) or direction controls (the
+ * bidirectional embeddings, overrides, isolates and marks); false with
+ * the reason. */
 bool chat_text_ok(const char *text, char *err, size_t err_size);
 
 /* Takes a message from the bucket at now; false when none is left (err

@@ -3,24 +3,74 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "server/ratings.h"
 #include "server/store.h"
 
 static const char RATINGS_MAGIC[] = "# tabula ratings 1";
 
+/* FNV-1a of game, a NUL, then owner. */
+static size_t
+ratings_hash(const char *game, const char *owner)
+{
+	uint64_t h = 14695981039346656037ull;
+	for (const char *s = game;; s++) {
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+		if (*s == '\0')
+			break;
+	}
+	for (const char *s = owner; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return (size_t)h;
+}
+
+/* The slot of game and owner: theirs, or the empty one where they would
+ * go.  rt->nslots must be non-zero. */
+static unsigned *
+ratings_slot(const struct ratings *rt, const char *game, const char *owner)
+{
+	size_t mask = rt->nslots - 1;
+	for (size_t i = ratings_hash(game, owner) & mask;; i = (i + 1) & mask) {
+		unsigned *slot = &rt->slots[i];
+		if (*slot == 0)
+			return slot;
+		const struct rating_entry *e = &rt->list[*slot - 1];
+		if (strcmp(e->owner, owner) == 0 && strcmp(e->game, game) == 0)
+			return slot;
+	}
+}
+
+/* Makes room in the index for one more entry; false when out of memory. */
+static bool
+ratings_index_grow(struct ratings *rt)
+{
+	if (rt->nslots > 2 * (rt->count + 1))
+		return true;
+	size_t n = rt->nslots ? rt->nslots * 2 : 128;
+	unsigned *slots = calloc(n, sizeof *slots);
+	if (slots == NULL)
+		return false;
+	free(rt->slots);
+	rt->slots = slots;
+	rt->nslots = n;
+	for (size_t i = 0; i < rt->count; i++)
+		*ratings_slot(rt, rt->list[i].game, rt->list[i].owner) =
+		        (unsigned)i + 1;
+	return true;
+}
+
 const struct rating_entry *
 ratings_find(const struct ratings *rt, const char *game, const char *owner)
 {
-	for (size_t i = 0; i < rt->count; i++) {
-		if (strcmp(rt->list[i].owner, owner) == 0 &&
-		    strcmp(rt->list[i].game, game) == 0)
-			return &rt->list[i];
-	}
-	return NULL;
+	if (rt->nslots == 0)
+		return NULL;
+	unsigned at = *ratings_slot(rt, game, owner);
+	return at != 0 ? &rt->list[at - 1] : NULL;
 }
 
 struct glicko
@@ -39,7 +89,7 @@ ratings_entry(struct ratings *rt, const char *game, const char *owner)
 	        (struct rating_entry *)ratings_find(rt, game, owner);
 	if (e != NULL)
 		return e;
-	if (rt->count >= RATINGS_MAX)
+	if (rt->count >= RATINGS_MAX || !ratings_index_grow(rt))
 		return NULL;
 	if (rt->count == rt->cap) {
 		size_t cap = rt->cap ? rt->cap * 2 : 64;
@@ -54,6 +104,7 @@ ratings_entry(struct ratings *rt, const char *game, const char *owner)
 	snprintf(e->game, sizeof e->game, "%s", game);
 	snprintf(e->owner, sizeof e->owner, "%s", owner);
 	e->g = glicko_start();
+	*ratings_slot(rt, e->game, e->owner) = (unsigned)rt->count;
 	return e;
 }
 
@@ -65,31 +116,54 @@ ratings_word_ok(const char *word, size_t max)
 	return len > 0 && len < max && strcspn(word, " \t") == len;
 }
 
-/* Reads one "GAME OWNER RATING DEVIATION VOLATILITY GAMES ACCOUNT" line. */
+/* Whether account is a name as the server writes them, "user:NAME" or
+ * "ssh:NAME" (identity_name_valid) or "engine:N": a file cannot slip a
+ * control character into anyone's leaderboard. */
 static bool
+ratings_account_ok(const char *account)
+{
+	long level;
+	if (strncmp(account, "engine:", 7) == 0)
+		return text_to_long(account + 7, 1, 10, &level);
+	return (strncmp(account, "user:", 5) == 0 ||
+	        strncmp(account, "ssh:", 4) == 0) &&
+	       identity_name_valid(strchr(account, ':') + 1);
+}
+
+/* Reads one "GAME OWNER RATING DEVIATION VOLATILITY GAMES ACCOUNT" line;
+ * NULL, or what is wrong with it. */
+static const char *
 ratings_parse_line(struct ratings *rt, const char *p)
 {
+	static const char form[] =
+	        "not 'GAME OWNER RATING DEVIATION VOLATILITY GAMES NAME'";
 	char game[64], owner[128], account[64];
 	double r, rd, vol;
 	unsigned games;
 	char tail;
 	if (sscanf(p, "%63s %127s %lf %lf %lf %u %63s %c", game, owner, &r, &rd,
 	           &vol, &games, account, &tail) != 7)
-		return false;
+		return form;
 	if (!ratings_word_ok(game, RATINGS_GAME_MAX) ||
 	    !ratings_word_ok(owner, IDENTITY_OWNER_MAX) ||
 	    !ratings_word_ok(account, RATINGS_ACCOUNT_MAX) ||
-	    strchr(account, ':') == NULL || !(r > -10000 && r < 10000) ||
-	    !(rd > 0 && rd <= GLICKO_START_DEVIATION) ||
-	    !(vol > 0 && vol < 10) || ratings_find(rt, game, owner) != NULL)
-		return false;
+	    !(r > -10000 && r < 10000) ||
+	    !(rd > 0 && rd <= GLICKO_START_DEVIATION) || !(vol > 0 && vol < 10))
+		return form;
+	if (!ratings_account_ok(account))
+		return "not a person's name (user:NAME, ssh:NAME) nor an "
+		       "engine's (engine:N)";
+	if (ratings_find(rt, game, owner) != NULL)
+		return "not the first line for this game and owner";
+	if (rt->count >= RATINGS_MAX)
+		return "more ratings than a server keeps (40000)";
 	struct rating_entry *e = ratings_entry(rt, game, owner);
 	if (e == NULL)
-		return false;
+		return "out of memory";
 	snprintf(e->account, sizeof e->account, "%s", account);
 	e->g = (struct glicko){r, rd, vol};
 	e->games = games;
-	return true;
+	return NULL;
 }
 
 /* One line of the ratings file: the magic first, then entries or blanks. */
@@ -99,10 +173,7 @@ ratings_line(char *p, int number, void *ctx)
 	if (number == 1)
 		return strcmp(p, RATINGS_MAGIC) == 0 ? NULL
 		                                     : "not a ratings file";
-	return *p == '\0' || ratings_parse_line(ctx, p)
-	               ? NULL
-	               : "not 'GAME OWNER RATING DEVIATION VOLATILITY GAMES "
-	                 "NAME'";
+	return *p == '\0' ? NULL : ratings_parse_line(ctx, p);
 }
 
 bool
@@ -126,8 +197,10 @@ void
 ratings_free(struct ratings *rt)
 {
 	free(rt->list);
+	free(rt->slots);
 	rt->list = NULL;
-	rt->count = rt->cap = 0;
+	rt->slots = NULL;
+	rt->count = rt->cap = rt->nslots = 0;
 }
 
 bool

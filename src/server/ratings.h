@@ -46,13 +46,20 @@ struct ratings {
 	char path[4096];
 	struct rating_entry *list;
 	size_t count, cap;
+	/* An index of list by game and owner (open addressing: an entry's
+	 * number + 1, 0 for none), so that a full file loads, and every
+	 * rating is found, in one look, not a walk of the list. */
+	unsigned *slots;
+	size_t nslots;          /* a power of two, more than twice count */
 	unsigned version;       /* bumped by every rated game */
 	unsigned saved_version; /* the version on disk */
 	bool saving;            /* a save job is under way */
 };
 
 /* Reads the file at path (a missing file: nobody rated yet); false with
- * "PATH:LINE: ..." when a line does not parse (the file is left alone). */
+ * "PATH:LINE: ..." when a line does not parse, names a game and owner a
+ * line before it did, or is one more than RATINGS_MAX, and when path is
+ * a symbolic link (the file is left alone; tabula(6), "Ratings"). */
 bool ratings_load(struct ratings *rt, const char *path, char *err,
                   size_t err_size);
 

@@ -115,7 +115,7 @@ room_seat_text(const struct room *r, int side, char *buf, size_t size)
 		snprintf(buf, size, "-");
 		break;
 	case WHO_ENGINE:
-		snprintf(buf, size, "engine:%d", s->who.level);
+		who_format_as(&s->who, WHO_FORM_SHORT, buf, size);
 		break;
 	case WHO_HUMAN: {
 		const char *colon = strchr(s->account, ':');
@@ -127,6 +127,27 @@ room_seat_text(const struct room *r, int side, char *buf, size_t size)
 
 /* ---------------------------------------------------------------------- */
 /* Clocks                                                                  */
+
+bool
+room_parse_clock(const char *w, int64_t *clock_ms, int64_t *inc_ms, char *err,
+                 size_t err_size)
+{
+	char *end;
+	long a = strtol(w + 6, &end, 10), b = -1;
+	if (*end == '+' && end[1] != '\0')
+		b = strtol(end + 1, &end, 10);
+	if (w[6] == '\0' || *end != '\0' || a < 1 || a > ROOM_CLOCK_MAX_MIN ||
+	    b < 0 || b > ROOM_CLOCK_MAX_INC) {
+		snprintf(err, err_size,
+		         "'%.32s': a clock is clock=MIN+INC, 1 to %d minutes "
+		         "and 0 to %d seconds",
+		         w, ROOM_CLOCK_MAX_MIN, ROOM_CLOCK_MAX_INC);
+		return false;
+	}
+	*clock_ms = a * 60000;
+	*inc_ms = b * 1000;
+	return true;
+}
 
 void
 room_clocks(const struct room *r, int64_t now, int64_t left[2])
@@ -340,6 +361,57 @@ room_take_seat(struct room *r, const char *owner, const char *account,
 }
 
 /* ---------------------------------------------------------------------- */
+/* News held for the disk                                                  */
+
+bool
+room_news_waits(const struct room *r)
+{
+	return r->saved_version != r->version || r->pending != NULL;
+}
+
+bool
+room_news_hold(struct room *r, size_t ply, unsigned from, const char *text)
+{
+	size_t len = strlen(text);
+	struct room_line *l = malloc(sizeof *l + len + 1);
+	if (l == NULL)
+		return false;
+	l->version = r->version;
+	l->ply = ply;
+	l->from = from;
+	l->next = NULL;
+	memcpy(l->text, text, len + 1);
+	if (r->pending_tail != NULL)
+		r->pending_tail->next = l;
+	else
+		r->pending = l;
+	r->pending_tail = l;
+	return true;
+}
+
+struct room_line *
+room_news_next(struct room *r, bool all)
+{
+	struct room_line *l = r->pending;
+	if (l == NULL || (!all && l->version > r->saved_version))
+		return NULL;
+	r->pending = l->next;
+	if (r->pending == NULL)
+		r->pending_tail = NULL;
+	return l;
+}
+
+bool
+room_news_from(const struct room *r, unsigned from)
+{
+	for (const struct room_line *l = r->pending; l != NULL; l = l->next) {
+		if (l->from == from)
+			return true;
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Files                                                                   */
 
 /* A seat as the room file keeps it; with_owner false: as the record's
@@ -354,7 +426,7 @@ room_seat_spec(const struct room_seat *s, bool with_owner, char *buf,
 		snprintf(buf, size, "open");
 		break;
 	case WHO_ENGINE:
-		snprintf(buf, size, "engine %d", s->who.level);
+		who_format(&s->who, buf, size);
 		break;
 	case WHO_HUMAN:
 		if (with_owner && s->owner[0] != '\0')
@@ -583,8 +655,8 @@ room_owner_valid(const char *text)
 	       strcspn(text, " \t") == len;
 }
 
-/* Reads "open", "engine N" or "person ACCOUNT [OWNER]" (a file from
- * before owners has none: the server finds it). */
+/* Reads "open", "engine level N" or "person ACCOUNT [OWNER]" (a file
+ * from before owners has none: the server finds it). */
 static bool
 room_parse_seat(const char *text, struct room_seat *s)
 {
@@ -592,8 +664,13 @@ room_parse_seat(const char *text, struct room_seat *s)
 	if (strcmp(text, "open") == 0)
 		return true;
 	if (strncmp(text, "engine ", 7) == 0) {
+		/* "engine level N" as who_format writes it, or "engine N" as
+		 * room files before 0.3.0 kept it. */
+		const char *level = text + 7;
+		if (strncmp(level, "level ", 6) == 0)
+			level += 6;
 		char *end;
-		long v = strtol(text + 7, &end, 10);
+		long v = strtol(level, &end, 10);
 		s->who.kind = WHO_ENGINE;
 		s->who.level = (int)v;
 		return *end == '\0' && v >= 1 && v <= 10;

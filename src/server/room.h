@@ -88,9 +88,10 @@ struct room {
 	int present[2];      /* connections holding each seat, by the server */
 	char dir[4096];      /* where its files live */
 	unsigned version;    /* bumped by every change to save */
-	unsigned saved_version;                   /* the version on disk */
-	bool saving;                              /* a save job is under way */
-	struct room_line *pending, *pending_tail; /* news held for the disk */
+	unsigned saved_version; /* the version on disk */
+	bool saving;            /* a save job is under way */
+	/* News held for the disk (room_news_*). */
+	struct room_line *pending, *pending_tail;
 	size_t announced_ply; /* moves told to the room's people */
 	/* The room as it stands on disk: what a failed save goes back to
 	 * (NULL until its first save; then nobody but its creator knows
@@ -105,7 +106,7 @@ struct room {
 };
 
 /* A line for the room's people, held until the version it tells of is
- * saved (kept by the server; freed with the room). */
+ * saved (room_news_hold; freed with the room). */
 struct room_line {
 	unsigned version;
 	size_t ply;    /* the move it tells of, or 0 */
@@ -187,6 +188,11 @@ bool room_draw(struct room *r, int side, bool *agreed, char *err,
 /* Ends the game on time when the side to move has run out; true if so. */
 bool room_check_time(struct room *r, int64_t now);
 
+/* Reads "clock=MIN+INC" (w, with its "clock=") into milliseconds;
+ * false with what is out of range (ROOM_CLOCK_MAX_MIN, _INC). */
+bool room_parse_clock(const char *w, int64_t *clock_ms, int64_t *inc_ms,
+                      char *err, size_t err_size);
+
 /* Milliseconds each side has now (a running clock counted down). */
 void room_clocks(const struct room *r, int64_t now, int64_t left[2]);
 
@@ -219,6 +225,25 @@ void room_keep_saved(struct room *r, struct room_save_job *job);
  * save: the moves, result, seats and clocks since are undone.  False when
  * out of memory. */
 bool room_restore(struct room *r);
+
+/* Whether news of r must wait: a change is not yet on disk, or older
+ * news still waits (lines go out in order). */
+bool room_news_waits(const struct room *r);
+
+/* Holds text, news of r's current version told to its people once that
+ * is on disk; ply: the move it tells of (0 for others), from: the
+ * connection whose command it tells of (0 for none).  False when out of
+ * memory (then it can only be sent now). */
+bool room_news_hold(struct room *r, size_t ply, unsigned from,
+                    const char *text);
+
+/* The oldest held line, taken out of r (the caller frees it): only one
+ * whose version is on disk unless all (a failed save drops them all);
+ * NULL when none is. */
+struct room_line *room_news_next(struct room *r, bool all);
+
+/* Whether a line held for r tells of connection from's command. */
+bool room_news_from(const struct room *r, unsigned from);
 
 /* Moves the room's files into directory to under a name no other archived
  * game has (CODE-SECOND, then CODE-SECOND-N): a reused code never

@@ -3,7 +3,7 @@
  * thread runs a poll() loop over a listening Unix-domain socket, every
  * client connection, a self-pipe for signals and the engine pool's pipe.
  * No thread per client; the engine seats' searches run on the pool
- * (server/engine-pool.h).  Every room, client and buffer is bounded, so a
+ * (server/engines.h).  Every room, client and buffer is bounded, so a
  * client that misbehaves is answered with an error or dropped, and
  * nobody else notices.
  */
@@ -21,9 +21,11 @@ struct server_config {
 	const char *state_dir;
 	bool have_shared; /* connections from shared_uid are SSH keys */
 	uid_t shared_uid;
-	int max_clients;           /* connections at once */
-	int max_rooms;             /* rooms held at once */
-	int max_per_account;       /* connections of one person at once */
+	int max_clients;     /* connections at once */
+	int max_rooms;       /* rooms held at once */
+	int max_per_account; /* connections of one person at once */
+	int name_timeout_ms; /* a connection with no name, silent this long,
+	                        is dropped */
 	int max_games_per_account; /* unfinished games one person sits in */
 	int engine_threads;
 	int max_searches_per_account; /* engine searches one person's rooms

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -99,8 +100,18 @@ store_read_lines(const char *path, size_t max,
                  const char *(*line)(char *text, int number, void *ctx),
                  void *ctx, char *err, size_t err_size)
 {
-	if (access(path, F_OK) != 0 && errno == ENOENT)
+	struct stat st;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
 		return true;
+	if (S_ISLNK(st.st_mode)) {
+		/* Its saves would be refused (never written through), so
+		 * nothing said after it could reach the disk: refused now. */
+		snprintf(err, err_size,
+		         "%s: a symbolic link (the server never writes "
+		         "through one)",
+		         path);
+		return false;
+	}
 	char *text = store_read_max(path, max, err, err_size);
 	if (text == NULL)
 		return false;
@@ -155,4 +166,35 @@ store_mkdir(const char *path, char *err, size_t err_size)
 	         errno == EEXIST ? "exists and is not a directory"
 	                         : strerror(errno));
 	return false;
+}
+
+int
+store_lock_dir(const char *dir, char *err, size_t err_size)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/lock", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, err_size, "%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		int e = errno;
+		if (e == EWOULDBLOCK)
+			snprintf(err, err_size,
+			         "%s: another server is using this state "
+			         "directory",
+			         dir);
+		else
+			snprintf(err, err_size, "%s: %s", path, strerror(e));
+		close(fd);
+		return -1;
+	}
+	return fd;
 }

@@ -32,9 +32,10 @@ char *store_read_max(const char *path, size_t max, char *err, size_t err_size);
 
 /* Reads a small file of lines as store_read_max does and hands each line
  * (its newline cut) with its number, from 1, to line, which returns NULL
- * or what is wrong with it.  No file at path is an empty one.  False at
- * the first line refused, with "PATH:LINE: what" in err, or with the
- * reader's message. */
+ * or what is wrong with it.  No file at path is an empty one; a symbolic
+ * link there is refused (the saves would refuse it).  False at the first
+ * line refused, with "PATH:LINE: what" in err, or with the reader's
+ * message. */
 bool store_read_lines(const char *path, size_t max,
                       const char *(*line)(char *text, int number, void *ctx),
                       void *ctx, char *err, size_t err_size);
@@ -58,6 +59,13 @@ struct store_job *store_job_new(const char *path, char *text, size_t len,
 
 /* Frees a store job (given as its worker_job head). */
 void store_job_free(struct worker_job *job);
+
+/* Locks state directory dir for this process alone (an exclusive flock
+ * on DIR/lock, made with mode 0600, never through a link) and returns
+ * the descriptor, which holds the lock until it is closed (or the
+ * process ends); -1 with a one-line message when another process holds
+ * it or the file cannot be made. */
+int store_lock_dir(const char *dir, char *err, size_t err_size);
 
 /* Makes directory path (mode 0700) unless it exists as a directory; an
  * existing one must be the server's own and writable by nobody else. */
