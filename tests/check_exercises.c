@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/exercises.h"
@@ -148,6 +149,93 @@ START_TEST(test_not_ours)
 }
 END_TEST
 
+/* Two terminal UIs of one person, each with the set as it was when it
+ * started: each save counts its own tries into the file as it is then,
+ * so neither loses the other's (the second save used to write its own
+ * set over the first's tries). */
+START_TEST(test_two_writers)
+{
+	char path[256], err[1024];
+	set_file("", path, sizeof path);
+	unlink(path);
+	/* A second exercise: another move of the same position. */
+	static const char OTHER[] = "A5xA4";
+	struct exercise_set a, b;
+	ck_assert(exercises_load(path, &a, err, sizeof err));
+	ck_assert(exercises_load(path, &b, err, sizeof err));
+	ck_assert(exercises_record(&a, "tzaar", TZAAR_POS, "A5xB5", "a.rec",
+	                           false));
+	ck_assert_msg(exercises_save(path, &a, err, sizeof err), "%s", err);
+	ck_assert(exercises_record(&b, "tzaar", TZAAR_POS, "A5xB5", "a.rec",
+	                           true));
+	ck_assert(exercises_record(&b, "tzaar", TZAAR_POS, OTHER, "b.rec",
+	                           false));
+	ck_assert_msg(exercises_save(path, &b, err, sizeof err), "%s", err);
+	/* b now holds what is on disk: both sessions' tries. */
+	const struct exercise_entry *e =
+	        exercises_find(&b, "tzaar", TZAAR_POS, "A5xB5");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->failed, 1);
+	ck_assert_int_eq(e->solved, 1);
+	ck_assert(e->solved_last);
+	ck_assert(
+	        exercises_record(&a, "tzaar", TZAAR_POS, OTHER, "b.rec", true));
+	ck_assert_msg(exercises_save(path, &a, err, sizeof err), "%s", err);
+	exercises_free(&a);
+	exercises_free(&b);
+	ck_assert(exercises_load(path, &a, err, sizeof err));
+	ck_assert_uint_eq(a.count, 2);
+	e = exercises_find(&a, "tzaar", TZAAR_POS, "A5xB5");
+	ck_assert(e != NULL && e->solved == 1 && e->failed == 1);
+	e = exercises_find(&a, "tzaar", TZAAR_POS, OTHER);
+	ck_assert(e != NULL && e->solved == 1 && e->failed == 1);
+	exercises_free(&a);
+	testutil_remove_tree(set_dir);
+}
+END_TEST
+
+/* A file over the cap is not read and never written over; a symbolic
+ * link at the file's place is refused, its target untouched. */
+START_TEST(test_huge_and_link)
+{
+	char path[256], err[1024], target[300];
+	set_file(EXERCISES_MAGIC "\n", path, sizeof path);
+	FILE *f = fopen(path, "r+");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, EXERCISES_MAX_BYTES, SEEK_SET), 0);
+	ck_assert_int_eq(fputc('\n', f), '\n');
+	ck_assert_int_eq(fclose(f), 0);
+	struct exercise_set set;
+	ck_assert(!exercises_load(path, &set, err, sizeof err));
+	ck_assert_msg(strstr(err, "larger than") != NULL, "%s", err);
+	ck_assert(set.damaged);
+	ck_assert(
+	        exercises_record(&set, "tzaar", TZAAR_POS, "A5xB5", "x", true));
+	ck_assert(!exercises_save(path, &set, err, sizeof err));
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_size, (off_t)EXERCISES_MAX_BYTES + 1);
+	exercises_free(&set);
+	snprintf(target, sizeof target, "%s/elsewhere.txt", set_dir);
+	f = fopen(target, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(EXERCISES_MAGIC "\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	unlink(path);
+	ck_assert_int_eq(symlink(target, path), 0);
+	ck_assert(exercises_load(path, &set, err, sizeof err));
+	ck_assert(
+	        exercises_record(&set, "tzaar", TZAAR_POS, "A5xB5", "x", true));
+	ck_assert(!exercises_save(path, &set, err, sizeof err));
+	ck_assert_msg(strstr(err, "symbolic link") != NULL, "%s", err);
+	char *after = slurp(target);
+	ck_assert_str_eq(after, EXERCISES_MAGIC "\n");
+	free(after);
+	exercises_free(&set);
+	testutil_remove_tree(set_dir);
+}
+END_TEST
+
 /* Records of tests/data/drill: the first move is a mistake of player 1,
  * the right answer, and the mistake. */
 static const struct {
@@ -200,11 +288,11 @@ START_TEST(test_find_and_judge)
 	                          sizeof err));
 	ck_assert(ex[0].played == wrong);
 	struct exercise_verdict v;
-	ck_assert(exercise_judge(rv, ops, &ex[0].pos, right, &v, err,
+	ck_assert(exercise_judge(rv, ops, &ex[0].pos, right, NULL, &v, err,
 	                         sizeof err));
 	ck_assert_msg(v.right, "%s: %s lost %d", DRILLS[_i].file,
 	              DRILLS[_i].right, v.loss);
-	ck_assert(exercise_judge(rv, ops, &ex[0].pos, wrong, &v, err,
+	ck_assert(exercise_judge(rv, ops, &ex[0].pos, wrong, NULL, &v, err,
 	                         sizeof err));
 	ck_assert_msg(!v.right && v.line_len > 0 && v.mark >= MARK_MISTAKE,
 	              "%s: %s judged right or unrefuted (loss %d)",
@@ -225,6 +313,8 @@ exercises_suite(void)
 	tcase_add_loop_test(tc, test_corrupt_line, 0,
 	                    (int)(sizeof BAD_LINES / sizeof BAD_LINES[0]));
 	tcase_add_test(tc, test_not_ours);
+	tcase_add_test(tc, test_two_writers);
+	tcase_add_test(tc, test_huge_and_link);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("judge");
 	tcase_add_loop_test(tc, test_find_and_judge, 0,

@@ -144,12 +144,106 @@ START_TEST(test_classify)
 		ck_assert_int_eq(review_classify(g, WINCHANCE_ONE),
 		                 MARK_BLUNDER);
 		ck_assert_uint_gt(t->review_nodes, 0);
+		/* Thresholds a learner recognises (man page REVIEW): no
+		 * higher than 10, 20 and 30 points of win chance. */
+		ck_assert_msg(t->inaccuracy <= 1000 && t->mistake <= 2000 &&
+		                      t->blunder <= 3000,
+		              "%s: thresholds %d/%d/%d above 10/20/30 points",
+		              g->name, t->inaccuracy, t->mistake, t->blunder);
+		/* Every default review confirms its marks deeper. */
+		ck_assert_int_gt(review_default_limits(g).confirm, 1);
 	}
 }
 END_TEST
 
-/* The map of each two-player game: 50% at an even score, rising with the
- * score, certain at a forced result; W + D + L = 1000; none for Tetris. */
+/* The man page's worked example of accuracy (REVIEW, "Accuracy"): four
+ * moves at win chances of 50, 60, 55 and 80% losing 0, 2, 10 and 40
+ * points have accuracies of 100, 87.52, 51.34 and 6.95%; weighted by
+ * their stakes (1, 0.96, 0.99, 0.64) the mean is 66.66% and the harmonic
+ * mean 34.44%, so the side's accuracy is 50.55%. */
+START_TEST(test_accuracy_worked_example)
+{
+	ck_assert_int_eq(accuracy_of_move(0), 10000);
+	ck_assert_int_eq(accuracy_of_move(200), 8752);
+	ck_assert_int_eq(accuracy_of_move(1000), 5134);
+	ck_assert_int_eq(accuracy_of_move(4000), 695);
+	ck_assert(accuracy_stake(5000) == 1.0);
+	ck_assert(accuracy_stake(9900) == 0.05); /* the least weight */
+	struct review_summary sum = {0};
+	static const int moves[4][2] = {
+	        {5000, 0}, {6000, 200}, {5500, 1000}, {8000, 4000}};
+	for (int i = 0; i < 4; i++)
+		accuracy_count(&sum, 0, moves[i][0], moves[i][1], MARK_NONE);
+	ck_assert_int_eq(review_accuracy(&sum, 0), 5055);
+	ck_assert_int_eq(review_accuracy(&sum, 1), 10000); /* no moves */
+	/* A run of lost moves is not hidden by many good ones: nine
+	 * perfect moves and one losing 40 points, at even chances, leave
+	 * 71.66%, where the mean of the moves' accuracies would be 90.69%. */
+	memset(&sum, 0, sizeof sum);
+	for (int i = 0; i < 9; i++)
+		accuracy_count(&sum, 0, 5000, 0, MARK_NONE);
+	accuracy_count(&sum, 0, 5000, 4000, MARK_BLUNDER);
+	ck_assert_int_eq(review_accuracy(&sum, 0), 7166);
+}
+END_TEST
+
+/* Marks confirmed by a deeper look (man page REVIEW): a move the first
+ * look finds losing half the ?! threshold or more is looked at again at
+ * confirm times the nodes, and that look's loss and mark stand: they are
+ * exactly a one-look review's at that budget.  Some moves of this
+ * self-play game lose only at the shallow budget: they are not marked. */
+START_TEST(test_marks_confirmed_deeper)
+{
+	struct session s;
+	struct record_meta meta;
+	load("review/tetress-selfplay.rec", &s, &meta);
+	const struct game_winchance *t = &s.ops->caps.winchance;
+	struct review_limits lim = review_default_limits(s.ops);
+	lim.nodes = 2000;
+	lim.confirm = 10;
+	lim.screen = false; /* the loss alone sends a move deeper here */
+	struct review_limits deep = lim, shallow = lim;
+	deep.nodes = lim.nodes * (uint64_t)lim.confirm;
+	deep.confirm = shallow.confirm = 0;
+	struct review *rv = review_new(4);
+	ck_assert_ptr_nonnull(rv);
+	int confirmed = 0, shallow_only = 0;
+	for (size_t ply = 0; ply < s.ply; ply++) {
+		struct review_move m, d, f;
+		ck_assert(review_move(rv, &s, ply, &lim, NULL, &m));
+		ck_assert(review_move(rv, &s, ply, &shallow, NULL, &f));
+		ck_assert_int_eq(m.first_loss, f.loss);
+		ck_assert(m.confirmed == (f.loss >= lim.confirm_from));
+		if (!m.confirmed) {
+			ck_assert_int_eq(m.loss, f.loss);
+			continue;
+		}
+		confirmed++;
+		ck_assert(review_move(rv, &s, ply, &deep, NULL, &d));
+		ck_assert_msg(
+		        m.loss == d.loss && m.mark == d.mark,
+		        "ply %zu: confirmed loss %d, the deeper look's %d", ply,
+		        m.loss, d.loss);
+		if (f.mark != MARK_NONE && m.mark == MARK_NONE)
+			shallow_only++;
+	}
+	review_free(rv);
+	ck_assert_int_gt(confirmed, 0);
+	ck_assert_msg(shallow_only > 0,
+	              "no move lost only at %llu nodes (%d confirmed)",
+	              (unsigned long long)lim.nodes, confirmed);
+	ck_assert_int_le(t->inaccuracy / 2, lim.confirm_from);
+	session_free(&s);
+	record_meta_free(&meta);
+}
+END_TEST
+
+/* The map of each two-player game: an even score reads as the first
+ * player's edge for the side to move that is the first player (50%
+ * without one), and the same position reads the same from either side
+ * (the first player's chance at s is 100% less the second's at -s);
+ * rising with the score, certain at a forced result; W + D + L = 1000;
+ * none for Tetris. */
 START_TEST(test_winchance_map)
 {
 	static const char *const games[] = {"tetress", "infexion", "tzaar"};
@@ -157,37 +251,49 @@ START_TEST(test_winchance_map)
 		const struct game_ops *g = registry_find(games[i]);
 		ck_assert_ptr_nonnull(g);
 		ck_assert_msg(winchance_known(g), "%s: no map", g->name);
-		ck_assert_int_eq(winchance_of(g, 0), WINCHANCE_ONE / 2);
+		const struct game_winchance *map = &g->caps.winchance;
+		ck_assert_int_eq(winchance_of(g, 0, -map->first),
+		                 WINCHANCE_ONE / 2);
+		ck_assert_int_eq(winchance_of(g, 1, map->first),
+		                 WINCHANCE_ONE / 2);
 		struct winchance_wdl w;
-		ck_assert(winchance_wdl(g, 0, &w));
+		ck_assert(winchance_wdl(g, 0, -map->first, &w));
 		ck_assert_int_eq(w.win, w.loss);
-		int last = -1, last_win = -1;
-		for (int score = -100000; score <= 100000; score += 50) {
-			int c = winchance_of(g, score);
-			ck_assert_msg(c >= last, "%s: %d at %d after %d",
-			              g->name, c, score, last);
-			ck_assert(winchance_of(g, -score) == WINCHANCE_ONE - c);
-			ck_assert(winchance_wdl(g, score, &w));
-			ck_assert_int_eq(w.win + w.draw + w.loss, 1000);
-			ck_assert(w.win >= last_win && w.draw >= 0);
-			last = c;
-			last_win = w.win;
+		for (int side = 0; side < 2; side++) {
+			int last = -1, last_win = -1;
+			for (int score = -100000; score <= 100000;
+			     score += 50) {
+				int c = winchance_of(g, side, score);
+				ck_assert_msg(c >= last,
+				              "%s: %d at %d after %d", g->name,
+				              c, score, last);
+				ck_assert(winchance_of(g, 1 - side, -score) ==
+				          WINCHANCE_ONE - c);
+				ck_assert(winchance_wdl(g, side, score, &w));
+				ck_assert_int_eq(w.win + w.draw + w.loss, 1000);
+				ck_assert(w.win >= last_win && w.draw >= 0);
+				last = c;
+				last_win = w.win;
+			}
+			ck_assert_int_lt(winchance_of(g, side, -100000),
+			                 WINCHANCE_ONE / 20);
+			ck_assert_int_gt(winchance_of(g, side, 100000),
+			                 WINCHANCE_ONE - WINCHANCE_ONE / 20);
+			ck_assert_int_eq(winchance_of(g, side, SEARCH_WIN - 3),
+			                 WINCHANCE_ONE);
+			ck_assert_int_eq(
+			        winchance_of(g, side, -(SEARCH_WIN - 4)), 0);
+			ck_assert(winchance_wdl(g, side, SEARCH_WIN - 1, &w));
+			ck_assert(w.win == 1000 && w.draw == 0 && w.loss == 0);
+			ck_assert(
+			        winchance_wdl(g, side, -(SEARCH_WIN - 2), &w));
+			ck_assert(w.win == 0 && w.draw == 0 && w.loss == 1000);
 		}
-		ck_assert_int_lt(winchance_of(g, -100000), WINCHANCE_ONE / 20);
-		ck_assert_int_gt(winchance_of(g, 100000),
-		                 WINCHANCE_ONE - WINCHANCE_ONE / 20);
-		ck_assert_int_eq(winchance_of(g, SEARCH_WIN - 3),
-		                 WINCHANCE_ONE);
-		ck_assert_int_eq(winchance_of(g, -(SEARCH_WIN - 4)), 0);
-		ck_assert(winchance_wdl(g, SEARCH_WIN - 1, &w));
-		ck_assert(w.win == 1000 && w.draw == 0 && w.loss == 0);
-		ck_assert(winchance_wdl(g, -(SEARCH_WIN - 2), &w));
-		ck_assert(w.win == 0 && w.draw == 0 && w.loss == 1000);
 	}
 	struct winchance_wdl w;
 	const struct game_ops *tetris = registry_find("tetris");
 	ck_assert(!winchance_known(tetris));
-	ck_assert(!winchance_wdl(tetris, 100, &w));
+	ck_assert(!winchance_wdl(tetris, 0, 100, &w));
 }
 END_TEST
 
@@ -393,6 +499,8 @@ review_suite(void)
 	tcase_add_test(tc, test_missed_win_and_review_twice);
 	tcase_add_test(tc, test_classify);
 	tcase_add_test(tc, test_winchance_map);
+	tcase_add_test(tc, test_accuracy_worked_example);
+	tcase_add_test(tc, test_marks_confirmed_deeper);
 	tcase_add_test(tc, test_job_matches_review);
 	tcase_add_test(tc, test_job_budget_and_stop);
 	tcase_add_test(tc, test_workers_give_same_marks);

@@ -14,4 +14,4 @@ EXTRA_DIST += tests/ui-drill.test tests/drill-tmux.test \
 	tests/data/drill/infexion.rec tests/data/drill/infexion-start.rec \
 	tests/data/drill/tetress.rec tests/data/drill/tetress-start.rec \
 	tests/data/drill/tzaar.rec tests/data/drill/tzaar-start.rec \
-	tests/data/drill/two.rec
+	tests/data/drill/two.rec tests/data/drill/two-reviewed.rec

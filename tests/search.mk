@@ -19,7 +19,8 @@ tests_check_review_SOURCES = tests/check_review.c $(TEST_UTIL)
 tests_check_review_CFLAGS = $(TESTS_COMPILE_FLAGS)
 tests_check_review_LDADD = $(TESTS_LINK_STUDY)
 endif
-EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec
+EXTRA_DIST += tests/data/review/blunder.rec tests/data/review/missed-win.rec \
+	tests/data/review/tetress-selfplay.rec
 # Fitting the win-chance map: --every, --hold-out and bad input.
 TESTS += tests/winchance-tune.test
 EXTRA_DIST += tests/winchance-tune.test

@@ -189,12 +189,18 @@ review_run(const struct session *s, const struct review_limits *lim,
 
 /* Reviews, annotates meta and prints the report; the exit status. */
 static int
-review_game(const struct review_options *o, const char *output,
-            struct session *s, struct record_meta *meta)
+review_game(const struct review_options *o, char *output, size_t output_size,
+            bool made, struct session *s, struct record_meta *meta)
 {
 	char err[1024];
-	struct review_limits lim =
-	        o->limited ? o->lim : review_default_limits(s->ops);
+	/* A limit given replaces the game's budget; the confirmation stays,
+	 * at the game's factor of the nodes given. */
+	struct review_limits lim = review_default_limits(s->ops);
+	if (o->limited) {
+		lim.nodes = o->lim.nodes;
+		lim.depth = o->lim.depth;
+		lim.movetime_ms = o->lim.movetime_ms;
+	}
 	struct review_move *results = calloc(s->ply + 1, sizeof *results);
 	if (results == NULL) {
 		fprintf(stderr, "tabula review: out of memory\n");
@@ -212,8 +218,12 @@ review_game(const struct review_options *o, const char *output,
 		}
 	}
 	bool to_stdout = strcmp(output, "-") == 0;
-	if (!(to_stdout ? record_write(stdout, s, meta, err, sizeof err)
-	                : record_save(output, s, meta, err, sizeof err))) {
+	bool saved =
+	        to_stdout ? record_write(stdout, s, meta, err, sizeof err)
+	        : made ? review_out_save_made(o->input, output, output_size, s,
+	                                      meta, err, sizeof err)
+	               : record_save(output, s, meta, err, sizeof err);
+	if (!saved) {
 		fprintf(stderr, "tabula review: %s\n", err);
 		goto done;
 	}
@@ -240,10 +250,15 @@ cli_review_exec(const struct cli_command *self, const struct cli_args *args)
 		fprintf(stderr, "tabula review: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
+	/* A name made from the input's is a new file's: an earlier review
+	 * is never written over (it was, silently). */
+	bool making = !o.in_place && o.output == NULL;
 	const char *output =
 	        o.in_place ? o.input
 	        : o.output ? o.output
 	                   : review_out_name(o.input, made, sizeof made);
+	if (output != NULL && !making)
+		snprintf(made, sizeof made, "%s", output);
 	status = EXIT_FAILURE_RUN;
 	if (s.ops->players != 2)
 		fprintf(stderr,
@@ -251,7 +266,10 @@ cli_review_exec(const struct cli_command *self, const struct cli_args *args)
 		        "compares two\n",
 		        o.input, s.ops->title);
 	else if (output == NULL)
-		fprintf(stderr, "tabula review: %s: name too long\n", o.input);
+		fprintf(stderr,
+		        "tabula review: %s: no name for its review (too long, "
+		        "or 99 reviews there): give --output FILE\n",
+		        o.input);
 	else if (o.in_place && meta.format != NULL)
 		fprintf(stderr,
 		        "tabula review: %s is a %s record, which has no room "
@@ -260,7 +278,7 @@ cli_review_exec(const struct cli_command *self, const struct cli_args *args)
 	else if (!review_out_check(output, err, sizeof err))
 		fprintf(stderr, "tabula review: %s\n", err);
 	else
-		status = review_game(&o, output, &s, &meta);
+		status = review_game(&o, made, sizeof made, making, &s, &meta);
 	record_meta_free(&meta);
 	session_free(&s);
 	return status;

@@ -13,17 +13,61 @@
 #include "core/file.h"
 #include "search/winchance.h"
 
+/* Reviews of one game that may stand side by side, at most. */
+enum { REVIEW_OUT_MAX_MADE = 99 };
+
+/* The n-th name for input's review: "game.reviewed.rec", then
+ * "game.reviewed-2.rec" ...; NULL if it does not fit. */
+static const char *
+review_out_nth(const char *input, int n, char *buf, size_t size)
+{
+	const char *slash = strrchr(input, '/');
+	const char *base = slash != NULL ? slash + 1 : input;
+	const char *dot = strrchr(base, '.');
+	size_t stem = dot != NULL && dot != base ? (size_t)(dot - input)
+	                                         : strlen(input);
+	char count[16] = "";
+	if (n > 1)
+		snprintf(count, sizeof count, "-%d", n);
+	int w = snprintf(buf, size, "%.*s.reviewed%s.rec", (int)stem, input,
+	                 count);
+	return w >= 0 && (size_t)w < size ? buf : NULL;
+}
+
 const char *
 review_out_name(const char *input, char *buf, size_t size)
 {
-	const char *slash = strrchr(input, '/');
-	const char *dot = strrchr(slash != NULL ? slash + 1 : input, '.');
-	size_t stem = dot != NULL && dot != (slash ? slash + 1 : input)
-	                      ? (size_t)(dot - input)
-	                      : strlen(input);
-	int n = snprintf(buf, size, "%.*s.reviewed%s", (int)stem, input,
-	                 input + stem);
-	return n >= 0 && (size_t)n < size ? buf : NULL;
+	struct stat st;
+	for (int n = 1; n <= REVIEW_OUT_MAX_MADE; n++) {
+		if (review_out_nth(input, n, buf, size) == NULL)
+			return NULL;
+		if (lstat(buf, &st) != 0 && errno == ENOENT)
+			return buf;
+	}
+	return NULL;
+}
+
+bool
+review_out_save_made(const char *input, char *path, size_t size,
+                     const struct session *s, const struct record_meta *meta,
+                     char *err, size_t err_size)
+{
+	char tmp[4200];
+	const char *slash = strrchr(path, '/');
+	snprintf(tmp, sizeof tmp, "%.*s.tabula-review-XXXXXX",
+	         slash != NULL ? (int)(slash - path + 1) : 0, path);
+	if (!record_save_new(tmp, s, meta, err, err_size))
+		return false;
+	/* link() never replaces a file: a name taken while the review ran
+	 * goes on to the next one. */
+	bool ok = false;
+	while (!(ok = link(tmp, path) == 0) && errno == EEXIST &&
+	       review_out_name(input, path, size) != NULL)
+		;
+	if (!ok)
+		snprintf(err, err_size, "%.900s: %s", path, strerror(errno));
+	unlink(tmp);
+	return ok;
 }
 
 bool

@@ -13,9 +13,19 @@
 #include "core/session.h"
 #include "study/review.h"
 
-/* input with ".reviewed" before its extension ("game.rec" ->
- * "game.reviewed.rec"), in buf; NULL if it does not fit. */
+/* The name of input's review, a tabula record: ".reviewed.rec" for
+ * input's extension ("game.rec" and a LittleGolem "game.txt" ->
+ * "game.reviewed.rec"), or "game.reviewed-2.rec" and so on when that is
+ * taken (an earlier review's); in buf, NULL if none fits or 99 are taken. */
 const char *review_out_name(const char *input, char *buf, size_t size);
+
+/* Writes the review to path, a name review_out_name made, as a new file:
+ * never over another file (a name taken meanwhile goes on to the next;
+ * the name written is left in path).  False with a message. */
+bool review_out_save_made(const char *input, char *path, size_t size,
+                          const struct session *s,
+                          const struct record_meta *meta, char *err,
+                          size_t err_size);
 
 /* Whether a record can be written to path ("-": standard output): not a
  * directory, in a directory that exists and can be written; false with

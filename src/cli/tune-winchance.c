@@ -77,7 +77,8 @@ tune_wc_load(struct tune_wc *t, const char *path, struct winfit_set *set,
 			if (search_score_is_mate(res.score, &plies))
 				continue;
 			winfit_result(s.ops, pos, meta.result, &r);
-			ok = winfit_push(set, res.score, r);
+			ok = winfit_push(set, s.ops->side_to_move(pos) ? 1 : 0,
+			                 res.score, r);
 			if (!ok)
 				fprintf(stderr, "tabula tune: out of memory\n");
 		}
@@ -91,8 +92,8 @@ static void
 tune_wc_print(const char *when, const struct winfit_set *set,
               const struct game_winchance *map)
 {
-	printf("%s scale %d draw %d log-loss %.5f ece %.2f\n", when, map->scale,
-	       map->draw, winfit_log_loss(set, map),
+	printf("%s scale %d draw %d first %d log-loss %.5f ece %.2f\n", when,
+	       map->scale, map->draw, map->first, winfit_log_loss(set, map),
 	       winfit_ece(set, map, TUNE_WC_BINS));
 }
 

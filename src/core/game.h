@@ -106,10 +106,25 @@ struct game_winchance {
 	int scale; /* score units per factor of e in the odds */
 	int draw;  /* score units a side needs to be more likely to win than
 	            * to draw */
+	/* The first player's edge, in score units: an even score reads as
+	 * the chance of first + 0 for the first player (negative when the
+	 * second player wins more often from even positions), so that the
+	 * start position reads as the engine's own games score it (man page
+	 * "Win chance"). */
+	int first;
+	/* The score, in the side to move's view, from which a weak level's
+	 * clear look plays its own move (man page "Levels"): 80% of win
+	 * chance on the maps the levels were measured with, kept apart from
+	 * the review's map so that a refit leaves the levels' play alone. */
+	int level_won;
 	int inaccuracy, mistake, blunder;
 	/* The review's budget per position, in nodes (node counts, not
 	 * times, so a review gives the same marks on any machine). */
 	uint64_t review_nodes;
+	/* A move the first look finds losing half the ?! threshold or more
+	 * is looked at again at this many times review_nodes, and only that
+	 * look's mark stands (man page REVIEW, "Marks confirmed"). */
+	int review_confirm;
 	/* > 0: plies after which the same side is to move at the same stage
 	 * of its turn (2 where turns alternate ply by ply, 4 in TZAAR); a
 	 * review then scores every move at a depth whose leaves fall on one

@@ -323,16 +323,19 @@ const struct game_ops infexion_game = {
         .pos_size = sizeof(struct infexion_pos),
         .caps = {.levels = infexion_levels,
                  .bench_depth = 4,
-                 /* man page "Win chance": scale and draw fitted
+                 /* man page "Win chance": scale, draw and first fitted
                   * by `tabula tune winchance infexion` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 93,
+                 .winchance = {.scale = 286,
                                .draw = 0,
+                               .first = 57,
+                               .level_won = 129, /* 93 ln 4 */
                                .inaccuracy = 750,
                                .mistake = 1500,
                                .blunder = 3000,
-                               .review_nodes = 30000,
+                               .review_nodes = 100000,
+                               .review_confirm = 10,
                                .review_period = 0}},
         .init = infexion_init,
         .gen_moves = infexion_gen_moves,

@@ -857,16 +857,19 @@ const struct game_ops tetress_game = {
                  .bench_depth = 2,
                  .input = GAME_INPUT_PIECE,
                  .pieces = &tetress_pieces, /* games/tetress-piece.c */
-                 /* man page "Win chance": scale and draw fitted
+                 /* man page "Win chance": scale, draw and first fitted
                   * by `tabula tune winchance tetress` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 135,
-                               .draw = 0,
-                               .inaccuracy = 3000,
-                               .mistake = 4000,
-                               .blunder = 6000,
-                               .review_nodes = 20000,
+                 .winchance = {.scale = 244,
+                               .draw = 24,
+                               .first = -79,
+                               .level_won = 188, /* 135 ln 4 */
+                               .inaccuracy = 1000,
+                               .mistake = 2000,
+                               .blunder = 3000,
+                               .review_nodes = 200000,
+                               .review_confirm = 10,
                                .review_period = 0}},
         .init = tetress_init,
         .gen_moves = tetress_gen_moves,

@@ -392,16 +392,19 @@ const struct game_ops tzaar_game = {
                  .default_level = 9,
                  .reduce_late = true,
                  .record_format = &tzaar_littlegolem,
-                 /* man page "Win chance": scale and draw fitted
+                 /* man page "Win chance": scale, draw and first fitted
                   * by `tabula tune winchance tzaar` on the
                   * recipe's games; marks in hundredths of a
                   * point of win chance. */
-                 .winchance = {.scale = 145,
+                 .winchance = {.scale = 98,
                                .draw = 0,
-                               .inaccuracy = 750,
+                               .first = -55,
+                               .level_won = 202, /* 145 ln 4 */
+                               .inaccuracy = 500,
                                .mistake = 1500,
                                .blunder = 3000,
-                               .review_nodes = 100000,
+                               .review_nodes = 500000,
+                               .review_confirm = 10,
                                .review_period = 0}},
         /* The oracle's perft numbers (cross-checked against two other
          * engines) count a game that ends before the depth as 0, not 1. */

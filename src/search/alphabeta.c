@@ -947,10 +947,16 @@ alphabeta_run(struct alphabeta *ab, const struct game_ops *ops,
 {
 	struct alphabeta_result clear = {0};
 	if (ab_level_sees_win(ab, ops, pos, lim, stop, &clear)) {
-		/* The look's last lines are the level's thinking. */
+		/* The look's last lines are the level's thinking; a look its
+		 * budget ended in its first iteration played that
+		 * iteration's first line, which is then the one told (it
+		 * told nothing: the UI's move had no comment). */
 		ab->report = report;
 		ab->report_ctx = ctx;
-		ab_report_progress(ab);
+		if (ab->done_depth > 0)
+			ab_report_progress(ab);
+		else if (ab->done_lines[0].pv_len > 0)
+			ab_report_done(ab, 0, ab->depth);
 		*result = clear;
 		return;
 	}

@@ -127,6 +127,24 @@ searcher_wait(struct searcher *s)
 	s->queued = false;
 }
 
+int
+searcher_fd(const struct searcher *s)
+{
+	return worker_fd(s->worker);
+}
+
+void
+searcher_drain(struct searcher *s)
+{
+	worker_drain(s->worker);
+}
+
+void
+searcher_notify(struct searcher *s)
+{
+	worker_notify(s->worker);
+}
+
 bool
 searcher_busy(struct searcher *s)
 {

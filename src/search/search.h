@@ -92,6 +92,15 @@ void searcher_stop(struct searcher *s);
 /* Blocks until the worker is idle (for scripts and tests, never the UI). */
 void searcher_wait(struct searcher *s);
 
+/* The descriptor an owner's poll() waits on: readable when a search has
+ * ended or a callback called searcher_notify (its worker's own, core/
+ * worker.h).  searcher_drain empties it; both from the owner's thread. */
+int searcher_fd(const struct searcher *s);
+void searcher_drain(struct searcher *s);
+
+/* From the report or done callback: wakes the owner's poll(). */
+void searcher_notify(struct searcher *s);
+
 /* Whether a search is running. */
 bool searcher_busy(struct searcher *s);
 

@@ -22,16 +22,18 @@ struct winchance_wdl {
 /* Whether ops declares a map (two-player games). */
 bool winchance_known(const struct game_ops *ops);
 
-/* The side to move's win, draw and loss chances at score (search units,
- * mate scores included); false (out zeroed) when ops has no map. */
-bool winchance_wdl(const struct game_ops *ops, int score,
+/* The chances of side (0 the first player, 1 the second), to move, at
+ * score (search units, its view, mate scores included): win, draw and
+ * loss; false (out zeroed) when ops has no map. */
+bool winchance_wdl(const struct game_ops *ops, int side, int score,
                    struct winchance_wdl *out);
 
-/* The side to move's win chance at score (win + draw / 2), in
+/* The win chance (win + draw / 2) of side at score (its view), in
  * hundredths of a percentage point; WINCHANCE_ONE / 2 without a map. */
-int winchance_of(const struct game_ops *ops, int score);
+int winchance_of(const struct game_ops *ops, int side, int score);
 
-/* The same under an explicit map (the tuner's candidates). */
-double winchance_expected(const struct game_winchance *map, double score);
+/* The same under an explicit map (the tuner's candidates), 0..1. */
+double winchance_expected(const struct game_winchance *map, int side,
+                          double score);
 
 #endif

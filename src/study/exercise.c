@@ -27,7 +27,7 @@ exercise_review_all(const struct session *s, struct record_meta *meta,
                     char *err, size_t err_size)
 {
 	struct review_job *job =
-	        review_job_new(EXERCISE_HASH_MB, 1, err, err_size);
+	        review_job_new(EXERCISE_HASH_MB, 0, err, err_size);
 	if (job == NULL)
 		return false;
 	struct review_limits lim = review_default_limits(s->ops);
@@ -91,7 +91,8 @@ exercise_session(struct session *s, const struct game_ops *ops,
 bool
 exercise_judge(struct review *rv, const struct game_ops *ops,
                const struct game_pos *pos, game_move try,
-               struct exercise_verdict *out, char *err, size_t err_size)
+               const atomic_bool *stop, struct exercise_verdict *out, char *err,
+               size_t err_size)
 {
 	struct session s;
 	err[0] = '\0';
@@ -99,7 +100,7 @@ exercise_judge(struct review *rv, const struct game_ops *ops,
 		return false;
 	struct review_limits lim = review_default_limits(ops);
 	struct review_move m;
-	bool ok = review_move(rv, &s, 0, &lim, NULL, &m);
+	bool ok = review_move(rv, &s, 0, &lim, stop, &m);
 	session_free(&s);
 	if (!ok) {
 		snprintf(err, err_size, "the judge's search was stopped");

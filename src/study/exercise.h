@@ -30,7 +30,9 @@ struct exercise {
 bool exercise_reviewed(const struct session *s, const struct record_meta *meta);
 
 /* Reviews every move of s into meta as `tabula review` does (the game's
- * default budget, a table of its size); false with a message. */
+ * default budget, a table of its size, every core), blocking until done
+ * (the command line's `tabula puzzle --from`, before the terminal is
+ * taken); false with a message. */
 bool exercise_review_all(const struct session *s, struct record_meta *meta,
                          char *err, size_t err_size);
 
@@ -53,10 +55,13 @@ struct exercise_verdict {
 	int pv_len;
 };
 
-/* Judges the try at pos with rv (the game's review budget); false with a
- * message when out of memory. */
+/* Judges the try at pos with rv (the game's review budget, a mark
+ * confirmed as a review confirms it: it can take seconds, so the TUI
+ * judges on a worker thread, ui/think.h); false with a message when out
+ * of memory or stopped (stop: NULL, or set to stop). */
 bool exercise_judge(struct review *rv, const struct game_ops *ops,
                     const struct game_pos *pos, game_move try,
-                    struct exercise_verdict *out, char *err, size_t err_size);
+                    const atomic_bool *stop, struct exercise_verdict *out,
+                    char *err, size_t err_size);
 
 #endif

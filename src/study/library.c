@@ -44,9 +44,7 @@ library_game_review(const struct session *s, const struct record_meta *meta,
 		const struct record_note *n = &meta->notes[ply];
 		if (!n->review.present)
 			continue;
-		int side = s->ops->side_to_move(&s->positions[ply]) ? 1 : 0;
-		sum.moves[side]++;
-		sum.loss_sum[side] += n->review.loss;
+		review_summary_add_note(&sum, s, ply, n);
 		reviewed++;
 	}
 	g->review = reviewed == 0        ? LIBRARY_UNREVIEWED
@@ -84,6 +82,11 @@ library_game_facts(const struct session *s, const struct record_meta *meta,
 	library_copy(g->date, sizeof g->date, meta->date);
 	library_copy(g->result, sizeof g->result, result);
 	g->plies = s->ply;
+	/* FNV-1a over the start and the moves. */
+	const struct game_pos *start = &s->positions[0];
+	g->line = 14695981039346656037ULL ^ s->ops->hash(start);
+	for (size_t i = 0; i < s->ply; i++)
+		g->line = (g->line ^ (uint64_t)s->moves[i]) * 1099511628211ULL;
 	library_game_review(s, meta, g);
 }
 
@@ -243,10 +246,40 @@ library_problem(struct library_list *list, const char *why)
 	list->problem_count++;
 }
 
+/* Whether the autosave or its history holds a game the folder keeps
+ * too (a finished game is in both): listed once, from the folder. */
+static bool
+library_kept_twice(const struct library_list *list,
+                   const struct library_game *g)
+{
+	if (g->place == LIBRARY_FOLDER)
+		return false;
+	for (size_t i = 0; i < list->count; i++) {
+		const struct library_game *f = &list->games[i];
+		if (f->place == LIBRARY_FOLDER && f->ops == g->ops &&
+		    f->plies == g->plies && f->line == g->line)
+			return true;
+	}
+	return false;
+}
+
+/* Drops the autosave's copies of games the folder keeps. */
+static void
+library_drop_twice(struct library_list *list)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < list->count; i++)
+		if (!library_kept_twice(list, &list->games[i]))
+			list->games[kept++] = list->games[i];
+	list->count = kept;
+}
+
 /* Reads the files found, newest first, into the list. */
 static void
 library_read_found(struct library_found_set *set, struct library_list *list)
 {
+	if (set->count == 0)
+		return; /* qsort is not given a null array */
 	qsort(set->items, set->count, sizeof *set->items, library_found_cmp);
 	char why[600];
 	for (size_t i = 0; i < set->count; i++) {
@@ -282,9 +315,10 @@ library_list_read(const char *history, const char *folder,
 		out->games = calloc(n ? n : 1, sizeof *out->games);
 		ok = out->games != NULL;
 	}
-	if (ok)
+	if (ok) {
 		library_read_found(&set, out);
-	else
+		library_drop_twice(out);
+	} else
 		library_list_free(out);
 	free(set.items);
 	return ok;

@@ -48,6 +48,7 @@ struct library_game {
 	char date[16];   /* the record's Date, "" when not given */
 	char result[16]; /* "1-0", "0-1", "1/2-1/2", "*" */
 	size_t plies;    /* moves played */
+	uint64_t line;   /* a hash of the start and the moves: the same game */
 	enum library_review review;
 	/* Hundredths of a percent, per side, over its reviewed moves
 	 * (review_accuracy); -1 when none of its moves is reviewed. */

@@ -7,6 +7,7 @@ noinst_LIBRARIES += src/libstudy.a
 src_libstudy_a_CPPFLAGS = -I$(top_builddir)/layers/study $(TABULA_DEFS)
 src_libstudy_a_SOURCES = \
 	src/study/review.c src/study/review.h \
+	src/study/accuracy.c src/study/accuracy.h \
 	src/study/review-job.c src/study/review-job.h \
 	src/study/library.c src/study/library.h \
 	src/study/library-keep.c \

@@ -18,8 +18,10 @@
 
 enum { REVIEW_HASH_MB_DEFAULT = 16 };
 
-/* The graph's scale in a game without a win-chance map. */
-static const int REVIEW_GRAPH_SCALE_DEFAULT = 1000;
+/* TABULA_REVIEW_NODES' range: below 100 nodes a look sees nothing; above
+ * 10^9 one position would take hours. */
+#define REVIEW_ENV_NODES_MIN 100ULL
+#define REVIEW_ENV_NODES_MAX 1000000000ULL
 
 struct review {
 	struct alphabeta *ab;
@@ -41,19 +43,33 @@ review_set_deadline(struct review *rv, atomic_bool *flag, int64_t deadline_ms)
 	rv->deadline_ms = deadline_ms;
 }
 
+/* TABULA_REVIEW_NODES, when it is a number in range, replaces every game's
+ * review_nodes (man page ENVIRONMENT): a slow host's reviews, or a test's,
+ * take less; 0 when unset or not a number. */
+static uint64_t
+review_nodes_from_env(void)
+{
+	const char *env = getenv("TABULA_REVIEW_NODES");
+	if (env == NULL || *env < '0' || *env > '9')
+		return 0;
+	char *end;
+	unsigned long long n = strtoull(env, &end, 10);
+	if (*end != '\0' || n < REVIEW_ENV_NODES_MIN ||
+	    n > REVIEW_ENV_NODES_MAX)
+		return 0;
+	return n;
+}
+
 struct review_limits
 review_default_limits(const struct game_ops *ops)
 {
-	return (struct review_limits){
-	        .nodes = ops->caps.winchance.review_nodes,
-	        .period = ops->caps.winchance.review_period};
-}
-
-int
-review_graph_scale(const struct game_ops *ops)
-{
-	int scale = ops->caps.winchance.scale;
-	return scale > 0 ? 2 * scale : REVIEW_GRAPH_SCALE_DEFAULT;
+	const struct game_winchance *t = &ops->caps.winchance;
+	uint64_t nodes = review_nodes_from_env();
+	return (struct review_limits){.nodes = nodes ? nodes : t->review_nodes,
+	                              .period = t->review_period,
+	                              .confirm = t->review_confirm,
+	                              .confirm_from = t->inaccuracy / 2,
+	                              .screen = true};
 }
 
 struct review *
@@ -193,13 +209,14 @@ review_search_limits(const struct review_limits *lim)
 	return sl;
 }
 
-/* Fills the win chances and the loss from best_score and value. */
+/* Fills the win chances of mover (0 or 1) and the loss from best_score
+ * and value. */
 static void
-review_grade(const struct game_ops *ops, bool engine_move,
+review_grade(const struct game_ops *ops, int mover, bool engine_move,
              struct review_move *out)
 {
-	out->chance_before = winchance_of(ops, out->best_score);
-	out->chance_after = winchance_of(ops, out->value);
+	out->chance_before = winchance_of(ops, mover, out->best_score);
+	out->chance_after = winchance_of(ops, mover, out->value);
 	int loss = out->chance_before - out->chance_after;
 	out->loss = engine_move || loss < 0 ? 0 : loss;
 	out->mark = review_classify(ops, out->loss);
@@ -271,8 +288,9 @@ review_same_parity(struct review *rv, const struct session *s, size_t ply,
 	return true;
 }
 
-bool
-review_move(struct review *rv, const struct session *s, size_t ply,
+/* One look at move ply under lim (see review_move). */
+static bool
+review_look(struct review *rv, const struct session *s, size_t ply,
             const struct review_limits *lim, const atomic_bool *stop,
             struct review_move *out)
 {
@@ -307,8 +325,81 @@ review_move(struct review *rv, const struct session *s, size_t ply,
 	} else if (!review_played(rv, s, ply, &sl, lim, &res, stop, out)) {
 		return false;
 	}
-	review_grade(ops, played == res.best && st.outcome == OUTCOME_ONGOING,
-	             out);
+	review_grade(ops, mover ? 1 : 0,
+	             played == res.best && st.outcome == OUTCOME_ONGOING, out);
+	return true;
+}
+
+/* The screen for a refutation beyond the first look's horizon: the
+ * position after the move searched with the whole budget, so that the
+ * move's own line is seen a ply or more deeper than the first look saw
+ * it; what the mover's win chance falls by from the first look's best,
+ * 0 when it does not fall (or the game ended with the move).  False if
+ * stopped. */
+static bool
+review_screen(struct review *rv, const struct session *s, size_t ply,
+              const struct review_limits *lim, const atomic_bool *stop,
+              const struct review_move *first, int *drop)
+{
+	const struct game_ops *ops = s->ops;
+	const struct game_pos *after = &s->positions[ply + 1];
+	int mover = ops->side_to_move(&s->positions[ply]) ? 1 : 0;
+	struct game_status st;
+	ops->status(after, &st);
+	*drop = 0;
+	if (st.outcome != OUTCOME_ONGOING)
+		return true;
+	alphabeta_clear(rv->ab);
+	struct search_limits sl = review_search_limits(lim);
+	struct alphabeta_result res;
+	game_move pv[SEARCH_MAX_PV];
+	int pv_len;
+	if (!review_search(rv, ops, after, &sl, stop, &res, pv, &pv_len))
+		return false;
+	int value = review_value_from_after(
+	        res.score, (ops->side_to_move(after) ? 1 : 0) == mover);
+	int fall = first->chance_before - winchance_of(ops, mover, value);
+	*drop = fall > 0 ? fall : 0;
+	return true;
+}
+
+/* Marks confirmed by a deeper look (man page REVIEW): a move the first
+ * look finds losing enough to be marked, or nearly, or whose own line
+ * falls that far when searched from the position after it (a refutation
+ * the first look did not reach, which even the engine's own choice may
+ * meet), is looked at again at the confirming budget, where the best
+ * move and the move played are compared at one depth, and only that
+ * look's loss and mark stand.  So a mark is never the first look's
+ * horizon alone. */
+bool
+review_move(struct review *rv, const struct session *s, size_t ply,
+            const struct review_limits *lim, const atomic_bool *stop,
+            struct review_move *out)
+{
+	if (!review_look(rv, s, ply, lim, stop, out))
+		return false;
+	out->first_loss = out->loss;
+	out->screen_drop = 0;
+	if (lim->confirm <= 1 || lim->depth > 0 || lim->nodes == 0)
+		return true;
+	if (out->loss < lim->confirm_from && lim->screen) {
+		struct review_move first = *out;
+		if (!review_screen(rv, s, ply, lim, stop, &first,
+		                   &out->screen_drop))
+			return false;
+	}
+	if (out->loss < lim->confirm_from &&
+	    out->screen_drop < lim->confirm_from)
+		return true;
+	struct review_limits deeper = *lim;
+	deeper.nodes = lim->nodes * (uint64_t)lim->confirm;
+	deeper.confirm = 0;
+	int first = out->loss, drop = out->screen_drop;
+	if (!review_look(rv, s, ply, &deeper, stop, out))
+		return false;
+	out->first_loss = first;
+	out->screen_drop = drop;
+	out->confirmed = true;
 	return true;
 }
 
@@ -382,18 +473,20 @@ void
 review_summary_add(struct review_summary *sum, const struct session *s,
                    size_t ply, const struct review_move *m)
 {
-	int side = s->ops->side_to_move(&s->positions[ply]);
-	sum->moves[side]++;
-	sum->loss_sum[side] += m->loss;
-	sum->marks[side][m->mark]++;
+	int side = s->ops->side_to_move(&s->positions[ply]) ? 1 : 0;
+	accuracy_count(sum, side, m->chance_before, m->loss, m->mark);
 }
 
-int
-review_accuracy(const struct review_summary *sum, int side)
+void
+review_summary_add_note(struct review_summary *sum, const struct session *s,
+                        size_t ply, const struct record_note *note)
 {
-	int n = sum->moves[side];
-	if (n == 0)
-		return WINCHANCE_ONE;
-	long avg = sum->loss_sum[side] / n;
-	return avg >= WINCHANCE_ONE ? 0 : WINCHANCE_ONE - (int)avg;
+	const struct record_review *r = &note->review;
+	if (!r->present)
+		return;
+	int side = s->ops->side_to_move(&s->positions[ply]) ? 1 : 0;
+	int p1 = r->mate != 0 ? (r->mate > 0 ? WINCHANCE_ONE : 0)
+	                      : winchance_of(s->ops, 0, r->score);
+	int after = side == 0 ? p1 : WINCHANCE_ONE - p1;
+	accuracy_count(sum, side, after + r->loss, r->loss, note->mark);
 }

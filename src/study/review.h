@@ -18,6 +18,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "search/search.h"
+#include "study/accuracy.h"
 
 /* How long to look at each position: a depth, a node budget, or a time
  * per position (the first one given, in that order), and which score. */
@@ -29,15 +30,23 @@ struct review_limits {
 	 * lie on game plies of one class modulo period (man page REVIEW);
 	 * 0: the search's shown score, the mean of two depths. */
 	int period;
+	/* > 1: a move whose loss reaches confirm_from is reviewed again at
+	 * confirm times the nodes, and that deeper look's loss and mark
+	 * stand (man page REVIEW, "Marks confirmed"); 0 or 1: one look.
+	 * Reviews by nodes only. */
+	int confirm;
+	int confirm_from; /* winchance.h units */
+	/* With confirm: a move losing less than confirm_from is screened
+	 * too (its own line searched from after it) and confirmed when that
+	 * line falls by confirm_from. */
+	bool screen;
 };
 
-/* The game's default: its review_nodes a position and its review_period
- * (man page REVIEW). */
+/* The game's default: its review_nodes a position (TABULA_REVIEW_NODES
+ * instead when set, man page ENVIRONMENT), its review_period, and
+ * confirmation at review_confirm times the nodes of every move losing at least
+ * half the ?! threshold (man page REVIEW). */
 struct review_limits review_default_limits(const struct game_ops *ops);
-
-/* The score from which the evaluation graph draws a side as winning
- * (twice the map's scale: about 88%). */
-int review_graph_scale(const struct game_ops *ops);
 
 /* What the review found about one move. */
 struct review_move {
@@ -47,6 +56,9 @@ struct review_move {
 	int chance_before; /* win chance of best_score (winchance.h units) */
 	int chance_after;  /* win chance of value */
 	int loss;          /* chance_before - chance_after, >= 0 */
+	int first_loss;    /* the first look's loss (the same if unconfirmed) */
+	int screen_drop;   /* the screen's fall of the move's own line */
+	bool confirmed;    /* looked at again at the confirming budget */
 	enum record_mark mark;
 	game_move best;              /* the engine's move */
 	game_move pv[SEARCH_MAX_PV]; /* the engine's line, from best */
@@ -100,19 +112,14 @@ void review_score_p1(const struct session *s, size_t ply, int value, int *score,
 bool review_annotate(struct record_meta *meta, const struct session *s,
                      size_t ply, const struct review_move *m);
 
-/* Per-player totals over a reviewed game. */
-struct review_summary {
-	int moves[2];
-	long loss_sum[2]; /* win chance lost, winchance.h units */
-	int marks[2][MARK_COUNT];
-};
-
-/* A side's accuracy in hundredths of a percent: 100% less its average
- * loss of win chance (man page "Win chance"); 100% without moves. */
-int review_accuracy(const struct review_summary *sum, int side);
-
 /* Adds move ply's result to sum. */
 void review_summary_add(struct review_summary *sum, const struct session *s,
                         size_t ply, const struct review_move *m);
+
+/* Adds move ply as a record's note keeps its review (the score after it
+ * and the loss) to sum; a note without a review adds nothing. */
+void review_summary_add_note(struct review_summary *sum,
+                             const struct session *s, size_t ply,
+                             const struct record_note *note);
 
 #endif

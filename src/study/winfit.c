@@ -19,11 +19,16 @@ static const int WINFIT_SCALE_STEPS = 120;
 /* Draw margins scanned, as fractions of the scale. */
 static const double WINFIT_DRAW_MAX = 3.0;
 static const int WINFIT_DRAW_STEPS = 30;
+/* The first player's edges scanned, as fractions of the scale. */
+static const double WINFIT_FIRST_MAX = 2.0;
+static const int WINFIT_FIRST_STEPS = 80;
+/* Rounds of fitting the scale, then the edge, then the scale again. */
+static const int WINFIT_ROUNDS = 3;
 /* Probabilities are kept this far from 0 and 1 in the log loss. */
 static const double WINFIT_EPSILON = 1e-6;
 
 bool
-winfit_push(struct winfit_set *set, int score, float result)
+winfit_push(struct winfit_set *set, int side, int score, float result)
 {
 	if (set->n == set->cap) {
 		size_t cap = set->cap ? set->cap * 2 : 1024;
@@ -34,7 +39,8 @@ winfit_push(struct winfit_set *set, int score, float result)
 		set->samples = s;
 		set->cap = cap;
 	}
-	set->samples[set->n++] = (struct winfit_sample){score, result};
+	set->samples[set->n++] = (struct winfit_sample){
+	        .score = score, .side = side, .result = result};
 	return true;
 }
 
@@ -75,11 +81,12 @@ winfit_log_loss(const struct winfit_set *set, const struct game_winchance *map)
 {
 	double sum = 0.0;
 	for (size_t i = 0; i < set->n; i++) {
-		double s = set->samples[i].score;
+		const struct winfit_sample *x = &set->samples[i];
+		double s = x->score + (x->side == 0 ? map->first : -map->first);
 		double win = 1.0 / (1.0 + exp(-(s - map->draw) / map->scale));
 		double loss = 1.0 / (1.0 + exp(-(-s - map->draw) / map->scale));
 		double draw = 1.0 - win - loss;
-		float r = set->samples[i].result;
+		float r = x->result;
 		double p = r > 0.75f ? win : r < 0.25f ? loss : draw;
 		sum -= log(winfit_clip(p));
 	}
@@ -122,16 +129,42 @@ winfit_scan(const struct winfit_set *set, struct game_winchance *map, double lo,
 	return best;
 }
 
+/* The best first player's edge at map's scale and draw. */
+static double
+winfit_scan_first(const struct winfit_set *set, struct game_winchance *map)
+{
+	double best = INFINITY;
+	struct game_winchance cand = *map, keep = *map;
+	for (int i = -WINFIT_FIRST_STEPS; i <= WINFIT_FIRST_STEPS; i++) {
+		cand.first = (int)lround(map->scale * WINFIT_FIRST_MAX * i /
+		                         WINFIT_FIRST_STEPS);
+		double e = winfit_log_loss(set, &cand);
+		if (e < best) {
+			best = e;
+			keep = cand;
+		}
+	}
+	*map = keep;
+	return best;
+}
+
 double
 winfit_fit(const struct winfit_set *set, struct game_winchance *map)
 {
 	bool draws = winfit_has_draws(set);
-	map->draw = 0;
-	winfit_scan(set, map, WINFIT_SCALE_MIN, WINFIT_SCALE_MAX, draws);
 	double step = pow(WINFIT_SCALE_MAX / WINFIT_SCALE_MIN,
 	                  1.0 / WINFIT_SCALE_STEPS);
-	return winfit_scan(set, map, map->scale / step, map->scale * step,
-	                   draws);
+	map->draw = 0;
+	map->first = 0;
+	winfit_scan(set, map, WINFIT_SCALE_MIN, WINFIT_SCALE_MAX, draws);
+	double loss = winfit_scan(set, map, map->scale / step,
+	                          map->scale * step, draws);
+	for (int round = 0; round < WINFIT_ROUNDS; round++) {
+		winfit_scan_first(set, map);
+		loss = winfit_scan(set, map, map->scale / step,
+		                   map->scale * step, draws);
+	}
+	return loss;
 }
 
 double
@@ -143,8 +176,8 @@ winfit_ece(const struct winfit_set *set, const struct game_winchance *map,
 	double ece = -1.0;
 	if (pred != NULL && got != NULL && set->n > 0) {
 		for (size_t i = 0; i < set->n; i++) {
-			double p =
-			        winchance_expected(map, set->samples[i].score);
+			const struct winfit_sample *x = &set->samples[i];
+			double p = winchance_expected(map, x->side, x->score);
 			int b = (int)(p * bins);
 			b = b >= bins ? bins - 1 : b;
 			pred[b] += p;

@@ -16,6 +16,7 @@
 
 struct winfit_sample {
 	int score;    /* side to move's view, not a forced result */
+	int side;     /* the side to move: 0 the first player, 1 the second */
 	float result; /* 1 win, 0.5 draw, 0 loss, for the side to move */
 };
 
@@ -25,8 +26,8 @@ struct winfit_set {
 	size_t n, cap;
 };
 
-/* Appends a sample; false if out of memory. */
-bool winfit_push(struct winfit_set *set, int score, float result);
+/* Appends a sample of side to move; false if out of memory. */
+bool winfit_push(struct winfit_set *set, int side, int score, float result);
 
 void winfit_set_free(struct winfit_set *set);
 
@@ -35,8 +36,9 @@ void winfit_set_free(struct winfit_set *set);
 bool winfit_result(const struct game_ops *ops, const struct game_pos *pos,
                    const char *token, float *result);
 
-/* Fits map->scale and map->draw (draw stays 0 without drawn samples) to
- * the samples; the other fields are kept.  Returns the mean log loss. */
+/* Fits map->scale, map->draw (0 without drawn samples) and map->first
+ * (the first player's edge) to the samples; the other fields are kept.
+ * Returns the mean log loss. */
 double winfit_fit(const struct winfit_set *set, struct game_winchance *map);
 
 /* The mean log loss of map on the samples (nats per sample). */

@@ -1,59 +1,80 @@
 #!/bin/sh
-# The review benchmark of tabula(6), "Win chance" (not a test): plays SELF
-# games between two copies of the game's default level (seeds SEED,
-# SEED + 1, ..., one game each) and
-# WEAK of the default level against level 2 (seed SEED + 1000), with
-# random openings or set-ups, into DIR (kept: a second run reuses them),
-# then measures the reviews of all of them with `tabula
-# review-bench`, for $TABULA and, when OLD is given, for the review command
-# OLD (e.g. "/path/to/old/tabula review --movetime 500"), both against the
-# same reference (ten times the default nodes).
+# The review benchmark of tabula(6), REVIEW, "Measured" (not a test: it
+# takes hours of CPU).  Plays, into DIR (kept: a second run reuses every
+# game and every reference review it finds there), for GAME:
+#   self/SEED   self-play of the default level, seeds 5401-5420, one game
+#               each (two copies of one engine play a match's pair alike)
+#   weak        the default level against level 2, 10 games, seed 6401
+#   random      random against the default level, 10 games, seed 7401
+#   fit/SEED    self-play, seeds 5501-5520, to fit the win-chance map on
+# with random openings (Tetress, Infexion) or set-ups (TZAAR), then
+# measures with `tabula review-bench` at the game's default settings:
+#   DIR/NAME.pr      self 5401-54NN (PR_SELF, default 10) and weak against
+#                    a review at ten times the nodes, on every marked move
+#                    and SAMPLE percent (default 25) of the rest:
+#                    agreement, with intervals
+#   DIR/NAME.self    the 20 self-play games: marks, calibration on every
+#                    third position, the start's chance, finishing
+#   DIR/NAME.random  the random games: each player's accuracy and marks
+# FIT=0 plays no fit games.  NAME is "new", or "old" for the review
+# command OLD (e.g.
+# "/path/to/tabula-0.2.1 review"), measured against the same references.
 #
-#   [LEVEL=N] tests/tools/review-bench.sh GAME SELF WEAK SEED DIR [OLD]
+#   tests/tools/review-bench.sh GAME DIR [OLD]
 set -eu
 T=${TABULA:-src/tabula}
-game=$1 self=$2 weak=$3 seed=$4 dir=$5 old=${6:-}
+game=$1 dir=$2 old=${3:-}
 case $game in
 tzaar) level=9 setup=--random-setups ;;
 *) level=7 setup="--openings 4" ;;
 esac
-level=${LEVEL:-$level} # another level than the default
 mkdir -p "$dir"
-if [ ! -d "$dir/self" ]; then
-	# One game per seed (SEED, SEED + 1, ...): two copies of one engine
-	# would play a match's pair of games from one opening alike.
+
+# selfplay FIRST COUNT SUBDIR: one game per seed.
+selfplay() {
 	i=0
-	while [ "$i" -lt "$self" ]; do
-		# shellcheck disable=SC2086
-		"$T" match "$game" level=$level level=$level --games 1 \
-			--seed $((seed + i)) $setup --record "$dir/self/$((seed + i))"
+	while [ "$i" -lt "$2" ]; do
+		s=$(($1 + i))
+		[ -f "$dir/$3/$s/0001.rec" ] ||
+			# shellcheck disable=SC2086
+			"$T" match "$game" level=$level level=$level --games 1 \
+				--seed "$s" $setup --record "$dir/$3/$s" >/dev/null
 		i=$((i + 1))
 	done
-fi
-if [ ! -d "$dir/weak" ]; then
-	# shellcheck disable=SC2086
-	"$T" match "$game" level=$level level=2 --games "$weak" \
-		--seed $((seed + 1000)) $setup --record "$dir/weak"
-fi
-# measure LABEL [--reviewer COMMAND]: the self-play figures, those of the
-# games against level 2, and precision and recall over both.
+}
+selfplay 5401 20 self
+[ "${FIT:-1}" = 0 ] || selfplay 5501 20 fit
+# shellcheck disable=SC2086
+[ -d "$dir/weak" ] || "$T" match "$game" level=$level level=2 --games 10 \
+	--seed 6401 $setup --record "$dir/weak" >/dev/null
+random_setup=""
+[ "$game" = tzaar ] && random_setup=--random-setups
+# shellcheck disable=SC2086
+[ -d "$dir/random" ] || "$T" match "$game" random level=$level --games 10 \
+	--seed 7401 $random_setup --record "$dir/random" >/dev/null
+
+# measure NAME [--reviewer COMMAND]
 measure() {
-	label=$1
+	name=$1
 	shift
 	mkdir -p "$dir/reference"
-	set -- --keep "$dir/reference" "$@"
-	echo "== $game, $label: self-play"
-	"$T" review-bench "$@" "$dir"/self/*/*.rec | tee "$dir/$label.self" |
-		tail -n 6
-	echo "== $game, $label: against level 2"
-	"$T" review-bench "$@" "$dir"/weak/*.rec | tee "$dir/$label.weak" |
-		tail -n 6
-	# "... precision P% (A/B) recall R% (A/C)": sum A, B and C.
-	cat "$dir/$label.self" "$dir/$label.weak" |
-		sed -n 's/.*precision [0-9]*% (\([0-9]*\)\/\([0-9]*\)) recall [0-9]*% ([0-9]*\/\([0-9]*\)).*/\1 \2 \3/p' |
-		awk '{ a += $1; b += $2; c += $3 }
-		END { printf "== %s, all games: precision %.0f%% (%d/%d) recall %.0f%% (%d/%d)\n",
-			"'"$label"'", b ? 100 * a / b : 100, a, b, c ? 100 * a / c : 100, a, c }'
+	"$T" review-bench "$@" --factor 0 --calib-every 3 \
+		"$dir"/self/*/0001.rec >"$dir/$name.self"
+	"$T" review-bench "$@" --factor 0 "$dir"/random/*.rec \
+		>"$dir/$name.random"
+	pr=""
+	i=0
+	while [ "$i" -lt "${PR_SELF:-10}" ]; do
+		pr="$pr $dir/self/$((5401 + i))/0001.rec"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	"$T" review-bench "$@" --factor 10 --sample "${SAMPLE:-25}" \
+		--keep "$dir/reference" $pr "$dir"/weak/*.rec >"$dir/$name.pr"
+	for f in pr self random; do
+		echo "== $game, $name.$f"
+		sed -n '/^games /,$p' "$dir/$name.$f"
+	done
 }
 measure new
 if [ -n "$old" ]; then
