@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <curses.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 #include "ui/board.h"
 #include "ui/builder.h"
 #include "ui/grid.h"
+#include "ui/keytab.h"
 #include "ui/list.h"
 #include "ui/screen.h"
 #include "testutil.h"
@@ -180,6 +182,50 @@ START_TEST(test_view_geometry)
 		}
 	}
 	ck_assert_int_eq(ui_board_hit(v, 0, 0, -1, -1), -1);
+}
+END_TEST
+
+/* TZAAR's coordinates lie outside the board, as on a printed board: no
+ * letter or top number has a cell on its own screen row within a
+ * column's step (they sat among the neighbouring columns' pieces, "A   C
+ * B"), and the sides' numbers stand beside columns A and I. */
+START_TEST(test_tzaar_labels_outside)
+{
+	const struct ui_board_view *v = &ui_board_tzaar;
+	static const struct ui_glyphs gl = {.hole = "( )"};
+	struct ui_grid g = {0};
+	ck_assert(ui_grid_resize(&g, v->width, v->height));
+	v->frame(&g, 0, 0, &gl, NULL, NULL);
+	int labels = 0, min_x = v->width, max_x = 0;
+	for (int i = 0; i < v->cells; i++) {
+		int cy, cx;
+		v->cell_xy(i, &cy, &cx);
+		min_x = cx < min_x ? cx : min_x;
+		max_x = cx > max_x ? cx : max_x;
+	}
+	for (int y = 0; y < v->height; y++) {
+		for (int x = 0; x < v->width; x++) {
+			const char *glyph = ui_grid_at(&g, y, x)->glyph;
+			if (strcmp(glyph, " ") == 0 || strchr("()", glyph[0]))
+				continue;
+			labels++;
+			/* The sides' numbers stand beside columns A and I. */
+			if (x < min_x || x > max_x)
+				continue;
+			for (int i = 0; i < v->cells; i++) {
+				int cy, cx;
+				v->cell_xy(i, &cy, &cx);
+				ck_assert_msg(
+				        cy != y || abs(cx - x) > 4,
+				        "label '%s' at %d,%d beside cell %d "
+				        "at %d,%d",
+				        glyph, y, x, i, cy, cx);
+			}
+		}
+	}
+	/* A..I, the top numbers 5 6 7 8 9 8 7 6 5, the sides' 1..5 twice. */
+	ck_assert_int_eq(labels, 9 + 9 + 10);
+	ui_grid_free(&g);
 }
 END_TEST
 
@@ -537,38 +583,92 @@ START_TEST(test_builder_picks_every_move)
 }
 END_TEST
 
-static int list_changed, list_activated;
+/* A key table's bindings: the first that holds the key and applies is
+ * taken; one that does not apply is neither taken nor listed; classes
+ * hold their keys; the footer keeps the help's hint. */
+static int keytab_ran, keytab_arg;
+static bool keytab_typing;
 
 static void
-list_change(void *ctx, int delta)
+keytab_run(struct ui_app *app)
 {
-	(void)ctx;
-	list_changed += delta;
+	(void)app;
+	keytab_ran++;
 }
 
 static void
-list_activate(void *ctx)
+keytab_run_arg(struct ui_app *app, int arg)
 {
-	(void)ctx;
-	list_activated++;
+	(void)app;
+	keytab_arg = arg;
 }
 
-START_TEST(test_list_keys)
+static bool
+keytab_typing_applies(const struct ui_app *app)
 {
-	static const struct ui_list_ops ops = {list_change, list_activate};
-	int row = 0;
-	ck_assert(ui_list_key('k', &row, 5, &ops, NULL));
-	ck_assert_int_eq(row, 4); /* round the top */
-	ck_assert(ui_list_key('j', &row, 5, &ops, NULL));
-	ck_assert_int_eq(row, 0); /* round the bottom */
-	ck_assert(ui_list_key('l', &row, 5, &ops, NULL));
-	ck_assert(ui_list_key('h', &row, 5, &ops, NULL));
-	ck_assert(ui_list_key('h', &row, 5, &ops, NULL));
-	ck_assert_int_eq(list_changed, -1);
-	ck_assert(ui_list_key('\n', &row, 5, &ops, NULL));
-	ck_assert_int_eq(list_activated, 1);
-	ck_assert(!ui_list_key('q', &row, 5, &ops, NULL));
-	ck_assert_int_eq(row, 0);
+	(void)app;
+	return keytab_typing;
+}
+
+static void
+keytab_count(void *ctx, const char *keys, const char *what)
+{
+	(void)keys;
+	(void)what;
+	(*(int *)ctx)++;
+}
+
+static const struct ui_key KEYTAB_KEYS[] = {
+        {{UI_KEYS_TEXT},
+         "letters",
+         "type",
+         NULL,
+         NULL,
+         keytab_run_arg,
+         UI_KEY_PRESSED,
+         keytab_typing_applies},
+        {{'q', 27}, "q Esc", "quit", "q quit", keytab_run},
+        {{'j', KEY_DOWN}, "j Down", "down", "j down", NULL, keytab_run_arg, 7},
+        {{'?'}, "?", "help", "? keys", keytab_run},
+};
+
+START_TEST(test_keytab)
+{
+	static const struct ui_keytab t =
+	        UI_KEYTAB("test", "Test", "here", KEYTAB_KEYS, NULL);
+	struct ui_app *app = (struct ui_app *)&keytab_ran; /* never read */
+	keytab_typing = false;
+	ck_assert(ui_keytab_take(&t, app, 'q'));
+	ck_assert_int_eq(keytab_ran, 1);
+	ck_assert(ui_keytab_take(&t, app, KEY_DOWN));
+	ck_assert_int_eq(keytab_arg, 7);
+	ck_assert(!ui_keytab_take(&t, app, 'x')); /* typing does not apply */
+	ck_assert_ptr_nonnull(ui_keytab_any(&t, 'x'));
+	int listed = 0;
+	ui_keytab_each(&t, app, keytab_count, &listed);
+	ck_assert_int_eq(listed, 3);
+	keytab_typing = true;
+	ck_assert(ui_keytab_take(&t, app, 'q')); /* typed, not quit */
+	ck_assert_int_eq(keytab_arg, 'q');
+	ck_assert_int_eq(keytab_ran, 1);
+	ck_assert(!ui_keytab_take(&t, app, ' ')); /* no class holds it */
+	ck_assert(ui_keytab_take(&t, app, '?'));  /* never typed */
+	ck_assert_int_eq(keytab_ran, 2);
+	keytab_typing = false;
+	char foot[64];
+	ui_keytab_footer(&t, app, 80, foot, sizeof foot);
+	ck_assert_str_eq(foot, "q quit  j down  ? keys");
+	ui_keytab_footer(&t, app, 15, foot, sizeof foot);
+	ck_assert_str_eq(foot, "q quit  ? keys");
+}
+END_TEST
+
+START_TEST(test_list_step)
+{
+	ck_assert_int_eq(ui_list_step(0, 5, -1), 4); /* round the top */
+	ck_assert_int_eq(ui_list_step(4, 5, 1), 0);  /* round the bottom */
+	ck_assert_int_eq(ui_list_step(2, 5, 1), 3);
+	ck_assert_int_eq(ui_list_step(3, 0, 1), 0); /* an empty list */
 }
 END_TEST
 
@@ -582,10 +682,12 @@ ui_suite(void)
 	tcase_add_test(tc, test_views_refuse_bad_positions);
 	tcase_add_loop_test(tc, test_view_geometry, 0, 4);
 	tcase_add_test(tc, test_view_cell_names);
+	tcase_add_test(tc, test_tzaar_labels_outside);
 	tcase_add_loop_test(tc, test_keys_per_move, 0, 2);
 	tcase_add_test(tc, test_screen_stack);
 	tcase_add_loop_test(tc, test_builder_picks_every_move, 0, 3);
-	tcase_add_test(tc, test_list_keys);
+	tcase_add_test(tc, test_list_step);
+	tcase_add_test(tc, test_keytab);
 	suite_add_tcase(s, tc);
 	return s;
 }

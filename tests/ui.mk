@@ -11,10 +11,12 @@ endif
 
 TESTS += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
 	tests/ui-online.test tests/ui-menu.test tests/ui-save.test \
-	tests/ui-library.test
+	tests/ui-library.test tests/ui-fit.test tests/ui-walk.test
 EXTRA_DIST += tests/ui-screens.test tests/ui-tmux.test tests/ui-files.test \
 	tests/ui-online.test tests/ui-menu.test tests/ui-save.test tests/tmux.sh \
-	tests/ui-library.test $(UI_SCREENS) $(UI_LIBRARY_RECORDS)
+	tests/ui-library.test tests/ui-fit.test tests/ui-walk.test \
+	$(UI_SCREENS) \
+	$(UI_LIBRARY_RECORDS)
 UI_LIBRARY_RECORDS = \
 	tests/data/library/corrupt.rec \
 	tests/data/library/red-wins.rec \

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "search/level.h"
+#include "search/winchance.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/status.h"
@@ -63,12 +64,16 @@ ui_analysis_sync(struct ui_app *app)
 	int side = ops->side_to_move(pos);
 	enum ui_search_mode want = SEARCH_NONE;
 	struct search_limits lim = {0};
+	/* `!` seats the engine for one move (play.c). */
+	const struct who *seat = game->once_ply == game->session.ply + 1
+	                                 ? &game->once_seat
+	                                 : &game->players[side];
 	if (ui_analysis_over(app, pos) || app->build.nmoves == 0) {
 		want = SEARCH_NONE;
 	} else if (game->shown == game->session.ply &&
-	           game->players[side].kind == WHO_ENGINE && !game->paused) {
+	           seat->kind == WHO_ENGINE && !game->paused) {
 		want = SEARCH_THINK;
-		lim = game->players[side].lim;
+		lim = seat->lim;
 		if (an->on && an->multipv > lim.multipv)
 			lim.multipv = an->multipv;
 		/* A weak level misjudges positions the same way throughout a
@@ -161,13 +166,25 @@ ui_analysis_stop(struct ui_app *app)
 	ui_engine_stop(app->analysis.engine);
 }
 
-/* The engine's comment on its move: score and depth ("+0.35/8"). */
+/* The engine's comment on its move, from the first player's view as the
+ * rest of the screen speaks (tabula(6), "Win chance"): its win chance and
+ * the depth ("Red 63%/8"), or the score in the game's units ("+0.35/8")
+ * where the game has no map; "#+3/8" for a forced result. */
 static void
-ui_analysis_comment(const struct search_info *info, char *buf, size_t size)
+ui_analysis_comment(const struct ui_app *app, const struct search_info *info,
+                    char *buf, size_t size)
 {
+	const struct game_ops *ops = app->game.session.ops;
+	int sign = ops->side_to_move(session_current(&app->game.session)) == 0
+	                   ? 1
+	                   : -1;
 	int plies;
 	if (search_score_is_mate(info->score, &plies))
-		snprintf(buf, size, "#%+d/%d", plies, info->depth);
+		snprintf(buf, size, "#%+d/%d", sign * plies, info->depth);
+	else if (winchance_known(ops))
+		snprintf(buf, size, "%s %d%%/%d", ops->side_names[0],
+		         (winchance_of(ops, 0, sign * info->score) + 50) / 100,
+		         info->depth);
 	else
 		snprintf(buf, size, "%+.2f/%d", info->score / 100.0,
 		         info->depth);
@@ -196,7 +213,7 @@ ui_analysis_poll(struct ui_app *app, game_move *move, char *comment,
 		return false;
 	comment[0] = '\0';
 	if (v.line_count > 0)
-		ui_analysis_comment(&v.lines[0], comment, size);
+		ui_analysis_comment(app, &v.lines[0], comment, size);
 	*move = v.best;
 	return true;
 }

@@ -7,9 +7,9 @@
  *
  * The files call one another downwards only (HACKING draws the map):
  *   ui.c, script.c -> screen.c and the screens (game-screen.c, menu.c,
- *     online.c, leaders.c, help.c, library.c), which show
- *     one another through app->screens, never by name
- *   help.c -> keys.c, menu.c, room.c (their key tables)
+ *     lobby.c, leaders.c, help.c, rules.c, library.c), which show
+ *     one another through app->screens, never by name, and tell the
+ *     help their keys through their help op (keytab.h's tables)
  *   game-screen.c -> keys.c, draw.c -> play.c, lines.c, review.c,
  *     online.c (the lobby) -> room.c (a room's game) -> shown.c ->
  *     analysis.c -> engine.c
@@ -47,7 +47,9 @@
 #include "ui/engine.h"
 #include "ui/grid.h"
 #include "ui/mistake.h"
+#include "ui/review.h"
 #include "ui/screen.h"
+#include "ui/think.h"
 
 /* Smallest terminal the UI lays out in (80 x 24 must work). */
 #define UI_MIN_WIDTH  78
@@ -97,6 +99,9 @@ struct ui_options {
 	int color;  /* UI_COLOR_* */
 	bool light; /* --theme=light: colours for a light background */
 	bool ascii;
+	/* --units, or %: scores in the game's units, not as win chances
+	 * (tabula(6), "Win chance"); keys.c flips it. */
+	bool units;
 	bool analysis;      /* analysis panel on at start */
 	int analysis_depth; /* 0: no depth limit */
 	int analysis_time;  /* seconds an analysis runs; 0: until stopped */
@@ -125,8 +130,16 @@ struct ui_game {
 	 * (1..UI_LEVELS, or 0 for a record's limits) and the limits it
 	 * searches with; the seat type of matches and rooms (play/who.h). */
 	struct who players[2];
+	/* The record's name of a side whose tag names no seat (a
+	 * LittleGolem player's), shown and saved instead of the seat's
+	 * description; "" for the others. */
+	char names[2][80];
 	size_t shown; /* the ply on screen (<= session.ply) */
 	bool paused;  /* engine moves held (after a take-back) */
+	/* `!` on a person's turn: the engine plays the move at ply
+	 * once_ply - 1 as once_seat (0: not asked). */
+	size_t once_ply;
+	struct who once_seat;
 
 	/* Marks that fade: cells emptied by the last move's clears. */
 	int64_t flash_until_ms;
@@ -205,6 +218,7 @@ struct ui_review {
 	struct game_pos start;
 	size_t first, next; /* next: the first result not yet taken in */
 	size_t done, total;
+	struct ui_review_then then; /* fn NULL: nothing after the review */
 };
 
 /* What a mode of the game screen that sets the person's own mistakes
@@ -268,13 +282,20 @@ struct ui_levels {
 
 /* The help screen's place (owner: help.c). */
 struct ui_help {
-	int top;        /* the first row shown */
-	bool from_menu; /* opened over the menu: the menu's keys */
+	int top;                          /* the first row shown */
+	const struct ui_screen_ops *from; /* the screen it was opened over */
+	bool about_help;                  /* its own keys first (? again) */
+};
+
+/* The rules screen's place (owner: rules.c). */
+struct ui_rules {
+	int game; /* the game whose rules are shown (registry index) */
+	int top;  /* the first row shown */
 };
 
 /* Play on this host: the connection to the room server, what it has
  * said, the lobby's choices, and whether the game screen shows a room's
- * game (owner: online.c; room.c sets a room's confirm_resign, muted,
+ * game (owner: online.c; room.c sets a room's resign_asked, muted,
  * seen_player and in_room when leaving). */
 struct ui_online {
 	bool connected;
@@ -290,7 +311,10 @@ struct ui_online {
 	char typed[VIEW_NAME_MAX];
 	size_t typed_len;
 	char code[8]; /* a room code typed to join */
-	bool confirm_resign;
+	bool typing;  /* the join line takes the code's letters */
+	/* The key count (ui_host's keys) when R asked "again to resign?";
+	 * 0: not asked. */
+	unsigned long resign_asked;
 	bool pointed;      /* the first list after connecting was shown */
 	int64_t listed_at; /* when the lobby last asked for the list */
 	bool rated_room;   /* the new room counts for the ratings */
@@ -318,7 +342,7 @@ struct ui_library {
  * a screen shows another through these, never by naming its file. */
 struct ui_screens {
 	const struct ui_screen_ops *game, *menu, *help, *lobby, *leaders,
-	        *library;
+	        *library, *rules;
 };
 
 struct ui_app {
@@ -349,7 +373,9 @@ struct ui_app {
 	struct ui_online online;
 	struct ui_drill drill;
 	struct ui_trainer trainer;
+	struct ui_think think; /* owner: think.c */
 	struct ui_help help;
+	struct ui_rules rules;
 	struct ui_leaders leaders;
 	struct ui_library library;
 	struct ui_levels levels;

@@ -20,7 +20,7 @@ enum {
 	TZAAR_HOLE_ROW = 5,
 	TZAAR_CELL_X = 3, /* column of A */
 	TZAAR_STEP_X = 4, /* columns between neighbouring columns */
-	TZAAR_TOP = 1,    /* screen row of E9 */
+	TZAAR_TOP = 2,    /* screen row of E9, below its number */
 	TZAAR_MAX_HEIGHT = 99,
 };
 
@@ -159,13 +159,17 @@ tzaar_frame(struct ui_grid *g, int oy, int ox, const struct ui_glyphs *gl,
 {
 	(void)cells;
 	(void)marks;
+	/* As on a printed board, outside it: a column's letter where its
+	 * point 0 would be, below the lower edges, and its last point's
+	 * number where the point after it would be, above the upper ones
+	 * (one row nearer was among the neighbouring columns' pieces). */
 	for (int col = 0; col < TZAAR_COLUMNS; col++) {
 		int y, x, n = TZAAR_SIZES[col];
 		tzaar_cell_xy(tzaar_cell_of(col, 1), &y, &x);
-		ui_grid_printf(g, oy + y + 1, ox + x, 1, ROLE_DIM, "%c",
+		ui_grid_printf(g, oy + y + 2, ox + x, 1, ROLE_DIM, "%c",
 		               'A' + col);
 		tzaar_cell_xy(tzaar_cell_of(col, n), &y, &x);
-		ui_grid_printf(g, oy + y - 1, ox + x, 1, ROLE_DIM, "%d", n);
+		ui_grid_printf(g, oy + y - 2, ox + x, 1, ROLE_DIM, "%d", n);
 	}
 	for (int row = 1; row <= TZAAR_SIZES[0]; row++) {
 		int y, x;
@@ -187,11 +191,12 @@ const struct ui_board_view ui_board_tzaar = {
                  "stack of a type about 4.00; +1.00 has meant an expected "
                  "score of 64% to 83%.",
         .cells = TZAAR_CELLS,
-        .height = TZAAR_TOP + 9 + 9 - 2 + 2,
+        .height = TZAAR_TOP + 9 + 9 - 2 + 3,
         .width = TZAAR_CELL_X + TZAAR_STEP_X * TZAAR_COLUMNS + 2,
         .row_step = 2,
         .cell_width = 3,
         .unordered = false,
+        .passes = true,
         .decode = tzaar_decode,
         .cell_xy = tzaar_cell_xy,
         .cell_name = tzaar_cell_name,

@@ -58,6 +58,7 @@ struct ui_board_view {
 	int cell_width; /* columns of one cell's text */
 	bool unordered; /* a move is a set of cells (Tetress), else a path */
 	int row_step;   /* screen rows between a cell and the one "above" */
+	bool passes;    /* the notation has a pass ("pass", TZAAR) */
 	/* What the engine's scores count, for the help (tabula(6),
 	 * REVIEW: "Scores are the engine's evaluation"). */
 	const char *units;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/text.h"
+#include "search/winchance.h"
 #include "study/review.h"
 #include "ui/app.h"
 #include "ui/draw-review.h"
@@ -19,8 +20,9 @@
 #include "ui/graph.h"
 #include "ui/input.h"
 
-/* Rows of the graph (the marks row comes under them). */
-static const int UI_GRAPH_ROWS = 4;
+/* Rows of the graph (the marks row comes under them), and the columns
+ * of its axis labels. */
+enum { UI_GRAPH_ROWS = 4, UI_GRAPH_LABEL = 4 };
 
 /* The note on move ply (0-based), or NULL. */
 static const struct record_note *
@@ -42,6 +44,34 @@ ui_dr_score_text(int score, int mate, const char *p1, char *buf, size_t size)
 		snprintf(buf, size, "%+.2f", score / 100.0);
 }
 
+int
+ui_dr_percent(const struct game_ops *ops, int score)
+{
+	/* Whole percents, but never 0% or 100% short of a forced result:
+	 * those are for the certain. */
+	int pct = (winchance_of(ops, 0, score) + 50) / 100;
+	return pct < 1 ? 1 : pct > 99 ? 99 : pct;
+}
+
+void
+ui_dr_view_text(const struct ui_app *app, int score, int mate, bool name,
+                char *buf, size_t size)
+{
+	const struct game_ops *ops = app->game.session.ops;
+	const char *p1 = name ? ops->side_names[0] : "";
+	const char *gap = name ? " " : "";
+	if (mate != 0 && name) {
+		ui_dr_score_text(score, mate, p1, buf, size);
+	} else if (mate != 0) {
+		snprintf(buf, size, "#%+d", mate);
+	} else if (app->opt.units || !winchance_known(ops)) {
+		snprintf(buf, size, "%s%s%+.2f", p1, gap, score / 100.0);
+	} else {
+		snprintf(buf, size, "%s%s%d%%", p1, gap,
+		         ui_dr_percent(ops, score));
+	}
+}
+
 void
 ui_dr_history_suffix(const struct ui_app *app, size_t ply, char *buf,
                      size_t size)
@@ -52,15 +82,18 @@ ui_dr_history_suffix(const struct ui_app *app, size_t ply, char *buf,
 		return;
 	char score[48] = "";
 	if (n->review.present) {
-		if (n->review.mate != 0)
-			snprintf(score, sizeof score, " #%+d", n->review.mate);
-		else
-			snprintf(score, sizeof score, " %+.2f",
-			         n->review.score / 100.0);
+		score[0] = ' ';
+		ui_dr_view_text(app, n->review.score, n->review.mate, false,
+		                score + 1, sizeof score - 1);
 	}
+	/* An empty line is the game's own when the engine's line is
+	 * walked past its last move (x): nothing to count or show. */
+	size_t lines = 0;
+	for (size_t v = 0; v < n->var_count; v++)
+		lines += n->vars[v].len > 0;
 	char vars[32] = "";
-	if (n->var_count > 0)
-		snprintf(vars, sizeof vars, " (+%zu)", n->var_count);
+	if (lines > 0)
+		snprintf(vars, sizeof vars, " (+%zu)", lines);
 	snprintf(buf, size, "%s%s%s", record_mark_text(n->mark), score, vars);
 }
 
@@ -73,6 +106,8 @@ ui_dr_variations(struct ui_app *app, size_t ply, int y, int x, int w, int rows)
 	for (size_t v = 0; n != NULL && v < n->var_count && used < rows; v++) {
 		const struct record_line *var = &n->vars[v];
 		char line[256];
+		if (var->len == 0)
+			continue; /* the game's own end (see above) */
 		size_t len = (size_t)snprintf(line, sizeof line, "      (");
 		struct game_pos pos = s->positions[ply];
 		for (size_t k = 0; k < var->len && k < 3 && len < 200; k++) {
@@ -118,16 +153,27 @@ ui_dr_graph(struct ui_app *app, int y, int x, int w)
 		memset(p, 0, sizeof *p);
 		if (note != NULL && note->review.present) {
 			p->known = true;
-			p->score = note->review.score;
-			p->mate = note->review.mate;
+			p->chance =
+			        note->review.mate != 0
+			                ? (note->review.mate > 0 ? WINCHANCE_ONE
+			                                         : 0)
+			                : winchance_of(s->ops, 0,
+			                               note->review.score);
 			p->mark = note->mark;
 		}
 	}
-	int scale = review_graph_scale(s->ops);
 	size_t shown = app->game.shown > from ? app->game.shown - from : 0;
-	ui_graph_render(&gr, pts, n - from, shown, scale, UI_GRAPH_ROWS, w,
-	                app->glyphs == NULL || app->opt.ascii ||
-	                        strcmp(app->glyphs->empty, ".") == 0);
+	/* The axis: 100% on top, the 50% line under the second row, 0% at
+	 * the bottom. */
+	static const char *const labels[] = {"100", " 50", "", "  0"};
+	for (int r = 0; r < UI_GRAPH_ROWS; r++)
+		ui_grid_print(&app->host.grid, y + r, x, UI_GRAPH_LABEL,
+		              ROLE_DIM, labels[r]);
+	x += UI_GRAPH_LABEL;
+	w -= UI_GRAPH_LABEL;
+	bool ascii = app->glyphs == NULL || app->opt.ascii ||
+	             strcmp(app->glyphs->empty, ".") == 0;
+	ui_graph_render(&gr, pts, n - from, shown, UI_GRAPH_ROWS, w, ascii);
 	for (int r = 0; r < gr.rows; r++)
 		for (int c = 0; c < gr.cols; c++)
 			ui_grid_print(&app->host.grid, y + r, x + c, 1,
@@ -137,11 +183,13 @@ ui_dr_graph(struct ui_app *app, int y, int x, int w)
 			              gr.glyph[r][c]);
 	for (int c = 0; c < gr.cols; c++) {
 		char mark[2] = {gr.marks[c], '\0'};
+		const char *glyph =
+		        gr.marks[c] == 'X' && !ascii ? "\xe2\x81\x87" : mark;
 		int role = gr.marks[c] == '^'              ? ROLE_SELECTED
 		           : gr.mark_of[c] == MARK_BLUNDER ? ROLE_WARN
 		                                           : ROLE_DIM;
 		ui_grid_print(&app->host.grid, y + gr.rows, x + c, 1, role,
-		              mark);
+		              glyph);
 	}
 	return y + gr.rows + 1;
 }
@@ -151,19 +199,23 @@ static int
 ui_dr_summary(struct ui_app *app, int y, int x, int w)
 {
 	const struct session *s = &app->game.session;
-	int count[2][MARK_COUNT] = {{0}};
+	struct review_summary sum = {0};
 	for (size_t i = 0; i < s->ply; i++) {
 		const struct record_note *n = ui_dr_note(app, i);
-		if (n != NULL && n->review.present)
-			count[s->ops->side_to_move(&s->positions[i])]
-			     [n->mark]++;
+		if (n != NULL)
+			review_summary_add_note(&sum, s, i, n);
 	}
-	ui_grid_printf(&app->host.grid, y++, x, w, ROLE_NORMAL,
-	               "%s ?!%d ?%d ?\?%d  %s ?!%d ?%d ?\?%d",
-	               s->ops->side_names[0], count[0][MARK_INACCURACY],
-	               count[0][MARK_MISTAKE], count[0][MARK_BLUNDER],
-	               s->ops->side_names[1], count[1][MARK_INACCURACY],
-	               count[1][MARK_MISTAKE], count[1][MARK_BLUNDER]);
+	/* Each side's accuracy (tabula(6), REVIEW, "Accuracy") and marks,
+	 * a line each. */
+	for (int side = 0; side < 2; side++) {
+		const int *c = sum.marks[side];
+		int a = review_accuracy(&sum, side);
+		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_NORMAL,
+		               "%-6s accuracy %3d%%  ?!%d ?%d ?\?%d",
+		               s->ops->side_names[side], (a + 50) / 100,
+		               c[MARK_INACCURACY], c[MARK_MISTAKE],
+		               c[MARK_BLUNDER]);
+	}
 	return y;
 }
 
@@ -183,9 +235,11 @@ ui_dr_marked(struct ui_app *app, int y, int x, int w)
 		s->ops->format_move(&s->positions[game->shown - 1],
 		                    n->review.best, best, sizeof best);
 	ui_grid_printf(&app->host.grid, y++, x, w, ROLE_WARN,
-	               "%zu%s lost %d.%02d%s%s", game->shown,
-	               record_mark_text(n->mark), n->review.loss / 100,
-	               n->review.loss % 100, best[0] ? "  best* " : "", best);
+	               "%zu%s lost %d points of win chance", game->shown,
+	               record_mark_text(n->mark), (n->review.loss + 50) / 100);
+	if (best[0])
+		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_NORMAL,
+		               "best* %s", best);
 	return y;
 }
 
@@ -202,7 +256,7 @@ ui_dr_review(struct ui_app *app, int y, int x, int w)
 		               rv->total);
 	else
 		ui_grid_printf(&app->host.grid, y++, x, w, ROLE_TITLE,
-		               "Review  (%s's view; . , jump)",
+		               "Review  (%s's chance; . , jump)",
 		               app->game.session.ops->side_names[0]);
 	if (any) {
 		y = ui_dr_summary(app, y, x, w);

@@ -4,14 +4,28 @@
 #ifndef TABULA_UI_DRAW_REVIEW_H
 #define TABULA_UI_DRAW_REVIEW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+struct game_ops;
 struct ui_app;
 
 /* A score from the first player's view in words: "+0.35", or "Red wins in
  * 5" / "Red loses in 2" for a forced result (mate: plies, signed). */
 void ui_dr_score_text(int score, int mate, const char *p1, char *buf,
                       size_t size);
+
+/* The win chance at score (search units, no forced result) in whole
+ * percents as the screen shows it: 1..99, 0% and 100% being for forced
+ * results. */
+int ui_dr_percent(const struct game_ops *ops, int score);
+
+/* A score from the first player's view as the screen shows it (tabula(6),
+ * "Win chance"): "Red 63%", the first player's win chance, or with the
+ * game's units chosen (%, --units) "Red +1.11"; "Red wins in 5" for a
+ * forced result.  With name false the side's name is left out. */
+void ui_dr_view_text(const struct ui_app *app, int score, int mate, bool name,
+                     char *buf, size_t size);
 
 /* What the move list adds after move ply (0-based): its mark, its review
  * score and "(+N)" for N variations; "" when nothing. */

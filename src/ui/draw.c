@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "search/winchance.h"
 #include "ui/app.h"
 #include "ui/draw-review.h"
 #include "ui/draw.h"
@@ -158,32 +159,61 @@ ui_draw_turn(const struct ui_app *app, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
+/* Who plays side i: the record's name (with the engine's level while it
+ * plays on), or the seat ("human", "engine L3"). */
+static void
+ui_draw_who(const struct ui_app *app, int i, bool over, char *buf, size_t size)
+{
+	const struct who *p = &app->game.players[i];
+	char seat[32];
+	if (p->kind == WHO_ENGINE && p->level > 0)
+		snprintf(seat, sizeof seat, "engine L%d", p->level);
+	else
+		snprintf(seat, sizeof seat, "%s",
+		         p->kind == WHO_ENGINE ? "engine" : "human");
+	const char *name = app->game.names[i];
+	if (name[0] == '\0')
+		snprintf(buf, size, "%s", seat);
+	else if (p->kind == WHO_ENGINE && !over)
+		snprintf(buf, size, "%s (%s)", name, seat);
+	else
+		snprintf(buf, size, "%s", name);
+}
+
+/* The title, shorter where the width asks: without "tabula", then with
+ * the players' names shortened to an ellipsis. */
 static void
 ui_draw_title(struct ui_app *app)
 {
 	struct ui_grid *g = &app->host.grid;
 	const struct ui_game *game = &app->game;
 	const struct game_ops *ops = game->session.ops;
-	char line[512], who[2][64];
-	for (int i = 0; i < ops->players; i++) {
-		const struct who *p = &game->players[i];
-		if (p->kind == WHO_ENGINE && p->level > 0)
-			snprintf(who[i], sizeof who[i], "engine L%d", p->level);
-		else
-			snprintf(who[i], sizeof who[i], "%s",
-			         p->kind == WHO_ENGINE ? "engine" : "human");
-	}
-	char turn[64];
+	char line[512], who[2][128], turn[64];
 	ui_draw_turn(app, turn, sizeof turn);
-	int n = snprintf(line, sizeof line, " tabula  %s   %s: %s", ops->title,
-	                 ops->side_names[0], who[0]);
-	if (ops->players > 1)
-		n += snprintf(line + n, sizeof line - (size_t)n, "  %s: %s",
-		              ops->side_names[1], who[1]);
-	snprintf(line + n, sizeof line - (size_t)n, "   ply %zu/%zu  %s",
-	         game->shown, game->session.ply, turn);
+	struct game_status st;
+	ops->status(ui_shown_pos(app), &st);
+	for (int i = 0; i < ops->players; i++)
+		ui_draw_who(app, i, st.outcome != OUTCOME_ONGOING, who[i],
+		            sizeof who[i]);
+	for (int form = 0; form < 3; form++) {
+		char name[2][128];
+		for (int i = 0; i < ops->players; i++)
+			ui_text_fit(name[i], sizeof name[i], who[i],
+			            form < 2 ? -1 : 16, g->ellipsis);
+		int n = snprintf(line, sizeof line, "%s  %s   %s: %s",
+		                 form == 0 ? " tabula" : "", ops->title,
+		                 ops->side_names[0], name[0]);
+		if (ops->players > 1)
+			n += snprintf(line + n, sizeof line - (size_t)n,
+			              "  %s: %s", ops->side_names[1], name[1]);
+		snprintf(line + n, sizeof line - (size_t)n,
+		         "   ply %zu/%zu  %s", game->shown, game->session.ply,
+		         turn);
+		if (ui_text_width(line) <= g->width)
+			break;
+	}
 	if (ui_online_in_room(app))
-		ui_room_title(app, line, sizeof line);
+		ui_room_title(app, g->width, line, sizeof line);
 	for (int x = 0; x < g->width; x++)
 		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
 	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
@@ -202,7 +232,8 @@ ui_draw_count(uint64_t v, char *buf, size_t size)
 }
 
 /* A search score from the first player's view, whoever is to move, so
- * the number keeps its meaning while stepping (tabula(6), REVIEW). */
+ * the number keeps its meaning while stepping (tabula(6), "Win chance"):
+ * the first player's win chance, or the game's units. */
 static void
 ui_draw_score(const struct ui_app *app, const struct search_info *info,
               char *buf, size_t size)
@@ -211,18 +242,54 @@ ui_draw_score(const struct ui_app *app, const struct search_info *info,
 	int sign = ops->side_to_move(ui_shown_pos(app)) == 0 ? 1 : -1;
 	int plies;
 	if (search_score_is_mate(info->score, &plies)) {
-		ui_dr_score_text(0, sign * plies, ops->side_names[0], buf,
-		                 size);
+		ui_dr_view_text(app, 0, sign * plies, true, buf, size);
 		return;
 	}
 	enum search_bound b = info->bound;
 	if (sign < 0 && b != BOUND_EXACT)
 		b = b == BOUND_LOWER ? BOUND_UPPER : BOUND_LOWER;
-	snprintf(buf, size, "%s %+.2f%s", ops->side_names[0],
-	         sign * info->score / 100.0,
+	size_t n = 0;
+	ui_dr_view_text(app, sign * info->score, 0, true, buf, size);
+	n = strlen(buf);
+	snprintf(buf + n, size - n, "%s",
 	         b == BOUND_LOWER   ? "+"
 	         : b == BOUND_UPPER ? "-"
 	                            : "");
+}
+
+/* Each side's win chance as a bar across the panel: the first player's
+ * share in its colour from the left, the second's from the right, with
+ * both numbers ("Red 63% ######.... 37% Blue"). */
+static bool
+ui_draw_chance_bar(struct ui_app *app, const struct search_info *info, int y,
+                   int x, int w)
+{
+	const struct game_ops *ops = app->game.session.ops;
+	if (!winchance_known(ops) || ops->players != 2)
+		return false;
+	int sign = ops->side_to_move(ui_shown_pos(app)) == 0 ? 1 : -1;
+	int plies, pct;
+	if (search_score_is_mate(info->score, &plies))
+		pct = sign * plies > 0 ? 100 : 0;
+	else
+		pct = ui_dr_percent(ops, sign * info->score);
+	char left[32], right[32];
+	snprintf(left, sizeof left, "%s %d%% ", ops->side_names[0], pct);
+	snprintf(right, sizeof right, " %d%% %s", 100 - pct,
+	         ops->side_names[1]);
+	int bar = w - (int)strlen(left) - (int)strlen(right);
+	if (bar < 4)
+		return false;
+	struct ui_grid *g = &app->host.grid;
+	ui_grid_print(g, y, x, (int)strlen(left), ROLE_P1, left);
+	int filled = (pct * bar + 50) / 100;
+	for (int i = 0; i < bar; i++)
+		ui_grid_print(g, y, x + (int)strlen(left) + i, 1,
+		              i < filled ? ROLE_P1 : ROLE_P2,
+		              i < filled ? "#" : "-");
+	ui_grid_print(g, y, x + (int)strlen(left) + bar, (int)strlen(right),
+	              ROLE_P2, right);
+	return true;
 }
 
 /* The moves of a line in notation, from the searched position. */
@@ -296,9 +363,14 @@ ui_draw_analysis(struct ui_app *app, int y, int x, int w)
 	ui_draw_score(app, top, score, sizeof score);
 	ui_draw_count(top->nodes, nodes, sizeof nodes);
 	ui_draw_count(top->nps, nps, sizeof nps);
-	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d  %s%s",
-	               top->depth, top->seldepth, score,
-	               an->info.finished ? "  done" : "");
+	/* The chances with their bar under the depth, or the score in the
+	 * game's units on the depth's line. */
+	bool bar = !app->opt.units && ui_draw_chance_bar(app, top, y + 1, x, w);
+	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "depth %d/%d%s%s%s",
+	               top->depth, top->seldepth, bar ? "" : "  ",
+	               bar ? "" : score, an->info.finished ? "  done" : "");
+	if (bar)
+		y++;
 	if (app->headless)
 		ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "nodes %s", nodes);
 	else
@@ -343,6 +415,33 @@ ui_draw_comment(struct ui_app *app, int y, int x, int w)
 	return y + 1;
 }
 
+/* A move list row fitted to w columns on purpose: a variation count
+ * "(+2)" becomes "+2" and then goes (the variations show under the shown
+ * move), and the comment follows as far as the row goes, ending with an
+ * ellipsis when it is cut. */
+static void
+ui_draw_history_fit(const struct ui_app *app, size_t ply, char *row,
+                    size_t size, int w)
+{
+	char *vars = strstr(row, " (+");
+	if (vars != NULL && ui_text_width(row) > w) {
+		memmove(vars + 1, vars + 2, strlen(vars + 2) + 1);
+		char *close = strchr(vars, ')');
+		if (close != NULL)
+			memmove(close, close + 1, strlen(close + 1) + 1);
+	}
+	if (vars != NULL && ui_text_width(row) > w)
+		*vars = '\0';
+	const char *comment = ui_play_comment(app, ply);
+	int room = w - ui_text_width(row) - 1;
+	size_t len = strlen(row);
+	if (comment != NULL && room > 0 && len + 2 < size) {
+		row[len++] = ' ';
+		ui_text_fit(row + len, size - len, comment, room,
+		            app->glyphs->ellipsis);
+	}
+}
+
 /* The move list around the shown ply, from row y to row last. */
 static void
 ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
@@ -369,15 +468,14 @@ ui_draw_history(struct ui_app *app, int y, int last, int x, int w)
 		                 sizeof text);
 		int side = ops->side_to_move(pos);
 		bool here = (size_t)ply == game->shown;
-		char notes[64];
+		char notes[64], row[GAME_TEXT_MAX + 96];
 		ui_dr_history_suffix(app, (size_t)ply - 1, notes, sizeof notes);
-		/* The comment follows, as far as the row goes. */
-		const char *comment = ui_play_comment(app, (size_t)ply - 1);
-		ui_grid_printf(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
-		               "%c%3ld %c %s%s%s%s", here ? '>' : ' ', ply,
-		               ops->players > 1 ? ops->side_letters[side] : ' ',
-		               text, notes, comment != NULL ? " " : "",
-		               comment != NULL ? comment : "");
+		snprintf(row, sizeof row, "%c%3ld %c %s%s", here ? '>' : ' ',
+		         ply, ops->players > 1 ? ops->side_letters[side] : ' ',
+		         text, notes);
+		ui_draw_history_fit(app, (size_t)ply - 1, row, sizeof row, w);
+		ui_grid_print(g, y++, x, w, here ? ROLE_SELECTED : ROLE_NORMAL,
+		              row);
 		if (here)
 			y += ui_dr_variations(app, (size_t)ply - 1, y, x, w,
 			                      last - y);

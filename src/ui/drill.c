@@ -17,6 +17,7 @@
 
 #include "ui/app.h"
 #include "ui/drill.h"
+#include "ui/think.h"
 #include "ui/mistake.h"
 #include "ui/online.h"
 #include "ui/play.h"
@@ -177,33 +178,32 @@ drill_answer(struct ui_app *app)
 	ui_mistake_reveal(app, &app->drill.now);
 }
 
-static const struct ui_mistake_keys DRILL_KEYS = {
-        .next = drill_next,
-        .hint = drill_hint,
-        .answer = drill_answer,
-        .end = drill_end,
-        .next_what = "the next exercise",
-        .answer_what = "the answer on the board",
-        .end_what = "end the practice",
-        .where = "a practice: q ends it",
+/* A practice's keys, before the game screen's. */
+static const struct ui_key DRILL_KEYS[] = {
+        {{'n'}, "n", "the next exercise", NULL, drill_next},
+        {{'b', 'i'}, "b i", "a hint, more each press", NULL, drill_hint},
+        {{'s'}, "s", "the answer on the board", NULL, drill_answer},
+        {{'q'}, "q", "end the practice", NULL, drill_end},
 };
 
-void
-ui_drill_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+static const char *
+drill_refuses(const struct ui_app *app, unsigned kind, int key, char *buf,
+              size_t size)
 {
-	if (app == NULL || app->drill.active)
-		ui_mistake_keys_each(&DRILL_KEYS, fn, ctx);
+	(void)app;
+	if (!(kind & UI_KINDS_SOLVING))
+		return NULL;
+	snprintf(buf, size, "'%c' is not a key in a practice: q ends it", key);
+	return buf;
 }
 
-bool
-ui_drill_key(struct ui_app *app, int key)
+const struct ui_keytab ui_drill_keytab = UI_KEYTAB(
+        "practice", "A practice", "in a practice", DRILL_KEYS, drill_refuses);
+
+const struct ui_keytab *
+ui_drill_keys(const struct ui_app *app)
 {
-	if (!app->drill.active)
-		return false;
-	if (key != 'X')
-		return ui_mistake_key(app, key, &DRILL_KEYS);
-	ui_status(app, false, "practising already: q ends it");
-	return true;
+	return app->drill.active ? &ui_drill_keytab : NULL;
 }
 
 int
@@ -232,6 +232,7 @@ void
 ui_drill_free(struct ui_app *app)
 {
 	struct ui_drill *d = &app->drill;
+	ui_think_end(app); /* a judgement may hold the judge */
 	free(d->items);
 	review_free(d->judge);
 	ui_mistake_home_free(&d->home);

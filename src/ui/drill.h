@@ -11,7 +11,7 @@
 #include "core/game.h"
 #include "core/record.h"
 #include "core/session.h"
-#include "ui/keyhelp.h"
+#include "ui/keytab.h"
 
 struct ui_app;
 
@@ -25,17 +25,16 @@ bool ui_drill_start(struct ui_app *app, const struct session *s,
                     size_t err_size);
 /* The game screen's X: practises the reviewed game on the screen. */
 void ui_drill_from_game(struct ui_app *app);
-/* A key while practising (next, hint, answer, end, and the keys a
- * practice refuses); true when taken. */
-bool ui_drill_key(struct ui_app *app, int key);
+/* A practice's keys (next, hint, answer, end) over the game screen's,
+ * and the game's keys it refuses. */
+extern const struct ui_keytab ui_drill_keytab;
+/* That table while practising, else NULL. */
+const struct ui_keytab *ui_drill_keys(const struct ui_app *app);
 /* A move made on the board while practising: judged, answered on the
  * board; true when taken (false: no practice). */
 bool ui_drill_play(struct ui_app *app, game_move move);
 /* The practice's part of the panel from row y; returns the next row. */
 int ui_drill_draw(struct ui_app *app, int y, int x, int w);
-/* Writes the practice's keys (key, description) through fn; none when
- * app is not practising (NULL: every one, for the man page). */
-void ui_drill_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx);
 /* Frees what a practice holds (the UI's end). */
 void ui_drill_free(struct ui_app *app);
 

@@ -7,19 +7,17 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "ui/engine.h"
 
 struct ui_engine {
+	/* Its worker's descriptor is the UI's to poll (searcher_fd); the
+	 * callbacks wake it. */
 	struct searcher *searcher;
-	int pipe_fd[2]; /* [0] polled by the UI, [1] written by the search */
 
 	/* Under lock: written by the callbacks (search thread), except
 	 * `started`, which only the UI thread writes. */
@@ -28,15 +26,6 @@ struct ui_engine {
 	unsigned ended;   /* searches whose done has fired */
 	struct ui_engine_view box;
 };
-
-static void
-ui_engine_wake(struct ui_engine *e)
-{
-	char byte = 1;
-	/* A full pipe already wakes the UI: losing this byte is harmless. */
-	ssize_t n = write(e->pipe_fd[1], &byte, 1);
-	(void)n;
-}
 
 static void
 ui_engine_report(void *ctx, const struct search_info *info)
@@ -57,7 +46,7 @@ ui_engine_report(void *ctx, const struct search_info *info)
 	}
 	pthread_mutex_unlock(&e->lock);
 	if (current)
-		ui_engine_wake(e);
+		searcher_notify(e->searcher);
 }
 
 static void
@@ -75,7 +64,7 @@ ui_engine_done(void *ctx, game_move best, bool has_move)
 	}
 	pthread_mutex_unlock(&e->lock);
 	if (current)
-		ui_engine_wake(e);
+		searcher_notify(e->searcher);
 }
 
 struct ui_engine *
@@ -85,16 +74,6 @@ ui_engine_new(size_t hash_mb, int threads, char *err, size_t err_size)
 	if (e == NULL) {
 		snprintf(err, err_size, "out of memory");
 		return NULL;
-	}
-	if (pipe(e->pipe_fd) != 0) {
-		snprintf(err, err_size, "pipe: %s", strerror(errno));
-		free(e);
-		return NULL;
-	}
-	for (int i = 0; i < 2; i++) {
-		fcntl(e->pipe_fd[i], F_SETFL,
-		      fcntl(e->pipe_fd[i], F_GETFL) | O_NONBLOCK);
-		fcntl(e->pipe_fd[i], F_SETFD, FD_CLOEXEC);
 	}
 	pthread_mutex_init(&e->lock, NULL);
 	e->searcher =
@@ -124,23 +103,19 @@ ui_engine_free(struct ui_engine *e)
 	if (e->searcher != NULL)
 		searcher_free(e->searcher);
 	pthread_mutex_destroy(&e->lock);
-	close(e->pipe_fd[0]);
-	close(e->pipe_fd[1]);
 	free(e);
 }
 
 int
 ui_engine_fd(const struct ui_engine *e)
 {
-	return e->pipe_fd[0];
+	return searcher_fd(e->searcher);
 }
 
 void
 ui_engine_drain(struct ui_engine *e)
 {
-	char buf[256];
-	while (read(e->pipe_fd[0], buf, sizeof buf) > 0)
-		;
+	searcher_drain(e->searcher);
 }
 
 unsigned

@@ -1,14 +1,15 @@
 /*
  * The evaluation graph (see graph.h).  A column stands for one move, or
  * for several when the game has more moves than the graph has columns (it
- * then shows the worst mark among them and the score of the last).  A
- * column's height is the score mapped from [-scale, +scale] onto eighths
- * of the rows, so the zero line falls between the two middle rows.
+ * then shows the worst mark among them and the chance after the last).
+ * A column's height is the win chance mapped onto eighths of the rows, so
+ * the 50% line falls between the two middle rows.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "search/winchance.h"
 #include "ui/graph.h"
 
 /* Eighths of a cell, from empty to full. */
@@ -26,18 +27,15 @@ static const char *const UI_GRAPH_BLOCKS[9] = {
 
 /* The height of a point in eighths of a cell, 0..rows*8. */
 static int
-ui_graph_height(const struct ui_graph_point *p, int scale, int rows)
+ui_graph_height(const struct ui_graph_point *p, int rows)
 {
 	int top = rows * 8;
 	if (!p->known)
 		return top / 2;
-	long v = p->mate > 0 ? scale : p->mate < 0 ? -scale : p->score;
-	if (v > scale)
-		v = scale;
-	if (v < -scale)
-		v = -scale;
-	/* -scale -> 0, 0 -> top / 2, +scale -> top */
-	return (int)((v + scale) * top / (2L * scale));
+	long c = p->chance < 0 ? 0 : p->chance;
+	if (c > WINCHANCE_ONE)
+		c = WINCHANCE_ONE;
+	return (int)((c * top + WINCHANCE_ONE / 2) / WINCHANCE_ONE);
 }
 
 /* Whether a marks a worse move than b. */
@@ -49,16 +47,26 @@ ui_graph_worse(enum record_mark a, enum record_mark b)
 	return rank[a] > rank[b];
 }
 
+/* A column's mark: a blunder has its own (two ? side by side read ??). */
+static char
+ui_graph_mark(enum record_mark worst)
+{
+	return worst == MARK_INACCURACY ? '.'
+	       : worst == MARK_MISTAKE  ? '?'
+	       : worst == MARK_BLUNDER  ? 'X'
+	                                : ' ';
+}
+
 void
 ui_graph_render(struct ui_graph *g, const struct ui_graph_point *pts, size_t n,
-                size_t shown, int scale, int rows, int cols, bool ascii)
+                size_t shown, int rows, int cols, bool ascii)
 {
 	memset(g, 0, sizeof *g);
 	if (rows > UI_GRAPH_MAX_ROWS)
 		rows = UI_GRAPH_MAX_ROWS;
 	if (cols > UI_GRAPH_MAX_COLS)
 		cols = UI_GRAPH_MAX_COLS;
-	if (rows < 2 || cols < 1 || scale <= 0)
+	if (rows < 2 || cols < 1)
 		return;
 	/* Fewer moves than columns: one column per move, no stretching. */
 	int used = n < (size_t)cols ? (int)n : cols;
@@ -79,16 +87,13 @@ ui_graph_render(struct ui_graph *g, const struct ui_graph_point *pts, size_t n,
 			if (ui_graph_worse(pts[i].mark, worst))
 				worst = pts[i].mark;
 		g->mark_of[c] = worst;
-		g->marks[c] = worst == MARK_INACCURACY ? '.'
-		              : worst == MARK_MISTAKE || worst == MARK_BLUNDER
-		                      ? '?'
-		                      : ' ';
+		g->marks[c] = ui_graph_mark(worst);
 		if (shown >= from + 1 && shown <= to)
 			g->marks[c] = '^';
 		const struct ui_graph_point *p = &pts[to - 1];
 		if (!p->known)
 			continue;
-		int h = ui_graph_height(p, scale, rows);
+		int h = ui_graph_height(p, rows);
 		for (int r = 0; r < rows; r++) {
 			int bottom =
 			        (rows - 1 - r) * 8; /* eighths below row r */
@@ -101,7 +106,7 @@ ui_graph_render(struct ui_graph *g, const struct ui_graph_point *pts, size_t n,
 				strcpy(g->glyph[r][c], UI_GRAPH_BLOCKS[fill]);
 		}
 	}
-	/* The zero line, where a column leaves the cell empty. */
+	/* The 50% line, where a column leaves the cell empty. */
 	if (rows % 2 == 0) {
 		int r = rows / 2 - 1; /* the lowest row above zero */
 		for (int c = 0; c < used; c++)

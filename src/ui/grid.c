@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,7 @@ ui_grid_clear(struct ui_grid *g)
 		g->cells[i].role = ROLE_NORMAL;
 	}
 	g->cursor_y = g->cursor_x = -1;
+	g->cut_count = 0;
 }
 
 struct ui_cell *
@@ -73,12 +75,70 @@ ui_grid_char_len(const unsigned char *s)
 }
 
 int
-ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
-              const char *text)
+ui_text_width(const char *text)
+{
+	int cols = 0;
+	for (const unsigned char *s = (const unsigned char *)text; *s != '\0';
+	     s += ui_grid_char_len(s))
+		cols++;
+	return cols;
+}
+
+/* Bytes of the first n characters of text. */
+static size_t
+ui_text_bytes(const char *text, int n)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t bytes = 0;
+	for (int i = 0; i < n && s[bytes] != '\0'; i++)
+		bytes += (size_t)ui_grid_char_len(s + bytes);
+	return bytes;
+}
+
+void
+ui_text_fit(char *buf, size_t size, const char *text, int width,
+            const char *ellipsis)
+{
+	if (size == 0)
+		return;
+	if (width < 0 || ui_text_width(text) <= width) {
+		snprintf(buf, size, "%s", text);
+		return;
+	}
+	bool mark = ellipsis != NULL && ellipsis[0] != '\0' && width > 1;
+	int room = mark ? width - 1 : width;
+	size_t cut = ui_text_bytes(text, room);
+	/* Back to the end of the last whole word that fits. */
+	size_t end = cut;
+	while (end > 0 && text[end] != ' ')
+		end--;
+	while (end > 0 && text[end - 1] == ' ')
+		end--;
+	if (end == 0)
+		end = cut;
+	snprintf(buf, size, "%.*s%s", (int)end, text, mark ? ellipsis : "");
+}
+
+/* Notes a text the grid shortened. */
+static void
+ui_grid_note_cut(struct ui_grid *g, int y, int x, const char *text)
+{
+	if (g->cut_count < UI_GRID_CUTS) {
+		struct ui_grid_cut *c = &g->cuts[g->cut_count];
+		c->y = y;
+		c->x = x;
+		snprintf(c->text, sizeof c->text, "%s", text);
+	}
+	g->cut_count++;
+}
+
+/* Writes text that fits, one column per character. */
+static int
+ui_grid_put(struct ui_grid *g, int y, int x, int role, const char *text)
 {
 	int cols = 0;
 	const unsigned char *s = (const unsigned char *)text;
-	while (*s != '\0' && (max < 0 || cols < max) && x + cols < g->width) {
+	while (*s != '\0' && x + cols < g->width) {
 		int len = ui_grid_char_len(s);
 		struct ui_cell *c = ui_grid_at(g, y, x + cols);
 		if (c != NULL) {
@@ -92,6 +152,85 @@ ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
 		cols++;
 	}
 	return cols;
+}
+
+int
+ui_grid_print(struct ui_grid *g, int y, int x, int max, int role,
+              const char *text)
+{
+	int room = g->width - x;
+	if (max >= 0 && max < room)
+		room = max;
+	if (room <= 0)
+		return 0;
+	if (ui_text_width(text) <= room)
+		return ui_grid_put(g, y, x, role, text);
+	char fitted[1024];
+	/* Blanks that pad a text out past the room are no loss. */
+	size_t len = strlen(text);
+	while (len > 0 && text[len - 1] == ' ')
+		len--;
+	snprintf(fitted, sizeof fitted, "%.*s", (int)len, text);
+	if (ui_text_width(fitted) <= room)
+		return ui_grid_put(g, y, x, role, fitted);
+	ui_text_fit(fitted, sizeof fitted, text, room, g->ellipsis);
+	ui_grid_note_cut(g, y, x, text);
+	return ui_grid_put(g, y, x, role, fitted);
+}
+
+/* The bytes of p that the next row of w columns holds when wrapping at
+ * blanks (all of it when it fits). */
+static size_t
+ui_text_row(const char *p, int w)
+{
+	if (ui_text_width(p) <= w)
+		return strlen(p);
+	size_t cut = ui_text_bytes(p, w), end = cut;
+	while (end > 0 && p[end] != ' ')
+		end--;
+	return end > 0 ? end : cut;
+}
+
+int
+ui_text_rows(const char *text, int w, int rows)
+{
+	int used = 0;
+	const char *p = text;
+	while (*p == ' ')
+		p++;
+	while (*p != '\0' && used < rows && w > 0) {
+		used++;
+		p += ui_text_row(p, w);
+		while (*p == ' ')
+			p++;
+	}
+	return used;
+}
+
+int
+ui_grid_wrap(struct ui_grid *g, int y, int x, int w, int rows, int role,
+             const char *text)
+{
+	int used = 0;
+	const char *p = text;
+	char line[1024];
+	while (*p == ' ')
+		p++;
+	while (*p != '\0' && used < rows && w > 0) {
+		if (used == rows - 1 || ui_text_width(p) <= w) {
+			ui_text_fit(line, sizeof line, p, w, g->ellipsis);
+			ui_grid_put(g, y + used++, x, role, line);
+			break;
+		}
+		/* The longest run of whole words that fits. */
+		size_t end = ui_text_row(p, w);
+		snprintf(line, sizeof line, "%.*s", (int)end, p);
+		ui_grid_put(g, y + used++, x, role, line);
+		p += end;
+		while (*p == ' ')
+			p++;
+	}
+	return used;
 }
 
 int

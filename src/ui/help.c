@@ -1,9 +1,10 @@
 /*
- * The help screen: the keys of the screen it was opened from (the game's,
- * drawn from keys.c's command table, with a room's keys in a room; or the
- * menu's), then what the engine's scores count in the game shown.  It is
- * laid out as rows, two keys a row, and scrolls, so it fits 80 x 24
- * (tabula(6), Keys).
+ * The help screen (`?`, tabula(6), Keys): the keys of the screen it was
+ * opened over, as that screen tells them (struct ui_screen_ops's help:
+ * its own table first, then what else works there, and any text that
+ * explains them), laid out two keys a row where they fit and one where
+ * they do not, so nothing is cut; it scrolls, so it fits 80 x 24.  Its
+ * own keys are a table too: `?` here shows them first.
  */
 #include "config.h"
 
@@ -13,35 +14,32 @@
 
 #include "ui/app.h"
 #include "ui/help.h"
-#include "ui/keys.h"
-#include "ui/menu.h"
-#include "ui/drill.h"
-#include "ui/room.h"
-#include "ui/trainer.h"
-
-/* Columns of a key's name ("I O T J L S Z"). */
-static const int UI_HELP_KEYS = 14;
+#include "ui/status.h"
 
 /* Rows of the help, at most, and the keys of one section. */
-#define UI_HELP_ROWS    96
-#define UI_HELP_SECTION 64
+#define UI_HELP_ROWS    160
+#define UI_HELP_SECTION 72
+/* Columns of a key's name at most ("I O T J L S Z" and a blank). */
+enum { UI_HELP_KEYS_MAX = 14 };
 
 enum ui_help_kind { HELP_KEYS, HELP_HEAD, HELP_TEXT };
 
 struct ui_help_row {
 	enum ui_help_kind kind;
-	const char *keys[2], *what[2]; /* HELP_KEYS: NULL keys: none */
-	char text[160];                /* HELP_HEAD, HELP_TEXT */
+	char keys[2][24], what[2][96]; /* HELP_KEYS: "" keys: none */
+	int key_w, cols;               /* HELP_KEYS: its section's layout */
+	char text[200];                /* HELP_HEAD, HELP_TEXT */
 };
 
-/* The help as rows, built afresh for each draw and key (the game and
- * the width may have changed). */
+/* The help as rows, built afresh for each draw and key (the screen below
+ * and the width may have changed). */
 struct ui_help_doc {
 	struct ui_help_row rows[UI_HELP_ROWS];
 	int count;
-	int width; /* of a text row */
+	int width; /* of the screen */
 	/* The section being collected. */
-	const char *keys[UI_HELP_SECTION], *what[UI_HELP_SECTION];
+	char title[96];
+	char keys[UI_HELP_SECTION][24], what[UI_HELP_SECTION][96];
 	int pending;
 };
 
@@ -56,50 +54,92 @@ ui_help_row(struct ui_help_doc *d, enum ui_help_kind kind)
 	return r;
 }
 
-static void
-ui_help_collect(void *ctx, const char *keys, const char *what)
+/* Whether the section's keys fit two to a row: each description in
+ * half the width beside the widest key. */
+static bool
+ui_help_two_columns(const struct ui_help_doc *d, int key_w)
 {
-	struct ui_help_doc *d = ctx;
-	if (d->pending >= UI_HELP_SECTION)
-		return;
-	d->keys[d->pending] = keys;
-	d->what[d->pending++] = what;
+	int col_w = (d->width - 2) / 2;
+	for (int i = 0; i < d->pending; i++)
+		if (key_w + (int)strlen(d->what[i]) > col_w)
+			return false;
+	return true;
 }
 
-/* The collected keys in two columns, each read downwards, under a
- * heading and followed by an empty row. */
+/* The collected keys under their heading, in two columns read downwards
+ * (or one), followed by an empty row. */
 static void
-ui_help_flush(struct ui_help_doc *d, const char *heading)
+ui_help_flush(struct ui_help_doc *d)
 {
-	int half = (d->pending + 1) / 2;
+	if (d->pending == 0 && d->title[0] == '\0')
+		return;
+	int key_w = 0;
+	for (int i = 0; i < d->pending; i++)
+		if ((int)strlen(d->keys[i]) + 1 > key_w)
+			key_w = (int)strlen(d->keys[i]) + 1;
+	if (key_w > UI_HELP_KEYS_MAX)
+		key_w = UI_HELP_KEYS_MAX;
+	int cols = ui_help_two_columns(d, key_w) ? 2 : 1;
+	int rows = (d->pending + cols - 1) / cols;
+	/* An empty row before a heading that follows text. */
+	if (d->count > 0 && d->rows[d->count - 1].text[0] != '\0')
+		ui_help_row(d, HELP_TEXT);
 	struct ui_help_row *r = ui_help_row(d, HELP_HEAD);
 	if (r != NULL)
-		snprintf(r->text, sizeof r->text, "%s", heading);
-	for (int i = 0; i < half; i++) {
+		snprintf(r->text, sizeof r->text, "%s", d->title);
+	for (int i = 0; i < rows; i++) {
 		if ((r = ui_help_row(d, HELP_KEYS)) == NULL)
 			break;
-		for (int c = 0; c < 2 && i + c * half < d->pending; c++) {
-			r->keys[c] = d->keys[i + c * half];
-			r->what[c] = d->what[i + c * half];
+		r->key_w = key_w;
+		r->cols = cols;
+		for (int c = 0; c < cols && i + c * rows < d->pending; c++) {
+			snprintf(r->keys[c], sizeof r->keys[c], "%s",
+			         d->keys[i + c * rows]);
+			snprintf(r->what[c], sizeof r->what[c], "%s",
+			         d->what[i + c * rows]);
 		}
 	}
 	ui_help_row(d, HELP_TEXT);
 	d->pending = 0;
+	d->title[0] = '\0';
 }
 
-/* text wrapped at spaces into rows of the doc's width. */
 static void
-ui_help_text(struct ui_help_doc *d, const char *text)
+ui_help_section(void *ctx, const char *title)
 {
+	struct ui_help_doc *d = ctx;
+	ui_help_flush(d);
+	snprintf(d->title, sizeof d->title, "%s", title);
+}
+
+static void
+ui_help_key(void *ctx, const char *keys, const char *what)
+{
+	struct ui_help_doc *d = ctx;
+	if (d->pending < UI_HELP_SECTION) {
+		snprintf(d->keys[d->pending], sizeof d->keys[0], "%s", keys);
+		snprintf(d->what[d->pending++], sizeof d->what[0], "%s", what);
+	}
+}
+
+/* text wrapped at spaces into rows a screen wide. */
+static void
+ui_help_text(void *ctx, const char *text)
+{
+	struct ui_help_doc *d = ctx;
+	ui_help_flush(d);
+	int width = d->width - 2;
+	if (width > (int)sizeof d->rows[0].text - 1)
+		width = (int)sizeof d->rows[0].text - 1;
 	const char *p = text;
 	while (*p != '\0') {
 		int len = (int)strlen(p), cut = len;
-		if (len > d->width) {
-			cut = d->width;
+		if (len > width) {
+			cut = width;
 			while (cut > 0 && p[cut] != ' ')
 				cut--;
 			if (cut == 0)
-				cut = d->width;
+				cut = width;
 		}
 		struct ui_help_row *r = ui_help_row(d, HELP_TEXT);
 		if (r == NULL)
@@ -111,55 +151,24 @@ ui_help_text(struct ui_help_doc *d, const char *text)
 	}
 }
 
-/* What the game's scores count (tabula(6), REVIEW). */
-static void
-ui_help_units(struct ui_help_doc *d, const struct ui_app *app)
-{
-	const struct game_ops *ops = app->game.session.ops;
-	const struct ui_board_view *view = app->game.view;
-	struct ui_help_row *r = ui_help_row(d, HELP_HEAD);
-	if (r != NULL)
-		snprintf(r->text, sizeof r->text, "Scores in %s", ops->title);
-	char text[512];
-	snprintf(text, sizeof text,
-	         "Scores (the panel, the move list, the review) are the "
-	         "engine's evaluation from %s's view (+ is good for %s): %s",
-	         ops->side_names[0], ops->side_names[0],
-	         view != NULL && view->units != NULL ? view->units : "");
-	ui_help_text(d, text);
-	ui_help_text(d, "A forced result shows as \"wins in N\" or \"loses "
-	                "in N\" (plies), or #+N / #-N.");
-}
+static void ui_help_own(const struct ui_app *app,
+                        const struct ui_help_sink *sink);
 
 static void
 ui_help_build(const struct ui_app *app, int width, struct ui_help_doc *d)
 {
-	d->count = 0;
-	d->pending = 0;
-	d->width = width - 2 < (int)sizeof d->rows[0].text - 1
-	                   ? width - 2
-	                   : (int)sizeof d->rows[0].text - 1;
-	if (app->help.from_menu || !app->game.have) {
-		ui_menu_keys_each(ui_help_collect, d);
-		ui_help_flush(d, "The menu");
-	} else {
-		ui_keys_each(app, ui_help_collect, d);
-		ui_help_flush(d, "The game");
-		ui_room_keys_each(app, ui_help_collect, d);
-		if (d->pending > 0)
-			ui_help_flush(d, "In a room's game (before the keys "
-			                 "above)");
-		ui_drill_keys_each(app, ui_help_collect, d);
-		if (d->pending > 0)
-			ui_help_flush(d, "In a practice (before the keys "
-			                 "above)");
-		ui_trainer_keys_each(app, ui_help_collect, d);
-		if (d->pending > 0)
-			ui_help_flush(d, "In the puzzles (before the keys "
-			                 "above)");
-	}
-	if (app->game.have)
-		ui_help_units(d, app);
+	memset(d, 0, sizeof *d);
+	d->width = width;
+	const struct ui_help_sink sink = {ui_help_section, ui_help_key,
+	                                  ui_help_text, d};
+	const struct ui_screen_ops *from = app->help.from;
+	if (app->help.about_help || from == NULL || from->help == NULL)
+		ui_help_own(app, &sink);
+	if (from != NULL && from->help != NULL)
+		from->help((void *)app, &sink);
+	if (!app->help.about_help && from != NULL && from->help != NULL)
+		ui_help_own(app, &sink);
+	ui_help_flush(d);
 }
 
 /* Rows the help's body shows: between the title and the hint line. */
@@ -179,19 +188,19 @@ ui_help_max_top(const struct ui_help_doc *d, const struct ui_grid *g)
 static void
 ui_help_draw_row(struct ui_grid *g, int y, const struct ui_help_row *r)
 {
-	/* Two columns with a blank between them and at each edge. */
-	int col_w = (g->width - 2) / 2;
 	if (r->kind != HELP_KEYS) {
 		ui_grid_print(g, y, 1, g->width - 2,
 		              r->kind == HELP_HEAD ? ROLE_TITLE : ROLE_NORMAL,
 		              r->text);
 		return;
 	}
-	for (int c = 0; c < 2 && r->keys[c] != NULL; c++) {
+	/* Columns with a blank between them and at each edge. */
+	int col_w = r->cols == 2 ? (g->width - 2) / 2 : g->width - 2;
+	for (int c = 0; c < r->cols && r->keys[c][0] != '\0'; c++) {
 		int x = 1 + c * (col_w + 1);
-		ui_grid_print(g, y, x, UI_HELP_KEYS, ROLE_TITLE, r->keys[c]);
-		ui_grid_print(g, y, x + UI_HELP_KEYS, col_w - UI_HELP_KEYS,
-		              ROLE_NORMAL, r->what[c]);
+		ui_grid_print(g, y, x, r->key_w, ROLE_TITLE, r->keys[c]);
+		ui_grid_print(g, y, x + r->key_w, col_w - r->key_w, ROLE_NORMAL,
+		              r->what[c]);
 	}
 }
 
@@ -200,80 +209,116 @@ ui_help_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 {
 	(void)host;
 	struct ui_app *app = ctx;
-	struct ui_help_doc d;
+	static struct ui_help_doc d;
 	ui_help_build(app, g->width, &d);
 	int most = ui_help_max_top(&d, g);
 	if (app->help.top > most)
 		app->help.top = most;
 	int body = ui_help_body_rows(g);
-	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE,
-	              app->help.from_menu || !app->game.have
-	                      ? " tabula: the menu's keys"
-	                      : " tabula: the game's keys");
+	const struct ui_screen_ops *from = app->help.from;
+	ui_grid_printf(g, 0, 0, g->width, ROLE_TITLE, " tabula: the keys of %s",
+	               app->help.about_help ? "this help"
+	               : from != NULL       ? from->title
+	                                    : "this screen");
 	for (int i = 0; i < body && app->help.top + i < d.count; i++)
 		ui_help_draw_row(g, 2 + i, &d.rows[app->help.top + i]);
 	int last =
 	        app->help.top + body < d.count ? app->help.top + body : d.count;
 	ui_grid_printf(g, g->height - 1, 1, g->width - 2, ROLE_DIM,
 	               "rows %d-%d of %d  %s", app->help.top + 1, last, d.count,
-	               most > 0 ? "j k PgUp PgDn scroll, other keys return"
-	                        : "any key returns");
+	               most > 0 ? "j k PgUp PgDn scroll, Esc returns"
+	                        : "Esc returns");
 }
 
-/* A scrolling key's step in rows (0: not one). */
-static int
-ui_help_step(int key, int page)
-{
-	switch (key) {
-	case 'j':
-	case KEY_DOWN:
-		return 1;
-	case 'k':
-	case KEY_UP:
-		return -1;
-	case ' ':
-	case KEY_NPAGE:
-		return page;
-	case KEY_PPAGE:
-		return -page;
-	case KEY_HOME:
-		return -UI_HELP_ROWS;
-	case KEY_END:
-		return UI_HELP_ROWS;
-	default:
-		return 0;
-	}
-}
+/* ---- Its keys */
 
-/* A scrolling key scrolls (while there is more to see); any other key
- * goes back to the screen it came from. */
 static void
-ui_help_key(struct ui_host *host, void *ctx, int key)
+ui_help_scroll(struct ui_app *app, int step)
 {
-	struct ui_app *app = ctx;
-	struct ui_help_doc d;
-	ui_help_build(app, host->grid.width, &d);
-	int most = ui_help_max_top(&d, &host->grid);
-	int step = ui_help_step(key, ui_help_body_rows(&host->grid) - 1);
-	if (step != 0 && most > 0) {
-		int top = app->help.top + step;
-		app->help.top = top < 0 ? 0 : top > most ? most : top;
-		return;
-	}
-	ui_screen_back_to(host,
-	                  app->help.from_menu || !app->game.have
-	                          ? app->screens.menu
-	                          : app->screens.game,
+	static struct ui_help_doc d;
+	struct ui_grid *g = &app->host.grid;
+	ui_help_build(app, g->width, &d);
+	int page = ui_help_body_rows(g) - 1;
+	int size = step == 1 || step == -1   ? 1
+	           : step == 2 || step == -2 ? page
+	                                     : UI_HELP_ROWS;
+	int rows = step < 0 ? -size : size;
+	int top = app->help.top + rows, most = ui_help_max_top(&d, g);
+	app->help.top = top < 0 ? 0 : top > most ? most : top;
+}
+
+/* Back to the screen the help came from. */
+static void
+ui_help_back(struct ui_app *app)
+{
+	const struct ui_screen_ops *from = app->help.from;
+	ui_screen_back_to(&app->host, from != NULL ? from : app->screens.menu,
 	                  app);
 }
 
-/* Opened: from the top, for the screen in front. */
+static void
+ui_help_about(struct ui_app *app)
+{
+	app->help.about_help = !app->help.about_help;
+	app->help.top = 0;
+}
+
+static void
+ui_help_rules(struct ui_app *app)
+{
+	ui_screen_show(&app->host, app->screens.rules, app);
+}
+
+/* Scroll steps: 1 a row, 2 a page, 3 to an end. */
+/* clang-format off */
+static const struct ui_key UI_HELP_KEYS[] = {
+	{{'j', KEY_DOWN}, "j Down", "one row down", .run_arg = ui_help_scroll,
+	 .arg = 1},
+	{{'k', KEY_UP}, "k Up", "one row up", .run_arg = ui_help_scroll,
+	 .arg = -1},
+	{{' ', KEY_NPAGE}, "Space PgDn", "a page down",
+	 .run_arg = ui_help_scroll, .arg = 2},
+	{{KEY_PPAGE}, "PgUp", "a page up", .run_arg = ui_help_scroll,
+	 .arg = -2},
+	{{KEY_HOME, 'g'}, "Home g", "to the top", .run_arg = ui_help_scroll,
+	 .arg = -3},
+	{{KEY_END, 'G'}, "End G", "to the bottom", .run_arg = ui_help_scroll,
+	 .arg = 3},
+	{{'t'}, "t", "the rules of the game", .run = ui_help_rules},
+	{{'?'}, "?", "this help's own keys first", .run = ui_help_about},
+	{{27, 'q'}, "Esc q", "back (so does any other key)",
+	 .run = ui_help_back},
+};
+/* clang-format on */
+
+const struct ui_keytab ui_help_keytab =
+        UI_KEYTAB("help", "This help", "here", UI_HELP_KEYS, NULL);
+
+static void
+ui_help_own(const struct ui_app *app, const struct ui_help_sink *sink)
+{
+	ui_keytab_tell(&ui_help_keytab, app, sink);
+}
+
+/* Any key not in the table goes back to the screen it came from. */
+static void
+ui_help_on_key(struct ui_host *host, void *ctx, int key)
+{
+	(void)host;
+	struct ui_app *app = ctx;
+	if (!ui_keytab_take(&ui_help_keytab, app, key))
+		ui_help_back(app);
+}
+
+/* Opened: from the top, for the screen in front (the help over itself
+ * shows its own keys). */
 static bool
 ui_help_enter(struct ui_host *host, void *ctx)
 {
 	struct ui_app *app = ctx;
 	app->help.top = 0;
-	app->help.from_menu = ui_screen_top(host) == app->screens.menu;
+	app->help.about_help = false;
+	app->help.from = ui_screen_top(host);
 	return true;
 }
 
@@ -283,10 +328,18 @@ ui_help_min_size(void *ctx, int *width, int *height)
 	ui_min_size(ctx, false, width, height);
 }
 
+static void
+ui_help_help(void *ctx, const struct ui_help_sink *sink)
+{
+	ui_help_own(ctx, sink);
+}
+
 const struct ui_screen_ops ui_screen_help = {
         .name = "help",
+        .title = "this help",
         .enter = ui_help_enter,
         .min_size = ui_help_min_size,
         .draw = ui_help_draw,
-        .key = ui_help_key,
+        .key = ui_help_on_key,
+        .help = ui_help_help,
 };

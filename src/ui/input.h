@@ -62,7 +62,7 @@ void ui_pick_cancel(struct ui_app *app);
  * by quarter turns clockwise (negative: anticlockwise).  Each says on the
  * status line when the game has no piece cursor. */
 void ui_piece_toggle(struct ui_app *app);
-void ui_piece_choose(struct ui_app *app, char letter);
+void ui_piece_choose(struct ui_app *app, int letter);
 void ui_piece_cycle(struct ui_app *app, int delta);
 void ui_piece_rotate(struct ui_app *app, int quarter_turns);
 

@@ -1,20 +1,22 @@
 /*
- * The command table of the game screen: every action has a name, its keys
- * and one line of help.  The same table dispatches keys, draws the `?`
- * screen and writes the KEYS section of the man page (tabula --help-keys),
- * so the three cannot disagree.
+ * The game screen's keys (tabula(6), Keys): one table of bindings
+ * (ui/keytab.h), each with its keys, its line of help, what it does, when
+ * it applies (the piece keys in Tetress, the pass in TZAAR, the review in
+ * two-player games) and its kind.  A mode of the game screen (a room's
+ * game, a practice, the puzzles) has a table of its own that goes first
+ * and refuses the game's keys of some kinds.  The same tables take the
+ * keys, draw the `?` screen and write the man page's key lists (tabula
+ * --help-keys), so they cannot disagree.
  */
 #include "config.h"
 
 #include <sys/stat.h>
 
 #include <curses.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/file.h"
-#include "core/registry.h"
 #include "ui/analysis.h"
 #include "ui/app.h"
 #include "ui/drill.h"
@@ -29,23 +31,8 @@
 #include "ui/status.h"
 #include "ui/trainer.h"
 
-/* Keys of one command, 0-terminated. */
-#define UI_KEYS_MAX 8
+/* ---- When a binding applies */
 
-struct ui_command {
-	const char *name;
-	int keys[UI_KEYS_MAX];
-	const char *label; /* the keys as the help shows them */
-	const char *help;
-	void (*run)(struct ui_app *app);
-	/* Instead of run, for commands whose keys differ in one value
-	 * (the piece letters): told the key. */
-	void (*run_key)(struct ui_app *app, int key);
-	/* Whether the help lists it for the game shown; NULL: always. */
-	bool (*applies)(const struct ui_app *app);
-};
-
-/* The Tetress piece keys: only where moves are pieces. */
 static bool
 ui_keys_pieces_apply(const struct ui_app *app)
 {
@@ -53,7 +40,44 @@ ui_keys_pieces_apply(const struct ui_app *app)
 	       app->game.session.ops->caps.input == GAME_INPUT_PIECE;
 }
 
-/* A move made here: to the room server in a room, else played. */
+static bool
+ui_keys_tetris_apply(const struct ui_app *app)
+{
+	return app->game.have &&
+	       app->game.session.ops->caps.input == GAME_INPUT_PLACEMENT;
+}
+
+/* The cursor keys of a board (every game but Tetris's placement). */
+static bool
+ui_keys_board_apply(const struct ui_app *app)
+{
+	return !ui_keys_tetris_apply(app);
+}
+
+static bool
+ui_keys_walk_apply(const struct ui_app *app)
+{
+	return !app->game.have || app->game.input->next != NULL;
+}
+
+static bool
+ui_keys_pass_apply(const struct ui_app *app)
+{
+	return app->game.have && app->game.view != NULL &&
+	       app->game.view->passes;
+}
+
+/* The review, its marks and the practice compare two players. */
+static bool
+ui_keys_two_apply(const struct ui_app *app)
+{
+	return !app->game.have || app->game.session.ops->players == 2;
+}
+
+/* ---- What the bindings do */
+
+/* A move made here: to the practice, the puzzles or the room server when
+ * one is on, else played. */
 static void
 ui_keys_play(struct ui_app *app, game_move move)
 {
@@ -62,126 +86,39 @@ ui_keys_play(struct ui_app *app, game_move move)
 		ui_play_move(app, move);
 }
 
-/* An arrow key, through the game's move input. */
+/* A direction key, through the game's move input; arg is (dy+1)*3 +
+ * (dx+1). */
 static void
-ui_keys_move(struct ui_app *app, int dy, int dx)
+ui_keys_step(struct ui_app *app, int arg)
 {
 	game_move move;
-	if (app->game.input->step(app, dy, dx, &move))
+	if (app->game.input->step(app, arg / 3 - 1, arg % 3 - 1, &move))
 		ui_keys_play(app, move);
-}
-
-static void
-ui_keys_cmd_left(struct ui_app *app)
-{
-	ui_keys_move(app, 0, -1);
-}
-static void
-ui_keys_cmd_right(struct ui_app *app)
-{
-	ui_keys_move(app, 0, 1);
-}
-static void
-ui_keys_cmd_up(struct ui_app *app)
-{
-	ui_keys_move(app, -1, 0);
-}
-static void
-ui_keys_cmd_down(struct ui_app *app)
-{
-	ui_keys_move(app, 1, 0);
 }
 
 /* The numeric keypad's corners: diagonal steps (the hex boards' other
  * directions). */
 static void
-ui_keys_cmd_diagonal(struct ui_app *app, int key)
+ui_keys_diagonal(struct ui_app *app, int key)
 {
-	ui_keys_move(app, key == '7' || key == '9' ? -1 : 1,
-	             key == '7' || key == '1' ? -1 : 1);
+	int dy = key == '7' || key == '9' ? -1 : 1;
+	int dx = key == '7' || key == '1' ? -1 : 1;
+	ui_keys_step(app, (dy + 1) * 3 + dx + 1);
 }
 
 static void
-ui_keys_cmd_select(struct ui_app *app)
+ui_keys_select(struct ui_app *app)
 {
 	game_move move;
 	if (app->game.input->select(app, &move))
 		ui_keys_play(app, move);
 }
 
-/* Tab and Shift-Tab, through the game's move input. */
+/* Tab (1) and Shift-Tab (-1), through the game's move input. */
 static void
 ui_keys_walk(struct ui_app *app, int delta)
 {
-	if (app->game.input->next != NULL)
-		app->game.input->next(app, delta);
-	else
-		ui_status(app, true, "nothing to step through in %s",
-		          app->game.session.ops->title);
-}
-
-static void
-ui_keys_cmd_next_target(struct ui_app *app)
-{
-	ui_keys_walk(app, 1);
-}
-static void
-ui_keys_cmd_prev_target(struct ui_app *app)
-{
-	ui_keys_walk(app, -1);
-}
-
-static void
-ui_keys_cmd_piece_cursor(struct ui_app *app)
-{
-	ui_piece_toggle(app);
-}
-static void
-ui_keys_cmd_piece_kind(struct ui_app *app, int key)
-{
-	ui_piece_choose(app, (char)key);
-}
-static void
-ui_keys_cmd_next_kind(struct ui_app *app)
-{
-	ui_piece_cycle(app, 1);
-}
-static void
-ui_keys_cmd_prev_kind(struct ui_app *app)
-{
-	ui_piece_cycle(app, -1);
-}
-static void
-ui_keys_cmd_turn(struct ui_app *app)
-{
-	ui_piece_rotate(app, 1);
-}
-static void
-ui_keys_cmd_turn_back(struct ui_app *app)
-{
-	ui_piece_rotate(app, -1);
-}
-
-static void
-ui_keys_cmd_cancel(struct ui_app *app)
-{
-	ui_pick_cancel(app);
-}
-
-static void
-ui_keys_cmd_type(struct ui_app *app)
-{
-	ui_prompt_open(app, UI_PROMPT_MOVE);
-}
-static void
-ui_keys_cmd_save(struct ui_app *app)
-{
-	ui_prompt_open(app, UI_PROMPT_SAVE);
-}
-static void
-ui_keys_cmd_open(struct ui_app *app)
-{
-	ui_prompt_open(app, UI_PROMPT_OPEN);
+	app->game.input->next(app, delta);
 }
 
 /* Typed move text: checked here, then played or sent to the room. */
@@ -202,131 +139,58 @@ ui_keys_play_text(struct ui_app *app, const char *text)
 		ui_keys_play(app, move);
 }
 
+/* TZAAR's pass, which only a turn's second move may be. */
 static void
-ui_keys_cmd_pass(struct ui_app *app)
+ui_keys_pass(struct ui_app *app)
 {
-	ui_keys_play_text(app, "pass");
+	game_move move;
+	char why[256];
+	const struct game_ops *ops = app->game.session.ops;
+	if (ops->parse_move(ui_shown_pos(app), "pass", &move, why, sizeof why))
+		ui_keys_play(app, move);
+	else
+		ui_status(app, true, "no pass here: %s", why);
 }
 
+/* Win chances or the game's units, on the whole screen at once. */
 static void
-ui_keys_cmd_analysis(struct ui_app *app)
+ui_keys_units(struct ui_app *app)
 {
-	ui_analysis_toggle(app);
+	app->opt.units = !app->opt.units;
+	ui_status(app, false, "%s",
+	          app->opt.units ? "scores in the game's units (% again: win "
+	                           "chances)"
+	                         : "scores as win chances");
 }
 
+enum { UI_GO_BACK, UI_GO_FORWARD, UI_GO_START, UI_GO_END };
+
+/* Steps through the game shown. */
 static void
-ui_keys_cmd_more_lines(struct ui_app *app)
+ui_keys_go(struct ui_app *app, int where)
 {
-	ui_analysis_lines(app, 1);
-}
-static void
-ui_keys_cmd_fewer_lines(struct ui_app *app)
-{
-	ui_analysis_lines(app, -1);
+	const struct ui_game *game = &app->game;
+	if (where == UI_GO_BACK && game->shown > 0)
+		ui_shown_go(app, game->shown - 1);
+	else if (where == UI_GO_FORWARD)
+		ui_shown_go(app, game->shown + 1);
+	else if (where == UI_GO_START)
+		ui_shown_go(app, 0);
+	else if (where == UI_GO_END)
+		ui_shown_go(app, game->session.ply);
 }
 
+/* To the next (1) or previous (-1) mark, of the same side (2, -2). */
 static void
-ui_keys_cmd_move_now(struct ui_app *app)
+ui_keys_jump(struct ui_app *app, int how)
 {
-	ui_play_move_now(app);
-}
-
-static void
-ui_keys_cmd_back(struct ui_app *app)
-{
-	if (app->game.shown > 0)
-		ui_shown_go(app, app->game.shown - 1);
-}
-static void
-ui_keys_cmd_forward(struct ui_app *app)
-{
-	ui_shown_go(app, app->game.shown + 1);
-}
-static void
-ui_keys_cmd_start(struct ui_app *app)
-{
-	ui_shown_go(app, 0);
-}
-static void
-ui_keys_cmd_end(struct ui_app *app)
-{
-	ui_shown_go(app, app->game.session.ply);
-}
-
-static void
-ui_keys_cmd_takeback(struct ui_app *app)
-{
-	ui_play_takeback(app);
-}
-
-static void
-ui_keys_cmd_engine_side(struct ui_app *app)
-{
-	ui_play_engine_side(app);
-}
-
-static void
-ui_keys_cmd_review(struct ui_app *app)
-{
-	ui_review_toggle(app);
-}
-static void
-ui_keys_cmd_next_mark(struct ui_app *app)
-{
-	ui_review_jump(app, 1, false);
-}
-static void
-ui_keys_cmd_prev_mark(struct ui_app *app)
-{
-	ui_review_jump(app, -1, false);
-}
-static void
-ui_keys_cmd_next_mark_side(struct ui_app *app)
-{
-	ui_review_jump(app, 1, true);
-}
-static void
-ui_keys_cmd_prev_mark_side(struct ui_app *app)
-{
-	ui_review_jump(app, -1, true);
-}
-
-static void
-ui_keys_cmd_line_next(struct ui_app *app)
-{
-	ui_lines_next(app);
-}
-static void
-ui_keys_cmd_line_back(struct ui_app *app)
-{
-	ui_lines_back(app);
-}
-static void
-ui_keys_cmd_line_promote(struct ui_app *app)
-{
-	ui_lines_promote(app);
-}
-static void
-ui_keys_cmd_pv_walk(struct ui_app *app)
-{
-	ui_lines_pv(app);
-}
-static void
-ui_keys_cmd_hint(struct ui_app *app)
-{
-	ui_lines_hint(app);
+	ui_review_jump(app, how > 0 ? 1 : -1, how == 2 || how == -2);
 }
 
 /* Opens the prompt on the shown move's comment, to edit it. */
 static void
-ui_keys_cmd_comment(struct ui_app *app)
+ui_keys_comment(struct ui_app *app)
 {
-	if (ui_online_in_room(app)) {
-		ui_status(app, true,
-		          "the room's server keeps this game's "
-		          "record: no comments here");
-		return;
-	}
 	if (app->game.shown == 0) {
 		ui_status(app, true, "no move here to comment on");
 		return;
@@ -336,234 +200,213 @@ ui_keys_cmd_comment(struct ui_app *app)
 	ui_prompt_fill(app, old != NULL ? old : "");
 }
 
+enum { UI_SHOW_MENU, UI_SHOW_LIBRARY, UI_SHOW_HELP, UI_SHOW_RULES };
+
+/* Shows another screen over the game. */
 static void
-ui_keys_cmd_practise(struct ui_app *app)
+ui_keys_show(struct ui_app *app, int which)
 {
-	ui_drill_from_game(app);
+	const struct ui_screens *s = &app->screens;
+	const struct ui_screen_ops *ops = which == UI_SHOW_MENU ? s->menu
+	                                  : which == UI_SHOW_LIBRARY
+	                                          ? s->library
+	                                  : which == UI_SHOW_HELP ? s->help
+	                                                          : s->rules;
+	ui_screen_show(&app->host, ops, app);
 }
 
 static void
-ui_keys_cmd_menu(struct ui_app *app)
-{
-	ui_screen_show(&app->host, app->screens.menu, app);
-}
-
-static void
-ui_keys_cmd_library(struct ui_app *app)
-{
-	ui_screen_show(&app->host, app->screens.library, app);
-}
-
-static void
-ui_keys_cmd_help(struct ui_app *app)
-{
-	ui_screen_show(&app->host, app->screens.help, app);
-}
-
-static void
-ui_keys_cmd_redraw(struct ui_app *app)
+ui_keys_redraw(struct ui_app *app)
 {
 	app->host.dirty = true;
 }
 
 static void
-ui_keys_cmd_quit(struct ui_app *app)
+ui_keys_quit(struct ui_app *app)
 {
 	app->host.quit = true;
 }
 
-static const struct ui_command UI_COMMANDS[] = {
-        {"left",
-         {'h', KEY_LEFT},
-         "h Left",
-         "left (Tetris: column)",
-         ui_keys_cmd_left},
-        {"right",
-         {'l', KEY_RIGHT},
-         "l Right",
-         "right (Tetris: column)",
-         ui_keys_cmd_right},
-        {"up", {'k', KEY_UP}, "k Up", "up (Tetris: rotate)", ui_keys_cmd_up},
-        {"down",
-         {'j', KEY_DOWN},
-         "j Down",
-         "down (Tetris: drop)",
-         ui_keys_cmd_down},
-        {"diagonal",
-         {'7', '9', '1', '3'},
-         "7 9 1 3",
-         "diagonal steps (keypad)",
-         NULL,
-         ui_keys_cmd_diagonal},
-        {"select",
-         {'\n', '\r', ' ', KEY_ENTER},
-         "Enter Space",
-         "pick a cell, play a move",
-         ui_keys_cmd_select},
-        {"next-target",
-         {'\t'},
-         "Tab",
-         "next legal cell or piece",
-         ui_keys_cmd_next_target},
-        {"prev-target",
-         {KEY_BTAB},
-         "Shift-Tab",
-         "previous legal cell/piece",
-         ui_keys_cmd_prev_target},
-        {"piece-cursor",
-         {'v'},
-         "v",
-         "Tetress: piece/cell mode",
-         ui_keys_cmd_piece_cursor,
-         NULL,
-         ui_keys_pieces_apply},
-        {"piece-kind",
-         {'I', 'O', 'T', 'J', 'L', 'S', 'Z'},
-         "I O T J L S Z",
-         "Tetress: take that piece",
-         NULL,
-         ui_keys_cmd_piece_kind,
-         ui_keys_pieces_apply},
-        {"next-kind",
-         {'c'},
-         "c",
-         "Tetress: next piece",
-         ui_keys_cmd_next_kind,
-         NULL,
-         ui_keys_pieces_apply},
-        {"prev-kind",
-         {'C'},
-         "C",
-         "Tetress: previous piece",
-         ui_keys_cmd_prev_kind,
-         NULL,
-         ui_keys_pieces_apply},
-        {"turn",
-         {'r'},
-         "r",
-         "Tetress: turn clockwise",
-         ui_keys_cmd_turn,
-         NULL,
-         ui_keys_pieces_apply},
-        {"turn-back",
-         {'R'},
-         "R",
-         "Tetress: anticlockwise",
-         ui_keys_cmd_turn_back,
-         NULL,
-         ui_keys_pieces_apply},
-        {"cancel",
-         {27, KEY_BACKSPACE, 127},
-         "Esc",
-         "drop the picked cells",
-         ui_keys_cmd_cancel},
-        {"type",
-         {':', 'm'},
-         ": m",
-         "type a move in notation",
-         ui_keys_cmd_type},
-        {"pass", {'p'}, "p", "pass (TZAAR second move)", ui_keys_cmd_pass},
-        {"analysis", {'a'}, "a", "analysis on or off", ui_keys_cmd_analysis},
-        {"more-lines",
-         {'+', '='},
-         "+",
-         "one more analysis line",
-         ui_keys_cmd_more_lines},
-        {"fewer-lines",
-         {'-'},
-         "-",
-         "one analysis line fewer",
-         ui_keys_cmd_fewer_lines},
-        {"move-now", {'!'}, "!", "engine: move now", ui_keys_cmd_move_now},
-        {"engine-side",
-         {'e'},
-         "e",
-         "engine/human plays side",
-         ui_keys_cmd_engine_side},
-        {"back", {'[', KEY_PPAGE}, "[ PgUp", "one move back", ui_keys_cmd_back},
-        {"forward",
-         {']', KEY_NPAGE},
-         "] PgDn",
-         "one move forward",
-         ui_keys_cmd_forward},
-        {"start",
-         {'{', KEY_HOME},
-         "{ Home",
-         "to the start position",
-         ui_keys_cmd_start},
-        {"end",
-         {'}', KEY_END},
-         "} End",
-         "to the latest position",
-         ui_keys_cmd_end},
-        {"review", {'A'}, "A", "review the game, or stop", ui_keys_cmd_review},
-        {"next-mark", {'.'}, ".", "to the next mark", ui_keys_cmd_next_mark},
-        {"prev-mark",
-         {','},
-         ",",
-         "to the previous mark",
-         ui_keys_cmd_prev_mark},
-        {"next-mark-side",
-         {'>'},
-         ">",
-         "next mark, same side",
-         ui_keys_cmd_next_mark_side},
-        {"prev-mark-side",
-         {'<'},
-         "<",
-         "previous mark, same side",
-         ui_keys_cmd_prev_mark_side},
-        {"line-next",
-         {')'},
-         ")",
-         "enter the next line here",
-         ui_keys_cmd_line_next},
-        {"line-back",
-         {'('},
-         "(",
-         "back to the line before",
-         ui_keys_cmd_line_back},
-        {"line-promote",
-         {'P'},
-         "P",
-         "keep this line as main",
-         ui_keys_cmd_line_promote},
-        {"pv-walk", {'x'}, "x", "walk the engine's line", ui_keys_cmd_pv_walk},
-        {"hint", {'b'}, "b", "hint: the engine's move", ui_keys_cmd_hint},
-        {"practise",
-         {'X'},
-         "X",
-         "practise ? and ?? moves",
-         ui_keys_cmd_practise},
-        {"comment",
-         {';'},
-         ";",
-         "comment on the shown move",
-         ui_keys_cmd_comment},
-        {"takeback",
-         {'u'},
-         "u",
-         "take back your last move",
-         ui_keys_cmd_takeback},
-        {"save", {'w'}, "w", "save the game to a file", ui_keys_cmd_save},
-        {"open", {'o'}, "o", "open a saved game", ui_keys_cmd_open},
-        {"menu", {'n'}, "n", "new game (the menu)", ui_keys_cmd_menu},
-        {"library", {'g'}, "g", "the library of games", ui_keys_cmd_library},
-        {"help", {'?'}, "?", "this help", ui_keys_cmd_help},
-        {"redraw", {12}, "Ctrl-L", "redraw the screen", ui_keys_cmd_redraw},
-        {"quit", {'q'}, "q", "save and quit", ui_keys_cmd_quit},
+/* ---- The table */
+
+#define UI_STEP(dy, dx) ((dy + 1) * 3 + dx + 1)
+
+/* The bindings, one a line or two: keys, label, help, then what they do
+ * (.run, or .run_arg with .arg), where they apply and their kind. */
+/* clang-format off */
+static const struct ui_key UI_GAME_KEYS[] = {
+	{{'h', KEY_LEFT}, "h Left", "left", .run_arg = ui_keys_step,
+	 .arg = UI_STEP(0, -1), .applies = ui_keys_board_apply},
+	{{'l', KEY_RIGHT}, "l Right", "right", .run_arg = ui_keys_step,
+	 .arg = UI_STEP(0, 1), .applies = ui_keys_board_apply},
+	{{'k', KEY_UP}, "k Up", "up", .run_arg = ui_keys_step,
+	 .arg = UI_STEP(-1, 0), .applies = ui_keys_board_apply},
+	{{'j', KEY_DOWN}, "j Down", "down", .run_arg = ui_keys_step,
+	 .arg = UI_STEP(1, 0), .applies = ui_keys_board_apply},
+	{{'7', '9', '1', '3'}, "7 9 1 3", "diagonal steps (keypad)",
+	 .run_arg = ui_keys_diagonal, .arg = UI_KEY_PRESSED,
+	 .applies = ui_keys_board_apply},
+	{{'\n', '\r', ' ', KEY_ENTER}, "Enter Space", "pick a cell, play a move",
+	 .run = ui_keys_select, .applies = ui_keys_board_apply},
+	{{'h', KEY_LEFT}, "h Left", "one column left", .run_arg = ui_keys_step,
+	 .arg = UI_STEP(0, -1), .applies = ui_keys_tetris_apply,
+	 .only = "Tetris"},
+	{{'l', KEY_RIGHT}, "l Right", "one column right",
+	 .run_arg = ui_keys_step, .arg = UI_STEP(0, 1),
+	 .applies = ui_keys_tetris_apply, .only = "Tetris"},
+	{{'k', KEY_UP}, "k Up", "turn the piece", .run_arg = ui_keys_step,
+	 .arg = UI_STEP(-1, 0), .applies = ui_keys_tetris_apply,
+	 .only = "Tetris"},
+	{{'j', KEY_DOWN, '\n', '\r', ' ', KEY_ENTER}, "j Down Enter",
+	 "drop the piece", .run_arg = ui_keys_step, .arg = UI_STEP(1, 0),
+	 .applies = ui_keys_tetris_apply, .only = "Tetris"},
+	{{'\t'}, "Tab", "next legal cell or piece", .run_arg = ui_keys_walk,
+	 .arg = 1, .applies = ui_keys_walk_apply},
+	{{KEY_BTAB}, "Shift-Tab", "previous legal cell/piece",
+	 .run_arg = ui_keys_walk, .arg = -1, .applies = ui_keys_walk_apply},
+	{{'v'}, "v", "piece or cell cursor", .run = ui_piece_toggle,
+	 .applies = ui_keys_pieces_apply, .only = "Tetress"},
+	{{'I', 'O', 'T', 'J', 'L', 'S', 'Z'}, "I O T J L S Z",
+	 "take that piece", .run_arg = ui_piece_choose, .arg = UI_KEY_PRESSED,
+	 .applies = ui_keys_pieces_apply, .only = "Tetress"},
+	{{'c'}, "c", "the next piece", .run_arg = ui_piece_cycle, .arg = 1,
+	 .applies = ui_keys_pieces_apply, .only = "Tetress"},
+	{{'C'}, "C", "the previous piece", .run_arg = ui_piece_cycle,
+	 .arg = -1, .applies = ui_keys_pieces_apply, .only = "Tetress"},
+	{{'r'}, "r", "turn clockwise", .run_arg = ui_piece_rotate, .arg = 1,
+	 .applies = ui_keys_pieces_apply, .only = "Tetress"},
+	{{'R'}, "R", "turn anticlockwise", .run_arg = ui_piece_rotate,
+	 .arg = -1, .applies = ui_keys_pieces_apply, .only = "Tetress"},
+	{{27, KEY_BACKSPACE, 127}, "Esc", "drop the picked cells",
+	 .run = ui_pick_cancel, .applies = ui_keys_board_apply},
+	{{':', 'm'}, ": m", "type a move in notation",
+	 .run_arg = ui_prompt_open, .arg = UI_PROMPT_MOVE},
+	{{'p'}, "p", "pass (a turn's second move)", .run = ui_keys_pass,
+	 .applies = ui_keys_pass_apply, .only = "TZAAR"},
+	{{'a'}, "a", "analysis on or off", .run = ui_analysis_toggle,
+	 .kind = UI_KIND_ANALYSIS},
+	{{'%'}, "%", "win chance or game units", .run = ui_keys_units},
+	{{'+', '='}, "+", "one more analysis line",
+	 .run_arg = ui_analysis_lines, .arg = 1, .kind = UI_KIND_ANALYSIS},
+	{{'-'}, "-", "one analysis line fewer", .run_arg = ui_analysis_lines,
+	 .arg = -1, .kind = UI_KIND_ANALYSIS},
+	{{'!'}, "!", "engine: move now", .run = ui_play_move_now,
+	 .kind = UI_KIND_ENGINE},
+	{{'e'}, "e", "engine/human plays side", .run = ui_play_engine_side,
+	 .kind = UI_KIND_ENGINE},
+	{{'[', KEY_PPAGE}, "[ PgUp", "one move back", .run_arg = ui_keys_go,
+	 .arg = UI_GO_BACK},
+	{{']', KEY_NPAGE}, "] PgDn", "one move forward", .run_arg = ui_keys_go,
+	 .arg = UI_GO_FORWARD},
+	{{'{', KEY_HOME}, "{ Home", "to the start position",
+	 .run_arg = ui_keys_go, .arg = UI_GO_START},
+	{{'}', KEY_END}, "} End", "to the latest position",
+	 .run_arg = ui_keys_go, .arg = UI_GO_END},
+	{{'A'}, "A", "review the game, or stop", .run = ui_review_toggle,
+	 .applies = ui_keys_two_apply, .kind = UI_KIND_REVIEW},
+	{{'.'}, ".", "to the next mark", .run_arg = ui_keys_jump, .arg = 1,
+	 .applies = ui_keys_two_apply, .kind = UI_KIND_MARKS},
+	{{','}, ",", "to the previous mark", .run_arg = ui_keys_jump,
+	 .arg = -1, .applies = ui_keys_two_apply, .kind = UI_KIND_MARKS},
+	{{'>'}, ">", "next mark, same side", .run_arg = ui_keys_jump,
+	 .arg = 2, .applies = ui_keys_two_apply, .kind = UI_KIND_MARKS},
+	{{'<'}, "<", "previous mark, same side", .run_arg = ui_keys_jump,
+	 .arg = -2, .applies = ui_keys_two_apply, .kind = UI_KIND_MARKS},
+	{{')'}, ")", "enter the next line here", .run = ui_lines_next,
+	 .kind = UI_KIND_LINES},
+	{{'('}, "(", "back to the line before", .run = ui_lines_back,
+	 .kind = UI_KIND_LINES},
+	{{'P'}, "P", "keep this line as main", .run = ui_lines_promote,
+	 .kind = UI_KIND_LINES},
+	{{'x'}, "x", "walk the engine's line", .run = ui_lines_pv,
+	 .kind = UI_KIND_AID},
+	{{'b'}, "b", "hint: the engine's move", .run = ui_lines_hint,
+	 .kind = UI_KIND_AID},
+	{{'X'}, "X", "practise ? and ?? moves", .run = ui_drill_from_game,
+	 .applies = ui_keys_two_apply, .kind = UI_KIND_PRACTISE},
+	{{';'}, ";", "comment on the shown move", .run = ui_keys_comment,
+	 .kind = UI_KIND_COMMENT},
+	{{'u'}, "u", "take back your last move", .run = ui_play_takeback,
+	 .kind = UI_KIND_TAKEBACK},
+	{{'w'}, "w", "save the game to a file", .run_arg = ui_prompt_open,
+	 .arg = UI_PROMPT_SAVE, .kind = UI_KIND_SAVE},
+	{{'o'}, "o", "open a saved game", .run_arg = ui_prompt_open,
+	 .arg = UI_PROMPT_OPEN, .kind = UI_KIND_OPEN},
+	{{'n'}, "n", "new game (the menu)", .run_arg = ui_keys_show,
+	 .arg = UI_SHOW_MENU},
+	{{'g'}, "g", "the library of games", .run_arg = ui_keys_show,
+	 .arg = UI_SHOW_LIBRARY, .kind = UI_KIND_LIBRARY},
+	{{'t'}, "t", "the rules of this game", .run_arg = ui_keys_show,
+	 .arg = UI_SHOW_RULES},
+	{{'?'}, "?", "this help", .run_arg = ui_keys_show,
+	 .arg = UI_SHOW_HELP},
+	{{12}, "Ctrl-L", "redraw the screen", .run = ui_keys_redraw},
+	{{'q'}, "q", "save and quit", .run = ui_keys_quit},
 };
+/* clang-format on */
 
-static const int UI_COMMAND_COUNT =
-        (int)(sizeof UI_COMMANDS / sizeof UI_COMMANDS[0]);
+const struct ui_keytab ui_keys_game =
+        UI_KEYTAB("game", "The game", "here", UI_GAME_KEYS, NULL);
 
-void
-ui_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+/* ---- Taking a key */
+
+/* The mode of the game screen on now (its table goes first), or NULL. */
+static const struct ui_keytab *
+ui_keys_mode(const struct ui_app *app)
 {
-	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
-		const struct ui_command *c = &UI_COMMANDS[i];
-		if (app == NULL || c->applies == NULL || c->applies(app))
-			fn(ctx, c->label, c->help);
+	const struct ui_keytab *t = ui_drill_keys(app);
+	if (t == NULL)
+		t = ui_trainer_keys(app);
+	if (t == NULL)
+		t = ui_room_keys(app);
+	return t;
+}
+
+/* The shared account reaches no file (tabula(6), PLAY ON THIS HOST, "The
+ * shared account"). */
+static const char *
+ui_keys_restricted(const struct ui_app *app, unsigned kind)
+{
+	if (app->opt.restricted && (kind & (UI_KIND_SAVE | UI_KIND_OPEN)))
+		return "no files on the shared account: the game is kept for "
+		       "your key";
+	return NULL;
+}
+
+/* Why the game's binding k is refused now (for key; buf holds a message
+ * made), or NULL. */
+static const char *
+ui_keys_refusal(const struct ui_app *app, const struct ui_keytab *mode,
+                const struct ui_key *k, int key, char *buf, size_t size)
+{
+	const char *why = ui_keys_restricted(app, k->kind);
+	if (why == NULL && mode != NULL && mode->refuses != NULL && k->kind)
+		why = mode->refuses(app, k->kind, key, buf, size);
+	return why;
+}
+
+/* The game's binding for key as it stands: run, refused with the mode's
+ * reason, or not a key here. */
+static void
+ui_keys_game_key(struct ui_app *app, const struct ui_keytab *mode, int key)
+{
+	const struct ui_key *k = ui_keytab_find(&ui_keys_game, app, key);
+	char buf[160], where[96];
+	const char *why =
+	        k != NULL ? ui_keys_refusal(app, mode, k, key, buf, sizeof buf)
+	                  : NULL;
+	if (why != NULL) {
+		ui_status(app, true, "%s", why);
+	} else if (k != NULL) {
+		ui_key_run(k, app, key);
+	} else {
+		if (mode != NULL)
+			snprintf(where, sizeof where, "%s", mode->where);
+		else
+			snprintf(where, sizeof where, "in %s",
+			         app->game.have ? app->game.session.ops->title
+			                        : "the game");
+		ui_keytab_refuse(app, &ui_keys_game, key, where);
 	}
 }
 
@@ -578,65 +421,58 @@ ui_keys_save_to(struct ui_app *app, const char *path)
 		ui_status(app, true, "%s", err);
 }
 
+/* The file to save to: an existing one is replaced only when the player
+ * says so. */
+static void
+ui_keys_save_asked(struct ui_app *app, const char *text)
+{
+	struct stat st;
+	char full[1024], err[1024];
+	if (file_expand_home(text, full, sizeof full, err, sizeof err) &&
+	    lstat(full, &st) == 0) {
+		snprintf(app->prompt.pending, sizeof app->prompt.pending, "%s",
+		         text);
+		ui_prompt_open(app, UI_PROMPT_OVERWRITE);
+		ui_status(app, true, "%s exists", text);
+	} else {
+		ui_keys_save_to(app, text);
+	}
+}
+
+/* The comment typed, saved (an empty one removes the comment). */
+static void
+ui_keys_comment_done(struct ui_app *app, const char *text)
+{
+	char err[1024];
+	bool had = app->game.shown > 0 &&
+	           ui_play_comment(app, app->game.shown - 1) != NULL;
+	if (!ui_play_set_comment(app, text, err, sizeof err))
+		ui_status(app, true, "%s", err);
+	else
+		ui_status(app, false, "%s",
+		          text[0] ? "comment saved"
+		          : had   ? "comment removed"
+		                  : "no comment");
+}
+
 /* Acts on the text typed at the prompt. */
 static void
 ui_keys_prompt_done(struct ui_app *app)
 {
 	char err[1024];
 	const char *text = app->prompt.text;
-	if (app->prompt.kind == UI_PROMPT_MOVE) {
+	if (app->prompt.kind == UI_PROMPT_MOVE)
 		ui_keys_play_text(app, text);
-	} else if (app->prompt.kind == UI_PROMPT_SAY) {
+	else if (app->prompt.kind == UI_PROMPT_SAY)
 		ui_room_say(app, text);
-	} else if (app->prompt.kind == UI_PROMPT_COMMENT) {
-		bool had = app->game.shown > 0 &&
-		           ui_play_comment(app, app->game.shown - 1) != NULL;
-		if (!ui_play_set_comment(app, text, err, sizeof err))
-			ui_status(app, true, "%s", err);
-		else
-			ui_status(app, false, "%s",
-			          text[0] ? "comment saved"
-			          : had   ? "comment removed"
-			                  : "no comment");
-	} else if (app->prompt.kind == UI_PROMPT_SAVE) {
-		struct stat st;
-		char full[1024];
-		if (file_expand_home(text, full, sizeof full, err,
-		                     sizeof err) &&
-		    lstat(full, &st) == 0) {
-			/* An existing file is replaced only when the player
-			 * says so. */
-			snprintf(app->prompt.pending,
-			         sizeof app->prompt.pending, "%s", text);
-			ui_prompt_open(app, UI_PROMPT_OVERWRITE);
-			ui_status(app, true, "%s exists", text);
-		} else {
-			ui_keys_save_to(app, text);
-		}
-	} else if (!ui_play_load(app, text, err, sizeof err)) {
+	else if (app->prompt.kind == UI_PROMPT_COMMENT)
+		ui_keys_comment_done(app, text);
+	else if (app->prompt.kind == UI_PROMPT_SAVE)
+		ui_keys_save_asked(app, text);
+	else if (!ui_play_load(app, text, err, sizeof err))
 		ui_status(app, true, "%s", err);
-	} else {
+	else
 		ui_status(app, false, "opened %s", text);
-	}
-}
-
-/* Runs the command whose keys hold key; false when none does. */
-static bool
-ui_keys_command(struct ui_app *app, int key)
-{
-	for (int i = 0; i < UI_COMMAND_COUNT; i++) {
-		for (int k = 0; k < UI_KEYS_MAX && UI_COMMANDS[i].keys[k];
-		     k++) {
-			if (UI_COMMANDS[i].keys[k] != key)
-				continue;
-			if (UI_COMMANDS[i].run_key != NULL)
-				UI_COMMANDS[i].run_key(app, key);
-			else
-				UI_COMMANDS[i].run(app);
-			return true;
-		}
-	}
-	return false;
 }
 
 void
@@ -655,20 +491,44 @@ ui_keys_handle(struct ui_app *app, int key)
 			ui_keys_prompt_done(app);
 		return;
 	}
-	if (app->opt.restricted && (key == 'o' || key == 'w')) {
-		/* The shared account reaches no file (tabula(6), PLAY ON
-		 * THIS HOST, "The shared account"). */
-		ui_status(app, true,
-		          "no files on the shared account: the game is kept "
-		          "for your key");
+	const struct ui_keytab *mode = ui_keys_mode(app);
+	/* While the engine judges (ui/think.h), a mode's own keys wait and
+	 * Esc stops it; the rest of the screen's keys still work. */
+	if (mode != NULL &&
+	    (key == UI_KEY_ESC || ui_keytab_find(mode, app, key) != NULL) &&
+	    ui_think_refuse(app, key))
 		return;
+	if (mode == NULL || !ui_keytab_take(mode, app, key))
+		ui_keys_game_key(app, mode, key);
+}
+
+/* Tells fn each game binding that works now: applying, not refused and
+ * not taken by the mode's own keys. */
+static void
+ui_keys_each_game(const struct ui_app *app, const struct ui_keytab *mode,
+                  ui_keyhelp_fn fn, void *ctx)
+{
+	char buf[160];
+	for (size_t i = 0; i < ui_keys_game.count; i++) {
+		const struct ui_key *k = &ui_keys_game.keys[i];
+		if (!ui_key_applies(k, app) ||
+		    ui_keys_refusal(app, mode, k, 0, buf, sizeof buf) ||
+		    (mode != NULL && ui_keytab_overrides(mode, app, k)))
+			continue;
+		fn(ctx, k->label, k->help);
 	}
-	if (ui_drill_key(app, key) || ui_trainer_key(app, key) ||
-	    ui_room_game_key(app, key) || ui_keys_command(app, key))
-		return;
-	if (key < 127 && isprint(key))
-		ui_status(app, true, "'%c' is not a key here; ? shows the keys",
-		          key);
+}
+
+void
+ui_keys_help(const struct ui_app *app, const struct ui_help_sink *sink)
+{
+	const struct ui_keytab *mode = ui_keys_mode(app);
+	if (mode != NULL)
+		ui_keytab_tell(mode, app, sink);
+	sink->section(sink->ctx, mode != NULL ? "The game's keys that work "
+	                                        "here"
+	                                      : ui_keys_game.title);
+	ui_keys_each_game(app, mode, sink->key, sink->ctx);
 }
 
 void

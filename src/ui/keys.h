@@ -1,19 +1,23 @@
 /*
- * The game screen's command table (keys.c).
+ * The game screen's keys (keys.c).
  */
 #ifndef TABULA_UI_KEYS_H
 #define TABULA_UI_KEYS_H
 
-#include "ui/keyhelp.h"
+#include "ui/keytab.h"
 
 struct ui_app;
 
-/* Handles one key on the game screen. */
+/* The game screen's table (for the man page's key list). */
+extern const struct ui_keytab ui_keys_game;
+
+/* Handles one key on the game screen: an open prompt's, else the mode's
+ * (a room's game, a practice, the puzzles), else the game's. */
 void ui_keys_handle(struct ui_app *app, int key);
 /* Handles a mouse click at screen (y, x) on the game screen. */
 void ui_keys_click(struct ui_app *app, int y, int x);
-/* Writes the help lines (key, description) through fn: those that apply
- * to app's game, or every one when app is NULL (the man page). */
-void ui_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx);
+/* Tells the help the keys that work now: the mode's first, then the
+ * game's that apply and that the mode neither takes nor refuses. */
+void ui_keys_help(const struct ui_app *app, const struct ui_help_sink *sink);
 
 #endif

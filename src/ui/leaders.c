@@ -81,8 +81,10 @@ ui_leaders_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 		              v == NULL   ? "the room server has gone"
 		              : this_game ? "nobody has played a rated game yet"
 		                          : "asking the server...");
-	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM,
-	              "Left/Right game  r again  Esc back to the lobby");
+	char foot[200];
+	ui_keytab_footer(&ui_leaders_keytab, app, g->width - 4, foot,
+	                 sizeof foot);
+	ui_grid_print(g, g->height - 2, 2, g->width - 4, ROLE_DIM, foot);
 	ui_status_print(app, g);
 }
 
@@ -102,29 +104,49 @@ ui_leaders_turn(struct ui_app *app, int step)
 }
 
 static void
+ui_leaders_help(struct ui_app *app)
+{
+	ui_screen_show(&app->host, app->screens.help, app);
+}
+
+static void
+ui_leaders_back(struct ui_app *app)
+{
+	ui_screen_pop(&app->host);
+}
+
+/* clang-format off */
+static const struct ui_key UI_LEADERS_KEYS[] = {
+	{{'h', KEY_LEFT}, "h Left", "the previous game",
+	 .hint = "Left/Right game", .run_arg = ui_leaders_turn, .arg = -1},
+	{{'l', KEY_RIGHT}, "l Right", "the next game",
+	 .run_arg = ui_leaders_turn, .arg = 1},
+	{{'r'}, "r", "ask the server again", .hint = "r again",
+	 .run = ui_leaders_ask},
+	{{'?'}, "?", "this help", .hint = "? keys", .run = ui_leaders_help},
+	{{'q', 27, 't'}, "q Esc t", "back to the lobby", .hint = "q back",
+	 .run = ui_leaders_back},
+};
+/* clang-format on */
+
+const struct ui_keytab ui_leaders_keytab =
+        UI_KEYTAB("leaders", "The leaderboard", "on the leaderboard",
+                  UI_LEADERS_KEYS, NULL);
+
+static void
 ui_leaders_key(struct ui_host *host, void *ctx, int key)
 {
+	(void)host;
 	struct ui_app *app = ctx;
-	switch (key) {
-	case KEY_LEFT:
-	case 'h':
-		ui_leaders_turn(app, -1);
-		break;
-	case KEY_RIGHT:
-	case 'l':
-		ui_leaders_turn(app, 1);
-		break;
-	case 'r':
-		ui_leaders_ask(app);
-		break;
-	case 27:
-	case 'q':
-	case 't':
-		ui_screen_pop(host);
-		break;
-	default:
-		break;
-	}
+	if (!ui_keytab_take(&ui_leaders_keytab, app, key))
+		ui_keytab_refuse(app, &ui_leaders_keytab, key,
+		                 ui_leaders_keytab.where);
+}
+
+static void
+ui_leaders_help_keys(void *ctx, const struct ui_help_sink *sink)
+{
+	ui_keytab_tell(&ui_leaders_keytab, ctx, sink);
 }
 
 static void
@@ -135,8 +157,10 @@ ui_leaders_min_size(void *ctx, int *width, int *height)
 
 const struct ui_screen_ops ui_screen_leaders = {
         .name = "leaders",
+        .title = "the leaderboard",
         .enter = ui_leaders_enter,
         .min_size = ui_leaders_min_size,
         .draw = ui_leaders_draw,
         .key = ui_leaders_key,
+        .help = ui_leaders_help_keys,
 };

@@ -31,13 +31,18 @@ ui_levels_load(struct ui_app *app)
 }
 
 int
-ui_levels_offer(struct ui_app *app, const struct game_ops *ops)
+ui_levels_offer_or(struct ui_app *app, const struct game_ops *ops, int fallback)
 {
 	if (app->opt.elo > 0 && level_for_elo(ops, app->opt.elo) > 0)
 		return level_for_elo(ops, app->opt.elo);
 	ui_levels_load(app);
-	return level_progress_level(&app->levels.progress, ops->name,
-	                            UI_NEWCOMER_LEVEL);
+	return level_progress_level(&app->levels.progress, ops->name, fallback);
+}
+
+int
+ui_levels_offer(struct ui_app *app, const struct game_ops *ops)
+{
+	return ui_levels_offer_or(app, ops, UI_NEWCOMER_LEVEL);
 }
 
 void
@@ -46,7 +51,7 @@ ui_levels_describe(const struct game_ops *ops, int level, char *buf,
 {
 	int elo = level_elo(ops, level);
 	if (elo > 0)
-		snprintf(buf, size, "level %d (about %d)", level,
+		snprintf(buf, size, "level %d (Elo %d)", level,
 		         (elo + 25) / 50 * 50);
 	else
 		snprintf(buf, size, "level %d", level);

@@ -15,9 +15,15 @@
 /* The level to offer at game ops: --elo's, else the one the person's
  * results led to, else UI_NEWCOMER_LEVEL. */
 int ui_levels_offer(struct ui_app *app, const struct game_ops *ops);
+/* The same with fallback instead of UI_NEWCOMER_LEVEL (the level the menu
+ * remembers). */
+int ui_levels_offer_or(struct ui_app *app, const struct game_ops *ops,
+                       int fallback);
 
-/* "level 4 (about 1100)": a level's words for the menu and the status
- * line (the Elo rounded to 50, when the game measured one). */
+/* "level 4 (Elo 1100)": a level's words for the menu and the status line
+ * (the Elo rounded to 50, when the game measured one: above a random
+ * mover of that game, so games' scales differ; tabula(6), Strength
+ * levels). */
 void ui_levels_describe(const struct game_ops *ops, int level, char *buf,
                         size_t size);
 

@@ -16,6 +16,7 @@
 #include "study/library.h"
 #include "ui/app.h"
 #include "ui/library.h"
+#include "ui/keytab.h"
 #include "ui/list.h"
 #include "ui/play.h"
 #include "ui/practise.h"
@@ -30,31 +31,6 @@ enum { UI_LIBRARY_TOP = 3, UI_LIBRARY_BELOW = 7 };
 
 /* Columns of a line besides the players (see ui_library_line). */
 enum { UI_LIBRARY_FIXED = 52 };
-
-/* One thing to do with the selected game. */
-struct ui_library_action {
-	int key, key2;     /* key2: 0 for none */
-	const char *label; /* as the hint shows the keys */
-	const char *what;
-	void (*act)(struct ui_app *app);
-};
-
-static void ui_library_open(struct ui_app *app);
-static void ui_library_review(struct ui_app *app);
-static void ui_library_practise(struct ui_app *app);
-static void ui_library_ask_delete(struct ui_app *app);
-
-/* The actions, in the order of the hint.  X practises a game's ? and ??
- * moves as on the game screen (tabula(6), "Your mistakes"). */
-static const struct ui_library_action UI_LIBRARY_ACTIONS[] = {
-        {'\n', KEY_ENTER, "Enter", "open", ui_library_open},
-        {'A', 0, "A", "review", ui_library_review},
-        {'X', 0, "X", "practise mistakes", ui_library_practise},
-        {'d', KEY_DC, "d", "delete", ui_library_ask_delete},
-};
-
-static const size_t UI_LIBRARY_ACTION_COUNT =
-        sizeof UI_LIBRARY_ACTIONS / sizeof UI_LIBRARY_ACTIONS[0];
 
 /* The selected game, or NULL when there is none. */
 static const struct library_game *
@@ -210,58 +186,84 @@ ui_library_answer(struct ui_app *app, int key)
 	ui_status(app, false, "deleted %s", path);
 }
 
-static void
-ui_library_list_change(void *ctx, int delta)
-{
-	(void)ctx;
-	(void)delta;
-}
+/* ---- The keys */
 
-static void
-ui_library_list_activate(void *ctx)
-{
-	ui_library_open(ctx);
-}
-
-static const struct ui_list_ops UI_LIBRARY_LIST = {
-        .change = ui_library_list_change,
-        .activate = ui_library_list_activate,
+enum {
+	UI_LIBRARY_UP = -1,
+	UI_LIBRARY_DOWN = 1,
+	UI_LIBRARY_FIRST = -2,
+	UI_LIBRARY_LAST = 2
 };
 
-/* The action bound to key, or NULL. */
-static const struct ui_library_action *
-ui_library_action(int key)
+/* Moves the selection: a line, or to the first or last game. */
+static void
+ui_library_move(struct ui_app *app, int how)
 {
-	for (size_t i = 0; i < UI_LIBRARY_ACTION_COUNT; i++) {
-		const struct ui_library_action *a = &UI_LIBRARY_ACTIONS[i];
-		if (key == a->key || (a->key2 != 0 && key == a->key2))
-			return a;
-	}
-	return NULL;
+	struct ui_library *lib = &app->library;
+	int rows = lib->list.count > 0 ? (int)lib->list.count : 1;
+	if (how == UI_LIBRARY_FIRST)
+		lib->row = 0;
+	else if (how == UI_LIBRARY_LAST)
+		lib->row = rows - 1;
+	else
+		lib->row = ui_list_step(lib->row, rows, how);
 }
+
+static void
+ui_library_help(struct ui_app *app)
+{
+	ui_screen_show(&app->host, app->screens.help, app);
+}
+
+static void
+ui_library_back(struct ui_app *app)
+{
+	ui_screen_pop(&app->host);
+}
+
+/* X practises a game's ? and ?? moves as on the game screen (tabula(6),
+ * "Your mistakes"). */
+/* clang-format off */
+static const struct ui_key UI_LIBRARY_KEYS[] = {
+	{{'\n', '\r', KEY_ENTER}, "Enter", "open the game",
+	 .hint = "Enter open", .run = ui_library_open},
+	{{'A'}, "A", "review it", .hint = "A review", .run = ui_library_review},
+	{{'X'}, "X", "practise its mistakes", .hint = "X practise",
+	 .run = ui_library_practise},
+	{{'d', KEY_DC}, "d Delete", "delete it (after a question)",
+	 .hint = "d delete", .run = ui_library_ask_delete},
+	{{'k', KEY_UP}, "k Up", "the game above", .hint = "Up/Down game",
+	 .run_arg = ui_library_move, .arg = UI_LIBRARY_UP},
+	{{'j', KEY_DOWN}, "j Down", "the game below",
+	 .run_arg = ui_library_move, .arg = UI_LIBRARY_DOWN},
+	{{KEY_HOME, 'g'}, "Home g", "the newest game",
+	 .run_arg = ui_library_move, .arg = UI_LIBRARY_FIRST},
+	{{KEY_END, 'G'}, "End G", "the oldest game", .run_arg = ui_library_move,
+	 .arg = UI_LIBRARY_LAST},
+	{{'?'}, "?", "this help", .hint = "? keys", .run = ui_library_help},
+	{{'q', 27}, "q Esc", "back", .hint = "q back", .run = ui_library_back},
+};
+/* clang-format on */
+
+const struct ui_keytab ui_library_keytab = UI_KEYTAB(
+        "library", "The library", "in the library", UI_LIBRARY_KEYS, NULL);
 
 static void
 ui_library_key(struct ui_host *host, void *ctx, int key)
 {
+	(void)host;
 	struct ui_app *app = ctx;
-	struct ui_library *lib = &app->library;
-	if (lib->asking) {
+	if (app->library.asking)
 		ui_library_answer(app, key);
-		return;
-	}
-	const struct ui_library_action *a = ui_library_action(key);
-	int rows = lib->list.count > 0 ? (int)lib->list.count : 1;
-	if (a != NULL)
-		a->act(app);
-	else if (key == 'q' || key == UI_KEY_ESC)
-		ui_screen_pop(host);
-	else if (key == KEY_HOME || key == 'g')
-		lib->row = 0;
-	else if (key == KEY_END || key == 'G')
-		lib->row = rows - 1;
-	else if (!ui_list_key(key, &lib->row, rows, &UI_LIBRARY_LIST, app) &&
-	         key < 127 && key > ' ')
-		ui_status(app, true, "'%c' is not a key here", key);
+	else if (!ui_keytab_take(&ui_library_keytab, app, key))
+		ui_keytab_refuse(app, &ui_library_keytab, key,
+		                 ui_library_keytab.where);
+}
+
+static void
+ui_library_help_keys(void *ctx, const struct ui_help_sink *sink)
+{
+	ui_keytab_tell(&ui_library_keytab, ctx, sink);
 }
 
 /* An accuracy as "97.50%" (digits hundredths), or "-" for none. */
@@ -302,20 +304,36 @@ ui_library_players(const struct library_game *g, char *buf, size_t size)
 		snprintf(buf, size, "%s - %s", g->player1, g->player2);
 }
 
-/* One game's line: game, players, date, result, moves, review. */
+/* The game's title in the 8 columns of its column: "Tetris strategy" is
+ * "Tetris" there. */
+static void
+ui_library_title(const struct game_ops *ops, char *buf, size_t size)
+{
+	size_t len = strlen(ops->title);
+	const char *blank = strchr(ops->title, ' ');
+	if (len > 8 && blank != NULL)
+		len = (size_t)(blank - ops->title);
+	snprintf(buf, size, "%.*s", (int)len, ops->title);
+}
+
+/* One game's line: game, players, date, result, moves, review; long
+ * names end with an ellipsis. */
 static void
 ui_library_line(struct ui_grid *grid, int y, const struct library_game *g,
                 bool selected)
 {
 	int pw = grid->width - 2 - UI_LIBRARY_FIXED;
-	char players[200], review[40];
-	ui_library_players(g, players, sizeof players);
+	if (pw < 8)
+		pw = 8;
+	char both[200], players[200], review[40], title[32];
+	ui_library_players(g, both, sizeof both);
+	ui_text_fit(players, sizeof players, both, pw, grid->ellipsis);
 	ui_library_review_text(g, review, sizeof review);
+	ui_library_title(g->ops, title, sizeof title);
 	ui_grid_printf(grid, y, 1, grid->width - 2,
 	               selected ? ROLE_CURSOR : ROLE_NORMAL,
-	               "%c %-8.8s %-*.*s %-10.10s %-7.7s %5zu  %s",
-	               selected ? '>' : ' ', g->ops->title, pw < 8 ? 8 : pw,
-	               pw < 8 ? 8 : pw, players, g->date[0] ? g->date : "-",
+	               "%c %-8s %-*s %-10s %-7s %5zu  %s", selected ? '>' : ' ',
+	               title, pw, players, g->date[0] ? g->date : "-",
 	               g->result, g->plies, review);
 }
 
@@ -328,8 +346,10 @@ ui_library_place(const struct library_game *g, char *buf, size_t size)
 	if (g->place == LIBRARY_AUTOSAVE)
 		snprintf(buf, size, "the game in progress: %s", g->path);
 	else if (g->place == LIBRARY_HISTORY)
-		snprintf(buf, size, "an earlier game (%d of %d): %s", g->slot,
-		         RECORD_HISTORY, g->path);
+		/* The slot counts back from the game in progress (it said
+		 * "4 of 5", the history's room, when four were kept). */
+		snprintf(buf, size, "an earlier game, %d back: %s", g->slot,
+		         g->path);
 	else
 		snprintf(buf, size, "kept in the games folder: %s", name);
 }
@@ -339,9 +359,10 @@ static void
 ui_library_detail(struct ui_grid *grid, int y, const struct library_game *g)
 {
 	int w = grid->width - 4;
-	char text[1200], a[16], b[16];
+	char text[1200], fitted[1200], a[16], b[16];
 	ui_library_place(g, text, sizeof text);
-	ui_grid_print(grid, y, 2, w, ROLE_DIM, text);
+	ui_text_fit(fitted, sizeof fitted, text, w, grid->ellipsis);
+	ui_grid_print(grid, y, 2, w, ROLE_DIM, fitted);
 	const char *const *side = g->ops->side_names;
 	if (g->ops->players < 2)
 		ui_grid_printf(grid, y + 1, 2, w, ROLE_NORMAL, "%s, %zu moves",
@@ -382,29 +403,26 @@ ui_library_notes(struct ui_grid *grid, int y, const struct library_list *l)
 		ui_grid_printf(grid, y, 2, w, ROLE_DIM,
 		               "not read: %zu files past the first %d",
 		               l->unread, LIBRARY_MAX_FILES);
+	/* A long path ends with an ellipsis: the status line said it whole
+	 * when the library opened. */
+	char text[800], fitted[800];
 	if (l->problem_count == 1)
-		ui_grid_printf(grid, y + 1, 2, w, ROLE_WARN, "skipped %s",
-		               l->problems[0]);
-	else if (l->problem_count > 1)
-		ui_grid_printf(grid, y + 1, 2, w, ROLE_WARN,
-		               "skipped %zu files, first %s", l->problem_count,
-		               l->problems[0]);
+		snprintf(text, sizeof text, "skipped %s", l->problems[0]);
+	else
+		snprintf(text, sizeof text, "skipped %zu files, first %s",
+		         l->problem_count, l->problems[0]);
+	ui_text_fit(fitted, sizeof fitted, text, w, grid->ellipsis);
+	if (l->problem_count > 0)
+		ui_grid_print(grid, y + 1, 2, w, ROLE_WARN, fitted);
 }
 
-/* The keys, from the action table. */
+/* The keys, from the table. */
 static void
-ui_library_hint(struct ui_grid *grid, int y)
+ui_library_hint(const struct ui_app *app, struct ui_grid *grid, int y)
 {
-	char text[256] = "";
-	size_t len = 0;
-	for (size_t i = 0; i < UI_LIBRARY_ACTION_COUNT && len < sizeof text;
-	     i++)
-		len += (size_t)snprintf(text + len, sizeof text - len,
-		                        "%s: %s  ", UI_LIBRARY_ACTIONS[i].label,
-		                        UI_LIBRARY_ACTIONS[i].what);
-	if (len < sizeof text)
-		snprintf(text + len, sizeof text - len,
-		         "Up/Down: game  q: back");
+	char text[256];
+	ui_keytab_footer(&ui_library_keytab, app, grid->width - 4, text,
+	                 sizeof text);
 	ui_grid_print(grid, y, 2, grid->width - 4, ROLE_DIM, text);
 }
 
@@ -448,7 +466,7 @@ ui_library_draw(struct ui_host *host, void *ctx, struct ui_grid *grid)
 		ui_library_detail(grid, below, g);
 	}
 	ui_library_notes(grid, below + 3, &lib->list);
-	ui_library_hint(grid, below + 5);
+	ui_library_hint(app, grid, below + 5);
 	ui_status_print(app, grid);
 }
 
@@ -460,9 +478,11 @@ ui_library_min_size(void *ctx, int *width, int *height)
 
 const struct ui_screen_ops ui_screen_library = {
         .name = "library",
+        .title = "the library",
         .enter = ui_library_enter,
         .close = ui_library_close,
         .min_size = ui_library_min_size,
         .draw = ui_library_draw,
         .key = ui_library_key,
+        .help = ui_library_help_keys,
 };

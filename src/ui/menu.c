@@ -22,7 +22,9 @@
 #include "core/text.h"
 #include "ui/app.h"
 #include "ui/levels.h"
+#include "ui/keytab.h"
 #include "ui/list.h"
+#include "ui/menu-memory.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/review.h"
@@ -76,14 +78,70 @@ ui_menu_settle(struct ui_host *host, void *ctx, bool on_top)
 			m->game = (int)i;
 }
 
-/* Shown by n, at the start, or from the lobby: on the Start line. */
+/* Whether the menu remembers its choices in a file (not for a script,
+ * --no-save or the shared account, whose choices last as long as the
+ * program). */
+static bool
+ui_menu_remembers(const struct ui_app *app)
+{
+	return !app->opt.no_save && !app->opt.restricted;
+}
+
+/* The choices of the last game started from the menu (menu-memory.c);
+ * an engine plays at the level the person's results led to since, if
+ * any.  False when there are none; a corrupt file is ignored, and said. */
+static bool
+ui_menu_recall(struct ui_app *app)
+{
+	struct ui_menu *m = &app->menu;
+	struct ui_menu_memory mem;
+	char err[1200];
+	if (!ui_menu_remembers(app))
+		return false;
+	if (!ui_menu_memory_read(&mem, err, sizeof err)) {
+		ui_status(app, true, "menu: %s (ignored)", err);
+		return false;
+	}
+	const struct game_ops *ops = registry_find(mem.game);
+	if (ops == NULL)
+		return false;
+	for (size_t i = 0; registry_at(i) != NULL; i++)
+		if (registry_at(i) == ops)
+			m->game = (int)i;
+	for (int i = 0; i < 2; i++)
+		m->who[i] = mem.who[i] > 0
+		                    ? ui_levels_offer_or(app, ops, mem.who[i])
+		                    : 0;
+	m->random_setup = mem.random_setup;
+	m->seed = mem.seed > 0 ? mem.seed : 1;
+	return true;
+}
+
+/* Keeps the choices a game was started with for the next session. */
+static void
+ui_menu_remember(struct ui_app *app, const struct game_ops *ops)
+{
+	const struct ui_menu *m = &app->menu;
+	struct ui_menu_memory mem = {.who = {m->who[0], m->who[1]},
+	                             .random_setup = m->random_setup,
+	                             .seed = m->seed};
+	char err[1200];
+	snprintf(mem.game, sizeof mem.game, "%s", ops->name);
+	if (ui_menu_remembers(app) &&
+	    !ui_menu_memory_write(&mem, err, sizeof err))
+		ui_status(app, true, "menu: %s", err);
+}
+
+/* Shown by n, at the start, or from the lobby: on the Start line; the
+ * first time with the choices of the last session. */
 static bool
 ui_menu_enter(struct ui_host *host, void *ctx)
 {
 	(void)host;
 	struct ui_app *app = ctx;
 	struct ui_menu *m = &app->menu;
-	if (m->who[1] == 0 && m->who[0] == 0 && m->seed == 0) {
+	if (m->who[1] == 0 && m->who[0] == 0 && m->seed == 0 &&
+	    !ui_menu_recall(app)) {
 		/* A first game that can be won, or the level the person's
 		 * results led to. */
 		const struct game_ops *ops = registry_at((size_t)m->game);
@@ -212,18 +270,16 @@ ui_menu_draw(struct ui_host *host, void *ctx, struct ui_grid *g)
 		g->cursor_y = 2 + m->row;
 		g->cursor_x = 4;
 	}
-	/* The key hint on one line, or two in a narrow terminal. */
-	static const char keys1[] = "Up/Down: line  Left/Right: change  ",
-	                  keys2[] = "Enter: start  digits: seed  letters: file";
-	if (g->width - 4 >= (int)(sizeof keys1 + sizeof keys2 - 2)) {
-		ui_grid_printf(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-		               "%s%s", keys1, keys2);
-	} else {
-		ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-		              keys1);
-		ui_grid_print(g, 4 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
-		              keys2);
-	}
+	/* What a level's Elo means, by the players' lines. */
+	if (m->row == MENU_PLAYER1 || m->row == MENU_PLAYER2)
+		ui_grid_printf(g, 4 + MENU_ROWS, 2, g->width - 4, ROLE_DIM,
+		               "Elo: above a random mover at %s; each game has "
+		               "its own scale",
+		               ops->title);
+	/* The keys that work on this line, from the table. */
+	char foot[256];
+	ui_keytab_footer(&ui_menu_keytab, app, g->width - 4, foot, sizeof foot);
+	ui_grid_print(g, 3 + MENU_ROWS, 2, g->width - 4, ROLE_DIM, foot);
 	ui_status_print(app, g);
 }
 
@@ -443,101 +499,150 @@ ui_menu_activate(struct ui_app *app)
 		ui_menu_analysis_time(app, 1);
 	} else if (m->row != MENU_PIECES) {
 		const struct game_ops *ops = registry_at((size_t)m->game);
-		if (ops != NULL &&
-		    !ui_menu_start(app, ops, m->who, m->random_setup, m->seed,
+		if (ops == NULL)
+			return;
+		if (!ui_menu_start(app, ops, m->who, m->random_setup, m->seed,
 		                   m->pieces_file, err, sizeof err))
 			ui_status(app, true, "%s", err);
+		else
+			ui_menu_remember(app, ops);
 	}
 }
 
-/* Typing on the seed and pieces lines edits them. */
+/* ---- The keys */
+
 static bool
-ui_menu_edit(struct ui_app *app, int key)
+ui_menu_on_seed(const struct ui_app *app)
+{
+	return app->menu.row == MENU_SEED;
+}
+
+/* The pieces line of a game fed by pieces (Tetris). */
+static bool
+ui_menu_on_pieces(const struct ui_app *app)
+{
+	const struct game_ops *ops = registry_at((size_t)app->menu.game);
+	return app->menu.row == MENU_PIECES && ops != NULL &&
+	       ops->item_from_char != NULL;
+}
+
+static bool
+ui_menu_erase_key(int key)
+{
+	return key == KEY_BACKSPACE || key == 127 || key == 8;
+}
+
+/* A digit typed on the seed line, or Backspace. */
+static void
+ui_menu_type_seed(struct ui_app *app, int key)
 {
 	struct ui_menu *m = &app->menu;
-	bool erase = key == KEY_BACKSPACE || key == 127 || key == 8;
-	if (m->row == MENU_SEED && (isdigit(key) || erase)) {
-		if (erase)
-			m->seed /= 10;
-		else if (m->seed < UINT64_MAX / 10 - 10)
-			m->seed = m->seed * 10 + (uint64_t)(key - '0');
-		return true;
+	if (ui_menu_erase_key(key))
+		m->seed /= 10;
+	else if (m->seed < UINT64_MAX / 10 - 10)
+		m->seed = m->seed * 10 + (uint64_t)(key - '0');
+}
+
+/* A character of the pieces file's name, or Backspace. */
+static void
+ui_menu_type_file(struct ui_app *app, int key)
+{
+	struct ui_menu *m = &app->menu;
+	if (app->opt.restricted) {
+		/* A path reaches a file: not on the shared account. */
+		ui_status(app, true, "no files on the shared account");
+		return;
 	}
-	if (m->row == MENU_PIECES && (erase || (key > ' ' && key < 127))) {
-		if (app->opt.restricted) {
-			/* A path reaches a file: not on the shared account. */
-			ui_status(app, true, "no files on the shared account");
-			return true;
-		}
-		size_t len = strlen(m->pieces_file);
-		if (erase && len > 0)
-			m->pieces_file[len - 1] = '\0';
-		else if (!erase && len + 1 < sizeof m->pieces_file) {
-			m->pieces_file[len] = (char)key;
-			m->pieces_file[len + 1] = '\0';
-		}
-		return true;
+	size_t len = strlen(m->pieces_file);
+	if (ui_menu_erase_key(key) && len > 0)
+		m->pieces_file[len - 1] = '\0';
+	else if (!ui_menu_erase_key(key) && len + 1 < sizeof m->pieces_file) {
+		m->pieces_file[len] = (char)key;
+		m->pieces_file[len + 1] = '\0';
 	}
-	return false;
 }
 
 static void
-ui_menu_list_change(void *ctx, int delta)
+ui_menu_move(struct ui_app *app, int delta)
 {
-	ui_menu_change(ctx, delta);
+	app->menu.row = ui_list_step(app->menu.row, MENU_ROWS, delta);
 }
 
 static void
-ui_menu_list_activate(void *ctx)
+ui_menu_library(struct ui_app *app)
 {
-	ui_menu_activate(ctx);
+	ui_screen_push(&app->host, app->screens.library, app);
 }
 
-/* The keys ui_menu_key and ui_list_key take, for the help. */
-static const struct ui_keyhelp UI_MENU_KEYS[] = {
-        {"Up Down", "pick a line (also j k)"},
-        {"Left Right", "change it (also h l)"},
-        {"Enter Space", "start, or act on the line"},
-        {"0-9", "type the seed (its line)"},
-        {"letters", "type the pieces file"},
-        {"Backspace", "erase the last one"},
-        {"?", "this help"},
-        {"q Esc", "back to the game, or quit"},
-};
-
-void
-ui_menu_keys_each(ui_keyhelp_fn fn, void *ctx)
+static void
+ui_menu_rules(struct ui_app *app)
 {
-	ui_keyhelp_each(UI_MENU_KEYS,
-	                sizeof UI_MENU_KEYS / sizeof UI_MENU_KEYS[0], fn, ctx);
+	ui_screen_show(&app->host, app->screens.rules, app);
 }
 
-static const struct ui_list_ops UI_MENU_LIST = {
-        .change = ui_menu_list_change,
-        .activate = ui_menu_list_activate,
+static void
+ui_menu_help(struct ui_app *app)
+{
+	ui_screen_show(&app->host, app->screens.help, app);
+}
+
+static void
+ui_menu_back(struct ui_app *app)
+{
+	if (app->game.have)
+		ui_screen_back_to(&app->host, app->screens.game, app);
+	else
+		app->host.quit = true;
+}
+
+/* Typing goes first: on the seed and pieces lines the keys are text. */
+/* clang-format off */
+static const struct ui_key UI_MENU_KEYS[] = {
+	{{UI_KEYS_DIGIT, KEY_BACKSPACE, 127, 8}, "0-9 Backspace",
+	 "type the seed", .hint = "0-9 seed", .run_arg = ui_menu_type_seed,
+	 .arg = UI_KEY_PRESSED, .applies = ui_menu_on_seed},
+	{{UI_KEYS_TEXT, KEY_BACKSPACE, 127, 8}, "letters Backspace",
+	 "type the pieces file's name", .hint = "type the file's name",
+	 .run_arg = ui_menu_type_file, .arg = UI_KEY_PRESSED,
+	 .applies = ui_menu_on_pieces},
+	{{'k', KEY_UP}, "k Up", "the line above", .hint = "Up/Down line",
+	 .run_arg = ui_menu_move, .arg = -1},
+	{{'j', KEY_DOWN}, "j Down", "the line below", .run_arg = ui_menu_move,
+	 .arg = 1},
+	{{'h', KEY_LEFT}, "h Left", "change the line's choice",
+	 .hint = "Left/Right " "change", .run_arg = ui_menu_change, .arg = -1},
+	{{'l', KEY_RIGHT}, "l Right", "change it the other way",
+	 .run_arg = ui_menu_change, .arg = 1},
+	{{'\n', '\r', ' ', KEY_ENTER}, "Enter Space",
+	 "start, or act on the line", .hint = "Enter choose",
+	 .run = ui_menu_activate},
+	{{'g'}, "g", "the library of games", .hint = "g library",
+	 .run = ui_menu_library},
+	{{'t'}, "t", "the rules of the chosen game", .hint = "t rules",
+	 .run = ui_menu_rules},
+	{{'?'}, "?", "this help", .hint = "? keys", .run = ui_menu_help},
+	{{'q', 27}, "q Esc", "back to the game, or quit", .hint = "q quit",
+	 .run = ui_menu_back},
 };
+/* clang-format on */
+
+const struct ui_keytab ui_menu_keytab =
+        UI_KEYTAB("menu", "The menu", "in the menu", UI_MENU_KEYS, NULL);
 
 static void
 ui_menu_key(struct ui_host *host, void *ctx, int key)
 {
+	(void)host;
 	struct ui_app *app = ctx;
-	if (ui_menu_edit(app, key) ||
-	    ui_list_key(key, &app->menu.row, MENU_ROWS, &UI_MENU_LIST, app))
-		return;
-	switch (key) {
-	case '?':
-		ui_screen_show(host, app->screens.help, app);
-		break;
-	case 'q':
-	case 27:
-		if (app->game.have)
-			ui_screen_back_to(host, app->screens.game, app);
-		else
-			host->quit = true;
-		break;
-	default:
-		break;
-	}
+	if (!ui_keytab_take(&ui_menu_keytab, app, key))
+		ui_keytab_refuse(app, &ui_menu_keytab, key,
+		                 ui_menu_keytab.where);
+}
+
+static void
+ui_menu_help_keys(void *ctx, const struct ui_help_sink *sink)
+{
+	ui_keytab_tell(&ui_menu_keytab, ctx, sink);
 }
 
 static void
@@ -548,9 +653,11 @@ ui_menu_min_size(void *ctx, int *width, int *height)
 
 const struct ui_screen_ops ui_screen_menu = {
         .name = "menu",
+        .title = "the menu",
         .enter = ui_menu_enter,
         .min_size = ui_menu_min_size,
         .draw = ui_menu_draw,
         .key = ui_menu_key,
         .settle = ui_menu_settle,
+        .help = ui_menu_help_keys,
 };

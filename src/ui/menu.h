@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "core/game.h"
-#include "ui/keyhelp.h"
+#include "ui/keytab.h"
 #include "ui/screen.h"
 
 struct ui_app;
@@ -24,7 +24,7 @@ bool ui_menu_start(struct ui_app *app, const struct game_ops *ops,
                    const int who[2], bool random_setup, uint64_t seed,
                    const char *pieces_file, char *err, size_t err_size);
 
-/* Writes the menu's keys (key, description) through fn, for the help. */
-void ui_menu_keys_each(ui_keyhelp_fn fn, void *ctx);
+/* The menu's keys. */
+extern const struct ui_keytab ui_menu_keytab;
 
 #endif

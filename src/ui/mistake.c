@@ -6,12 +6,14 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ui/app.h"
 #include "ui/mistake.h"
 #include "ui/play.h"
 #include "ui/status.h"
+#include "ui/think.h"
 
 void
 ui_mistake_texts(const struct ui_mistake *m, char *fen, size_t fen_size,
@@ -53,17 +55,68 @@ ui_mistake_show(struct ui_app *app, struct ui_mistake *m)
 	return false;
 }
 
-/* The engine's view of the game's move: its best move and line. */
-static bool
-mistake_best(struct ui_app *app, struct ui_mistake *m)
-{
+/* What a judgement is for: a try played, or the engine's own answer to
+ * the game's move (for a hint or the answer). */
+enum mistake_then { MISTAKE_TRY, MISTAKE_HINT, MISTAKE_REVEAL };
+
+/* A judgement on the worker (ui/think.h): the mistake's position and the
+ * move, the judge (the job's while out) and what it found. */
+struct mistake_job {
+	struct ui_think_job base;
+	struct ui_mistake *m; /* read by done only, on the UI thread */
+	enum mistake_then then;
+	struct review *judge;
+	const struct game_ops *ops;
+	struct game_pos pos;
+	game_move move;
+	bool ok;
 	char err[256];
+	struct exercise_verdict v;
+};
+
+static void
+mistake_job_run(struct ui_think_job *base)
+{
+	struct mistake_job *j = (struct mistake_job *)base;
+	j->ok = exercise_judge(j->judge, j->ops, &j->pos, j->move,
+	                       &j->base.head.stop, &j->v, j->err,
+	                       sizeof j->err);
+}
+
+static void mistake_job_done(struct ui_app *app, struct ui_think_job *base);
+
+/* Judges move at m's position on the worker, then goes on with then. */
+static void
+mistake_judge(struct ui_app *app, struct ui_mistake *m, game_move move,
+              enum mistake_then then)
+{
+	struct mistake_job *j = calloc(1, sizeof *j);
+	if (j == NULL) {
+		ui_status(app, true, "out of memory");
+		return;
+	}
+	j->base.run = mistake_job_run;
+	j->base.done = mistake_job_done;
+	j->base.what = then == MISTAKE_TRY ? "judging your move"
+	                                   : "looking for the answer";
+	j->m = m;
+	j->then = then;
+	j->judge = m->judge;
+	j->ops = m->ops;
+	j->pos = m->ex.pos;
+	j->move = move;
+	ui_think_start(app, &j->base);
+}
+
+/* The engine's view of the game's move, its best move and line, known
+ * (true) or asked of the worker for then (false). */
+static bool
+mistake_best(struct ui_app *app, struct ui_mistake *m, enum mistake_then then)
+{
+	if (ui_think_refuse(app, 0))
+		return false;
 	if (!m->have_best)
-		m->have_best =
-		        exercise_judge(m->judge, m->ops, &m->ex.pos,
-		                       m->ex.played, &m->best, err, sizeof err);
-	if (!m->have_best)
-		ui_status(app, true, "%s", err);
+		mistake_judge(app, m, m->ex.played, then);
 	return m->have_best;
 }
 
@@ -118,7 +171,7 @@ ui_mistake_hint_text(const struct ui_app *app, const struct game_ops *ops,
 void
 ui_mistake_hint(struct ui_app *app, struct ui_mistake *m)
 {
-	if (!mistake_best(app, m))
+	if (!mistake_best(app, m, MISTAKE_HINT))
 		return;
 	char hint[256];
 	ui_mistake_hint_text(app, m->ops, &m->ex.pos, m->best.best, ++m->hints,
@@ -129,7 +182,7 @@ ui_mistake_hint(struct ui_app *app, struct ui_mistake *m)
 void
 ui_mistake_reveal(struct ui_app *app, struct ui_mistake *m)
 {
-	if (!mistake_best(app, m))
+	if (!mistake_best(app, m, MISTAKE_REVEAL))
 		return;
 	m->revealed = true;
 	if (!ui_play_line(app, m->best.pv, m->best.pv_len, 1))
@@ -153,30 +206,34 @@ mistake_percent(int loss, char *buf, size_t size)
 void
 ui_mistake_play(struct ui_app *app, struct ui_mistake *m, game_move move)
 {
+	if (ui_think_refuse(app, 0))
+		return;
 	if (app->game.shown != 0) {
 		ui_status(
 		        app, true,
 		        "{ goes back to the exercise's position to try a move");
 		return;
 	}
-	struct exercise_verdict v;
-	char err[256], text[64], loss[16], reply[64] = "";
-	if (!exercise_judge(m->judge, m->ops, &m->ex.pos, move, &v, err,
-	                    sizeof err)) {
-		ui_status(app, true, "%s", err);
-		return;
-	}
+	mistake_judge(app, m, move, MISTAKE_TRY);
+}
+
+/* The judged try on the board with its line, and the verdict. */
+static void
+mistake_played(struct ui_app *app, struct ui_mistake *m, game_move move,
+               const struct exercise_verdict *v)
+{
+	char text[64], loss[16], reply[64] = "";
 	m->ops->format_move(&m->ex.pos, move, text, sizeof text);
-	mistake_percent(v.loss, loss, sizeof loss);
+	mistake_percent(v->loss, loss, sizeof loss);
 	game_move line[1 + SEARCH_MAX_PV];
 	line[0] = move;
-	memcpy(line + 1, v.line, sizeof v.line);
-	if (!ui_play_line(app, line, 1 + v.line_len,
-	                  v.right || v.line_len == 0 ? 1 : 2)) {
+	memcpy(line + 1, v->line, sizeof v->line);
+	if (!ui_play_line(app, line, 1 + v->line_len,
+	                  v->right || v->line_len == 0 ? 1 : 2)) {
 		ui_status(app, true, "out of memory");
 		return;
 	}
-	if (v.right) {
+	if (v->right) {
 		ui_status(app, false,
 		          "Right: %s (%s of win chance lost); ] steps through "
 		          "the line, n for the next",
@@ -184,16 +241,39 @@ ui_mistake_play(struct ui_app *app, struct ui_mistake *m, game_move move)
 		mistake_result(app, m, !m->revealed);
 		return;
 	}
-	if (v.line_len > 0) {
+	if (v->line_len > 0) {
 		struct game_pos after = m->ex.pos;
 		m->ops->play(&after, move);
-		m->ops->format_move(&after, v.line[0], reply, sizeof reply);
+		m->ops->format_move(&after, v->line[0], reply, sizeof reply);
 	}
 	ui_status(app, true,
 	          "Wrong: %s loses %s of win chance%s%s; { to try again, "
 	          "s shows the answer",
 	          text, loss, reply[0] ? ", refuted by " : "", reply);
 	mistake_result(app, m, false);
+}
+
+/* Back from the worker: the verdict on a try, or the engine's answer
+ * for the hint or the answer asked for. */
+static void
+mistake_job_done(struct ui_app *app, struct ui_think_job *base)
+{
+	struct mistake_job *j = (struct mistake_job *)base;
+	struct ui_mistake *m = j->m;
+	if (!j->ok) {
+		ui_status(app, true, "%s", j->err);
+		return;
+	}
+	if (j->then == MISTAKE_TRY) {
+		mistake_played(app, m, j->move, &j->v);
+		return;
+	}
+	m->best = j->v;
+	m->have_best = true;
+	if (j->then == MISTAKE_HINT)
+		ui_mistake_hint(app, m);
+	else
+		ui_mistake_reveal(app, m);
 }
 
 void
@@ -212,11 +292,17 @@ ui_mistake_home_open(struct ui_app *app, struct ui_mistake_home *home,
 	if (set->skipped > 0 || why[0] != '\0')
 		snprintf(warn, warn_size, "personal set: %s%s",
 		         why[0] != '\0' ? why : set->warning,
-		         set->skipped > 1 ? " (and more lines skipped)"
-		                          : " (line skipped)");
-	home->stashed = app->game.have;
+		         why[0] != '\0'     ? ""
+		         : set->skipped > 1 ? " (and more lines skipped)"
+		                            : " (line skipped)");
+	/* From the command line the game on the screen, if any, was opened
+	 * for the practice only (reviewed first: practise.c): its end ends
+	 * the UI instead of bringing that game back. */
+	home->stashed = app->game.have && !quit_at_end;
 	if (home->stashed)
 		ui_play_take(app, &home->stash);
+	else
+		ui_play_close(app);
 }
 
 bool
@@ -256,40 +342,4 @@ ui_mistake_draw_record(struct ui_app *app, const struct ui_mistake *m, int y,
 		               "personal set: solved %d  failed %d", e->solved,
 		               e->failed);
 	return y;
-}
-
-void
-ui_mistake_keys_each(const struct ui_mistake_keys *keys, ui_keyhelp_fn fn,
-                     void *ctx)
-{
-	fn(ctx, "n", keys->next_what);
-	fn(ctx, "b i", "a hint, more each press");
-	fn(ctx, "s", keys->answer_what);
-	fn(ctx, "q", keys->end_what);
-}
-
-bool
-ui_mistake_key(struct ui_app *app, int key, const struct ui_mistake_keys *keys)
-{
-	switch (key) {
-	case 'n':
-		keys->next(app);
-		return true;
-	case 'b':
-	case 'i':
-		keys->hint(app);
-		return true;
-	case 's':
-		keys->answer(app);
-		return true;
-	case 'q':
-		keys->end(app);
-		return true;
-	default:
-		break;
-	}
-	if (key <= 0 || key >= 127 || !strchr("aAe!xuwgo;.,<>()P+=-X", key))
-		return false;
-	ui_status(app, true, "'%c' is not a key in %s", key, keys->where);
-	return true;
 }

@@ -17,7 +17,6 @@
 #include "core/game.h"
 #include "study/exercise.h"
 #include "study/review.h"
-#include "ui/keyhelp.h"
 
 struct ui_app;
 
@@ -71,27 +70,4 @@ void ui_mistake_home_free(struct ui_mistake_home *home);
  * there; returns the next row. */
 int ui_mistake_draw_record(struct ui_app *app, const struct ui_mistake *m,
                            int y, int x, int w);
-/* The keys of a mode of the game screen that sets positions to solve
- * (the practice, the trainer): what n, b or i, s and q do, and where the
- * refusal of a key says the person is. */
-struct ui_mistake_keys {
-	void (*next)(struct ui_app *app);
-	void (*hint)(struct ui_app *app);
-	void (*answer)(struct ui_app *app);
-	void (*end)(struct ui_app *app);
-	/* What the help says n, s and q do. */
-	const char *next_what, *answer_what, *end_what;
-	const char *where; /* "a practice: q ends it" */
-};
-/* Writes such a mode's keys (key, description) through fn. */
-void ui_mistake_keys_each(const struct ui_mistake_keys *keys, ui_keyhelp_fn fn,
-                          void *ctx);
-/* A key for such a mode: n, b or i, s and q go to keys's functions; the
- * game screen's keys that mean nothing there are refused with a message
- * (the analysis, the engine, the review, files, the library's g among
- * them, as a game opened there would take the position's place, and
- * comments; X).  True when taken. */
-bool ui_mistake_key(struct ui_app *app, int key,
-                    const struct ui_mistake_keys *keys);
-
 #endif

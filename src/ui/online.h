@@ -9,16 +9,18 @@
 #include <stddef.h>
 
 #include "core/game.h"
-#include "ui/keyhelp.h"
+#include "ui/keytab.h"
 #include "ui/screen.h"
 
 struct ui_app;
 struct view;
 
-/* The lobby as a screen over the struct ui_app. */
-extern const struct ui_screen_ops ui_screen_lobby;
-/* The leaderboard of a game (leaders.c), over the lobby. */
+/* Connects to the room server unless connected; false with the reason
+ * (and what to do about it) in err. */
+bool ui_online_connect(struct ui_app *app, char *err, size_t err_size);
+/* The leaderboard of a game (leaders.c), over the lobby, and its keys. */
 extern const struct ui_screen_ops ui_screen_leaders;
+extern const struct ui_keytab ui_leaders_keytab;
 /* Disconnects (a seat stays its player's). */
 void ui_online_close(struct ui_app *app);
 /* The connection to poll, or -1. */

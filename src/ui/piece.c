@@ -134,7 +134,7 @@ ui_piece_toggle(struct ui_app *app)
 }
 
 void
-ui_piece_choose(struct ui_app *app, char letter)
+ui_piece_choose(struct ui_app *app, int letter)
 {
 	if (!ui_piece_ready(app))
 		return;
@@ -187,11 +187,40 @@ ui_piece_start(struct ui_app *app)
 	pc->piece.anchor = app->game.view ? app->game.view->cells / 2 : 0;
 }
 
+/* The piece where the position allows it: a placement made illegal by
+ * the move just played (the piece's own cells now taken) goes to the
+ * nearest legal one of its kind, or of the next kind that has one, so a
+ * turn does not open on a warning. */
+static void
+ui_piece_settle(struct ui_app *app)
+{
+	static struct game_piece found[GAME_MAX_MOVES];
+	const struct game_pieces *model = ui_piece_model(app);
+	const struct game_pos *pos = ui_shown_pos(app);
+	struct game_piece *p = &app->piece.piece;
+	char why[8];
+	if (model->check(pos, p, why, sizeof why))
+		return;
+	int kinds = (int)strlen(model->letters);
+	for (int k = 0; k < kinds; k++) {
+		struct game_piece at = *p;
+		at.kind = (p->kind + k) % kinds;
+		if (k > 0)
+			at.turn = 0;
+		if (model->scan(pos, &at, found, GAME_MAX_MOVES) > 0) {
+			*p = found[0];
+			return;
+		}
+	}
+}
+
 static void
 ui_piece_changed(struct ui_app *app)
 {
 	ui_input_cells.changed(app);
 	app->piece.walking = false;
+	if (ui_piece_steering(app))
+		ui_piece_settle(app);
 }
 
 static bool

@@ -114,9 +114,10 @@ static void
 ui_play_fill_meta(struct ui_app *app)
 {
 	struct ui_game *game = &app->game;
-	who_format(&game->players[0], game->meta.player1,
-	           sizeof game->meta.player1);
-	if (game->session.ops->players > 1)
+	if (game->names[0][0] == '\0')
+		who_format(&game->players[0], game->meta.player1,
+		           sizeof game->meta.player1);
+	if (game->session.ops->players > 1 && game->names[1][0] == '\0')
 		who_format(&game->players[1], game->meta.player2,
 		           sizeof game->meta.player2);
 	time_t now = time(NULL);
@@ -145,6 +146,7 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	game->input = ui_input_of(game->session.ops);
 	game->shown = game->session.ply;
 	game->paused = false;
+	game->once_ply = 0;
 	game->autosaved = false;
 	game->library_path[0] = '\0';
 	game->ended_here = false;
@@ -154,8 +156,16 @@ ui_play_adopt(struct ui_app *app, struct session *s, struct record_meta *meta)
 	ui_lines_forget(app);
 	ui_screen_show(&app->host, app->screens.game, app);
 	ui_play_fill_meta(app);
-	ui_status(app, false, "%s: %s", game->session.ops->title,
-	          game->session.ply ? "game resumed" : "new game");
+	struct game_status st;
+	game->session.ops->status(session_current(&game->session), &st);
+	if (st.outcome != OUTCOME_ONGOING)
+		ui_status(app, false,
+		          "%s: a finished game, %zu moves: { [ ] } step "
+		          "through it, A reviews it",
+		          game->session.ops->title, game->session.ply);
+	else
+		ui_status(app, false, "%s: %s", game->session.ops->title,
+		          game->session.ply ? "game resumed" : "new game");
 	ui_shown_refresh(app);
 	game->input->start(app);
 }
@@ -174,9 +184,11 @@ ui_play_new(struct ui_app *app, const struct game_ops *ops,
 		session_free(&s);
 		return false;
 	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2; i++) {
 		ui_play_seat(&app->game.players[i], ops,
 		             i < ops->players ? who[i] : 0);
+		app->game.names[i][0] = '\0';
+	}
 	struct record_meta meta;
 	record_meta_init(&meta);
 	ui_play_adopt(app, &s, &meta);
@@ -225,11 +237,21 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 	struct record_meta meta;
 	if (!record_load(path, &s, &meta, err, err_size))
 		return false;
-	struct who *players = app->game.players;
-	if (!ui_play_seat_parse(meta.player1, s.ops, &players[0]))
-		ui_play_seat(&players[0], s.ops, 0);
-	if (!ui_play_seat_parse(meta.player2, s.ops, &players[1]))
-		ui_play_seat(&players[1], s.ops, ui_default_level(s.ops));
+	struct ui_game *game = &app->game;
+	const char *tags[2] = {meta.player1, meta.player2};
+	for (int i = 0; i < 2; i++) {
+		/* A name that is no seat (a LittleGolem player's) is kept;
+		 * its side goes to you (the first) or the engine. */
+		game->names[i][0] = '\0';
+		if (ui_play_seat_parse(tags[i], s.ops, &game->players[i]))
+			continue;
+		ui_play_seat(&game->players[i], s.ops,
+		             i == 0 ? 0 : ui_default_level(s.ops));
+		if (i < s.ops->players && tags[i][0] != '\0' &&
+		    strcmp(tags[i], "?") != 0)
+			snprintf(game->names[i], sizeof game->names[i], "%s",
+			         tags[i]);
+	}
 	ui_play_adopt(app, &s, &meta);
 	ui_play_where(&app->game, path);
 	return true;
@@ -238,10 +260,13 @@ ui_play_load(struct ui_app *app, const char *path, char *err, size_t err_size)
 void
 ui_play_set_players(struct ui_app *app, const int who[2])
 {
-	for (int i = 0; i < 2; i++)
-		if (who[i] >= 0)
-			ui_play_seat(&app->game.players[i],
-			             app->game.session.ops, who[i]);
+	for (int i = 0; i < 2; i++) {
+		if (who[i] < 0)
+			continue;
+		ui_play_seat(&app->game.players[i], app->game.session.ops,
+		             who[i]);
+	}
+	ui_play_fill_meta(app);
 }
 
 bool
@@ -266,6 +291,7 @@ ui_play_takeback(struct ui_app *app)
 		ui_status(app, true, "no move to take back");
 		return;
 	}
+	game->once_ply = 0;
 	/* Back to the last position where a human was to move. */
 	do {
 		session_undo(s);
@@ -306,19 +332,20 @@ ui_play_move_now(struct ui_app *app)
 	if (ui_analysis_thinking(app)) {
 		ui_analysis_stop(app);
 		ui_status(app, false, "engine told to move now");
-	} else if (game->shown == game->session.ply && app->build.nmoves > 0) {
-		/* Let the engine play the side to move this once. */
+	} else if (app->build.nmoves == 0) {
+		ui_status(app, true, "no move to play here");
+	} else if (game->shown != game->session.ply) {
+		ui_status(app, true, "back to the latest position first (End)");
+	} else {
+		/* The engine plays the side to move this once, at the
+		 * game's default level (it seated the engine only for the
+		 * next sync, which sat the person back before it moved). */
 		game->paused = false;
 		const struct game_ops *ops = game->session.ops;
-		int side = ops->side_to_move(ui_shown_pos(app));
-		struct who saved = game->players[side];
-		if (saved.kind != WHO_ENGINE) {
-			ui_play_seat(&game->players[side], ops,
-			             ui_default_level(ops));
-			ui_analysis_restart(app);
-			game->players[side] = saved;
-			ui_status(app, false, "engine plays this move");
-		}
+		ui_play_seat(&game->once_seat, ops, ui_default_level(ops));
+		game->once_ply = game->session.ply + 1;
+		ui_analysis_restart(app);
+		ui_status(app, false, "engine plays this move");
 	}
 }
 
@@ -331,6 +358,7 @@ ui_play_poll_search(struct ui_app *app)
 	if (!ui_analysis_poll(app, &move, comment, sizeof comment))
 		return;
 	size_t ply = game->session.ply;
+	game->once_ply = 0; /* a `!` is answered */
 	ui_play_move(app, move);
 	if (comment[0] != '\0' && game->session.ply == ply + 1)
 		record_meta_set_comment(&game->meta, ply, comment);

@@ -52,6 +52,18 @@ ui_review_stop(struct ui_app *app)
 	if (rv->job != NULL && rv->running)
 		review_job_stop(rv->job);
 	rv->running = false;
+	rv->then.fn = NULL;
+}
+
+bool
+ui_review_start_then(struct ui_app *app, const struct ui_review_then *then)
+{
+	ui_review_stop(app);
+	ui_review_toggle(app);
+	if (!app->review.running)
+		return false;
+	app->review.then = *then;
+	return true;
 }
 
 void
@@ -161,7 +173,11 @@ ui_review_poll(struct ui_app *app)
 		return;
 	rv->running = false;
 	app->host.dirty = true;
-	if (rv->done >= rv->total)
+	struct ui_review_then then = rv->then;
+	rv->then.fn = NULL;
+	if (rv->done >= rv->total && then.fn != NULL)
+		then.fn(app, &then);
+	else if (rv->done >= rv->total)
 		ui_status(app, false,
 		          "review done: . and , jump between the marked moves");
 	else if (st.expired)
@@ -198,6 +214,19 @@ ui_review_is_target(const struct ui_app *app, size_t ply, int side)
 	return side < 0 || s->ops->side_to_move(&s->positions[ply]) == side;
 }
 
+/* The first marked move (of side) from ply on, stepping dir, or -1. */
+static long
+ui_review_find(const struct ui_app *app, long ply, int dir, int side)
+{
+	for (; ply >= 0 && ply < (long)app->game.session.ply; ply += dir)
+		if (ui_review_is_target(app, (size_t)ply, side))
+			return ply;
+	return -1;
+}
+
+/* The next (dir 1) or previous (-1) marked move, round the ends: at the
+ * end of the game, where a review leaves the board, . goes to the first
+ * marked move and says so (it said "no later marked move"). */
 void
 ui_review_jump(struct ui_app *app, int dir, bool same_side)
 {
@@ -210,21 +239,25 @@ ui_review_jump(struct ui_app *app, int dir, bool same_side)
 		side = s->ops->side_to_move(&s->positions[here - 1]);
 	else if (same_side)
 		side = 0;
-	long ply = (long)here - 1 + dir;
-	for (; ply >= 0 && ply < (long)s->ply; ply += dir) {
-		if (ui_review_is_target(app, (size_t)ply, side)) {
-			ui_shown_go(app, (size_t)ply + 1);
-			const struct record_note *n =
-			        &game->meta.notes[(size_t)ply];
-			ui_status(app, false,
-			          "move %ld %s: lost %d.%02d; the ghost * is "
-			          "the engine's move",
-			          ply + 1, record_mark_text(n->mark),
-			          n->review.loss / 100, n->review.loss % 100);
-			return;
-		}
+	long ply = ui_review_find(app, (long)here - 1 + dir, dir, side);
+	bool round = ply < 0;
+	if (round)
+		ply = ui_review_find(app, dir > 0 ? 0 : (long)s->ply - 1, dir,
+		                     side);
+	if (ply < 0) {
+		ui_status(app, false, "no marked move%s%s",
+		          side < 0 ? "" : " of ",
+		          side < 0 ? "" : s->ops->side_names[side]);
+		return;
 	}
-	ui_status(app, false, "no %s marked move %s%s",
-	          dir > 0 ? "later" : "earlier", side < 0 ? "" : "of ",
-	          side < 0 ? "" : s->ops->side_names[side]);
+	ui_shown_go(app, (size_t)ply + 1);
+	const struct record_note *n = &game->meta.notes[(size_t)ply];
+	ui_status(app, false,
+	          "move %ld %s: lost %d points of win chance; the ghost * is "
+	          "the engine's move%s",
+	          ply + 1, record_mark_text(n->mark),
+	          (n->review.loss + 50) / 100,
+	          !round    ? ""
+	          : dir > 0 ? " (round from the start)"
+	                    : " (round from the end)");
 }

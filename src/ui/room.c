@@ -199,33 +199,56 @@ ui_room_clock_text(const struct view *v, int side, char *buf, size_t size)
 	         ms / 1000 % 60);
 }
 
-void
-ui_room_title(const struct ui_app *app, char *buf, size_t size)
+/* A seat's rating in a rated room (" 1500?"), else "". */
+static void
+ui_room_rating_text(const struct view *v, int side, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (v->rated && v->rating[side][0] != '\0' &&
+	    strcmp(v->rating[side], "-") != 0)
+		snprintf(buf, size, " %s", v->rating[side]);
+}
+
+/* The title at a length: 0 the whole, 1 without "room", the word
+ * "rated" and the word "ply", 2 without the sides' names too. */
+static void
+ui_room_title_form(const struct ui_app *app, int form, char *buf, size_t size)
 {
 	const struct view *v = &app->online.view;
 	const struct game_ops *ops = v->s.ops;
-	char c0[32], c1[32];
-	ui_room_clock_text(v, 0, c0, sizeof c0);
-	ui_room_clock_text(v, 1, c1, sizeof c1);
+	char c[2][32], r[2][16], seat[2][VIEW_NAME_MAX + 64];
+	for (int i = 0; i < 2; i++) {
+		ui_room_clock_text(v, i, c[i], sizeof c[i]);
+		ui_room_rating_text(v, i, r[i], sizeof r[i]);
+		/* The parts always fit (side names are a word); the result
+		 * is checked because GCC cannot see that and warns. */
+		if (snprintf(seat[i], sizeof seat[i], "%s%s%s%s%s",
+		             form < 2 ? ops->side_names[i] : "",
+		             form < 2 ? ": " : "", v->player[i], r[i],
+		             c[i]) < 0)
+			seat[i][0] = '\0';
+	}
 	int side = ops->side_to_move(session_current(&v->s));
-	/* Ratings in rated rooms only: the line has no room to spare. */
-	char r0[16] = "", r1[16] = "";
-	if (v->rated && v->rating[0][0] != '\0' &&
-	    strcmp(v->rating[0], "-") != 0)
-		snprintf(r0, sizeof r0, " %s", v->rating[0]);
-	if (v->rated && v->rating[1][0] != '\0' &&
-	    strcmp(v->rating[1], "-") != 0)
-		snprintf(r1, sizeof r1, " %s", v->rating[1]);
-	snprintf(buf, size,
-	         " room %s  %s%s  %s: %s%s%s  %s: %s%s%s  ply %zu/%zu  %s%s%s",
-	         v->code, ops->title, v->rated ? " rated" : "",
-	         ops->side_names[0], v->player[0], r0, c0, ops->side_names[1],
-	         v->player[1], r1, c1, app->game.shown, app->game.session.ply,
+	snprintf(buf, size, " %s%s  %s%s  %s%s%s  %s%zu/%zu  %s%s%s",
+	         form == 0 ? "room " : "", v->code, ops->title,
+	         v->rated && form == 0 ? " rated" : "", seat[0],
+	         form < 2 ? "  " : " v ", seat[1], form == 0 ? "ply " : "",
+	         app->game.shown, app->game.session.ply,
 	         v->over              ? v->result
 	         : ui_room_my_move(v) ? "your move"
 	                              : ops->side_names[side],
 	         v->over || ui_room_my_move(v) ? "" : " to move",
 	         v->seat == 0 ? "  (watching)" : "");
+}
+
+void
+ui_room_title(const struct ui_app *app, int width, char *buf, size_t size)
+{
+	for (int form = 0; form < 3; form++) {
+		ui_room_title_form(app, form, buf, size);
+		if (ui_text_width(buf) <= width)
+			return;
+	}
 }
 
 void
@@ -299,11 +322,13 @@ ui_room_resign_key(struct ui_app *app)
 	const struct view *v = &on->view;
 	if (v->seat == 0 || v->over) {
 		ui_status(app, true, "nothing to resign");
-	} else if (!on->confirm_resign) {
-		on->confirm_resign = true;
+	} else if (on->resign_asked == 0 ||
+	           app->host.keys != on->resign_asked + 1) {
+		/* Asked afresh unless the key before was this question's. */
+		on->resign_asked = app->host.keys;
 		ui_status(app, true, "press R again to resign");
 	} else {
-		on->confirm_resign = false;
+		on->resign_asked = 0;
 		ui_room_send(app, "resign");
 	}
 }
@@ -322,74 +347,49 @@ ui_room_draw_key(struct ui_app *app)
 	}
 }
 
-bool
-ui_room_game_key(struct ui_app *app, int key)
+/* Why a room's game refuses the game screen's keys of kind: the engine
+ * never moves for anyone here, the server keeps the record, and fair
+ * play (tabula(6), PLAY ON THIS HOST) makes every engine aid the
+ * analysis under another name. */
+static const char *
+ui_room_refuses(const struct ui_app *app, unsigned kind, int key, char *buf,
+                size_t size)
 {
-	struct ui_online *on = &app->online;
-	if (!on->in_room)
-		return false;
-	bool resign = key == 'R';
-	if (!resign)
-		on->confirm_resign = false;
-	switch (key) {
-	case 'R':
-		ui_room_resign_key(app);
-		return true;
-	case 'D':
-		ui_room_draw_key(app);
-		return true;
-	case 'L':
-	case 'n':
-		ui_room_leave(app);
-		return true;
-	case '\'':
-	case 'M':
-		ui_room_message_key(app, key);
-		return true;
-	case 'a': /* the analysis panel */
-	case 'b': /* the hint */
-	case 'x': /* the engine's line walked */
-	case 'A': /* the review and its live panel */
-		/* Fair play (tabula(6), PLAY ON THIS HOST): every engine aid
-		 * is the analysis under another name. */
-		if (!ui_room_may_analyse(app)) {
-			ui_status(app, true,
-			          "fair play: players here get no engine aid "
-			          "(hint, line, review, analysis)");
-			return true;
-		}
-		return false;
-	case 'u':
-	case 'e':
-	case '!':
-	case 'o':
-	case 'g': /* the library opens other games */
-		ui_status(app, true,
-		          "not in a room's game: R resigns, D "
-		          "offers a draw, L leaves");
-		return true;
-	default:
-		return false;
-	}
+	(void)key;
+	(void)buf;
+	(void)size;
+	if (kind & (UI_KIND_ENGINE | UI_KIND_TAKEBACK | UI_KIND_OPEN |
+	            UI_KIND_LIBRARY | UI_KIND_COMMENT | UI_KIND_PRACTISE))
+		return "not in a room's game: R resigns, D offers a draw, L "
+		       "leaves";
+	if (!ui_room_may_analyse(app) &&
+	    (kind & (UI_KIND_ANALYSIS | UI_KIND_AID | UI_KIND_REVIEW)))
+		return "fair play: players here get no engine aid (hint, "
+		       "line, review, analysis)";
+	return NULL;
 }
 
-/* What ui_room_game_key takes, for the help (and tabula(6), Lobby and
- * rooms in the terminal UI). */
-static const struct ui_keyhelp UI_ROOM_KEYS[] = {
-        {"R", "resign (press it twice)"},
-        {"D", "offer or accept a draw"},
-        {"L n", "leave the room"},
-        {"a", "analysis (analysis rooms)"},
-        {"'", "say something (rooms with messages)"},
-        {"M", "mute or show the room's messages"},
-        {"u e ! o g", "not in a room's game"},
+/* The room's keys, before the game screen's (tabula(6), Lobby and rooms
+ * in the terminal UI).  The first binding holds no key: it only lets any
+ * key but R forget a resignation asked for. */
+/* clang-format off */
+static const struct ui_key UI_ROOM_KEYS[] = {
+	{{'R'}, "R", "resign (press it twice)", .run = ui_room_resign_key},
+	{{'D'}, "D", "offer or accept a draw", .run = ui_room_draw_key},
+	{{'L', 'n'}, "L n", "leave the room", .run = ui_room_leave},
+	{{'\''}, "'", "say something (rooms with messages)",
+	 .run_arg = ui_room_message_key, .arg = '\''},
+	{{'M'}, "M", "mute or show the room's messages",
+	 .run_arg = ui_room_message_key, .arg = 'M'},
 };
+/* clang-format on */
 
-void
-ui_room_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+const struct ui_keytab ui_room_keytab =
+        UI_KEYTAB("room", "A room's game", "in a room's game", UI_ROOM_KEYS,
+                  ui_room_refuses);
+
+const struct ui_keytab *
+ui_room_keys(const struct ui_app *app)
 {
-	if (!app->online.in_room)
-		return;
-	ui_keyhelp_each(UI_ROOM_KEYS,
-	                sizeof UI_ROOM_KEYS / sizeof UI_ROOM_KEYS[0], fn, ctx);
+	return app->online.in_room ? &ui_room_keytab : NULL;
 }

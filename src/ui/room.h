@@ -1,7 +1,7 @@
 /*
  * A room's game on the game screen (room.c): the title, the status line's
  * news, and the room's keys.  The lobby (online.c) calls the first half
- * as the server's lines come; keys.c, draw.c and help.c the rest.
+ * as the server's lines come; keys.c and draw.c the rest.
  */
 #ifndef TABULA_UI_ROOM_H
 #define TABULA_UI_ROOM_H
@@ -11,7 +11,7 @@
 
 #include "client/view.h"
 #include "core/game.h"
-#include "ui/keyhelp.h"
+#include "ui/keytab.h"
 
 struct ui_app;
 
@@ -29,18 +29,18 @@ void ui_room_follow(struct ui_app *app);
 void ui_room_over_text(const struct view *v, char *buf, size_t size);
 /* The last room message on the status line, unless muted. */
 void ui_room_show_message(struct ui_app *app);
-/* The game screen's title line in a room. */
-void ui_room_title(const struct ui_app *app, char *buf, size_t size);
+/* The game screen's title line in a room, in a shorter form when the
+ * whole does not fit in width columns. */
+void ui_room_title(const struct ui_app *app, int width, char *buf, size_t size);
 /* Sends text as a message to the room (the say prompt's end). */
 void ui_room_say(struct ui_app *app, const char *text);
 /* In a room: sends the move to the server (or says why not) and returns
  * true; false when the game screen is not a room's. */
 bool ui_room_play(struct ui_app *app, game_move move);
-/* A key on the game screen in a room (resign, draw, leave, say, mute, and
- * the keys a room's game does not take); true when taken. */
-bool ui_room_game_key(struct ui_app *app, int key);
-/* Writes the keys of a room's game (key, description) through fn; none
- * when app shows no room's game. */
-void ui_room_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx);
+/* A room's keys (resign, draw, leave, say, mute) over the game screen's,
+ * and the game's keys it refuses. */
+extern const struct ui_keytab ui_room_keytab;
+/* That table while the game screen shows a room's game, else NULL. */
+const struct ui_keytab *ui_room_keys(const struct ui_app *app);
 
 #endif

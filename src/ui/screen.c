@@ -9,8 +9,10 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/wake.h"
 #include "ui/clock.h"
 #include "ui/screen.h"
 #include "ui/term.h"
@@ -149,6 +151,7 @@ ui_screen_key(struct ui_host *h, int key)
 	if (h->depth == 0)
 		return;
 	h->dirty = true;
+	h->keys++;
 	struct ui_screen top = h->stack[h->depth - 1];
 	if (ui_screen_too_small(h, &need_w, &need_h)) {
 		if (key == 'q')
@@ -255,6 +258,44 @@ ui_screen_dispatch(struct ui_host *h, const struct ui_screen_poll *p)
 			h->stack[i].ops->tick(h, h->stack[i].ctx);
 }
 
+bool
+ui_screen_log_cuts(struct ui_host *h, const char *path, char *err,
+                   size_t err_size)
+{
+	int fd = open(path,
+	              O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
+	                      O_NOCTTY,
+	              0600);
+	struct stat st;
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		fd = -1;
+		errno = EINVAL;
+	}
+	if (fd < 0 || (h->cuts_log = fdopen(fd, "a")) == NULL) {
+		snprintf(err, err_size, "%s: %s", path,
+		         errno == EINVAL ? "not a regular file"
+		                         : strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	return true;
+}
+
+/* Writes the frame's shortened texts to the log, if there is one. */
+static void
+ui_screen_note_cuts(struct ui_host *h)
+{
+	const struct ui_grid *g = &h->grid;
+	if (h->cuts_log == NULL || g->cut_count == 0)
+		return;
+	for (int i = 0; i < g->cut_count && i < UI_GRID_CUTS; i++)
+		fprintf(h->cuts_log, "cut %dx%d %d,%d: %s\n", g->width,
+		        g->height, g->cuts[i].y, g->cuts[i].x, g->cuts[i].text);
+	fflush(h->cuts_log);
+}
+
 /* One wait: the next frame, keys, descriptors; false when the terminal
  * or poll() failed. */
 static bool
@@ -271,6 +312,7 @@ ui_screen_wait(struct ui_host *h, int signal_fd, int64_t frame_ms,
 	ui_screen_collect(h, &p, &timeout);
 	if (h->dirty && timeout <= 0) {
 		ui_screen_draw(h);
+		ui_screen_note_cuts(h);
 		ui_term_draw(&h->grid);
 		*last_draw = now;
 		return true;
@@ -291,25 +333,24 @@ bool
 ui_screen_run(struct ui_host *h, int color, bool light, int fps, char *err,
               size_t err_size)
 {
-	int sig_pipe[2];
-	if (pipe(sig_pipe) != 0) {
+	static struct wake sig_wake; /* the signal handlers' */
+	if (!wake_open(&sig_wake)) {
 		snprintf(err, err_size, "pipe: %s", strerror(errno));
 		return false;
 	}
-	fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
-	ui_term_signals(sig_pipe[1]);
+	ui_term_signals(&sig_wake);
 	if (!ui_term_open(color, light, err, err_size)) {
-		close(sig_pipe[0]);
-		close(sig_pipe[1]);
+		ui_term_signals(NULL);
+		wake_close(&sig_wake);
 		return false;
 	}
 	int64_t last_draw = 0;
 	ui_screen_resize(h);
 	while (!h->quit && ui_term_signalled() == 0 &&
-	       ui_screen_wait(h, sig_pipe[0], 1000 / fps, &last_draw))
+	       ui_screen_wait(h, wake_fd(&sig_wake), 1000 / fps, &last_draw))
 		;
 	ui_term_close();
-	close(sig_pipe[0]);
-	close(sig_pipe[1]);
+	ui_term_signals(NULL);
+	wake_close(&sig_wake);
 	return true;
 }

@@ -15,8 +15,10 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ui/grid.h"
+#include "ui/keytab.h"
 
 struct ui_host;
 
@@ -27,6 +29,7 @@ struct ui_host;
 
 struct ui_screen_ops {
 	const char *name;
+	const char *title; /* for the help's title: "the menu" */
 	/* Brought to the top by push or show (not by a pop above it):
 	 * false, with the status line saying why, when it cannot open; may
 	 * be NULL. */
@@ -55,6 +58,9 @@ struct ui_screen_ops {
 	int (*wait_ms)(void *ctx, int timeout);
 	/* Each time the loop wakes; may be NULL. */
 	void (*tick)(struct ui_host *h, void *ctx);
+	/* Tells the help screen (`?`) the screen's keys as they are now,
+	 * its own table first, and any text that explains them. */
+	void (*help)(void *ctx, const struct ui_help_sink *sink);
 };
 
 struct ui_screen {
@@ -68,8 +74,12 @@ struct ui_host {
 	struct ui_grid grid;
 	struct ui_screen stack[UI_SCREEN_DEPTH];
 	int depth;
-	bool quit;  /* leave the loop (also when the stack is empty) */
-	bool dirty; /* the screen needs a redraw */
+	bool quit;          /* leave the loop (also when the stack is empty) */
+	bool dirty;         /* the screen needs a redraw */
+	unsigned long keys; /* keys taken so far, this one included */
+	/* Where each frame's shortened texts are written (TABULA_CUTS_LOG,
+	 * for the screen tests that drive a terminal); NULL: nowhere. */
+	FILE *cuts_log;
 	int exit_status;
 };
 
@@ -98,6 +108,12 @@ void ui_screen_draw(struct ui_host *h);
 void ui_screen_key(struct ui_host *h, int key);
 /* A click for the top screen. */
 void ui_screen_click(struct ui_host *h, int y, int x);
+
+/* Opens path (appended, a regular file, never through a symbolic link)
+ * as the log of the texts each frame had to shorten; false with a
+ * message. */
+bool ui_screen_log_cuts(struct ui_host *h, const char *path, char *err,
+                        size_t err_size);
 
 /* The terminal loop: opens the terminal (color: UI_COLOR_*, light
  * theme), sleeps in poll() on the keys, one signal pipe and every

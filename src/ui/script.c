@@ -5,8 +5,13 @@
  *     l l j Enter      keys: a single character, or a name (Left, Enter...)
  *     type:6-3,7-2     every character after "type:" as a key
  *     wait             let the engine finish (searches are depth-limited)
+ *                      and take in a judgement (ui/think.h)
+ *     nowait           from here to the next wait, a judgement is not
+ *                      waited for after each word: a dump shows the
+ *                      screen while the engine judges
  *     dump             print the screen now
  *     roles            print the screen's roles as letters (grid.h)
+ *     cuts             print the texts the screen had to shorten
  *     resize:60x20     the terminal changes size
  *     click:7,20       a mouse click on screen row 7, column 20 (from 0)
  *
@@ -68,11 +73,25 @@ ui_script_dump(struct ui_app *app)
 	ui_grid_dump(&app->host.grid, stdout);
 }
 
+/* Draws the screen and prints each text the grid had to shorten (a
+ * screen that fits shortens none): "cut ROW,COL: TEXT". */
+static void
+ui_script_cuts(struct ui_app *app)
+{
+	ui_screen_draw(&app->host);
+	const struct ui_grid *g = &app->host.grid;
+	printf("== cuts %dx%d: %d ==\n", g->width, g->height, g->cut_count);
+	for (int i = 0; i < g->cut_count && i < UI_GRID_CUTS; i++)
+		printf("cut %d,%d: %s\n", g->cuts[i].y, g->cuts[i].x,
+		       g->cuts[i].text);
+}
+
 /* Lets every search end and takes in what it reported, until the UI has
  * nothing left to wait for (an engine reply may start the analysis). */
 static void
 ui_script_settle(struct ui_app *app)
 {
+	ui_think_wait(app);
 	ui_review_wait(app);
 	for (;;) {
 		ui_engine_wait(app->analysis.engine);
@@ -85,15 +104,33 @@ ui_script_settle(struct ui_app *app)
 	}
 }
 
-/* Runs one word of the script; false with a message in err. */
+/* Waits for what a person would wait for before the next key: a
+ * judgement (ui/think.h), and a review that something waits on (a
+ * practice of a record reviewed first). */
+static void
+ui_script_catch_up(struct ui_app *app)
+{
+	ui_think_wait(app);
+	if (app->review.then.fn != NULL)
+		ui_review_wait(app);
+}
+
+/* Runs one word of the script; false with a message in err.  nowait:
+ * whether a judgement is left out after a word (the word nowait). */
 static bool
-ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
+ui_script_word(struct ui_app *app, const char *word, bool *nowait, char *err,
+               size_t size)
 {
 	int w, h;
 	if (strcmp(word, "wait") == 0) {
+		*nowait = false;
 		ui_script_settle(app);
+	} else if (strcmp(word, "nowait") == 0) {
+		*nowait = true;
 	} else if (strcmp(word, "dump") == 0) {
 		ui_script_dump(app);
+	} else if (strcmp(word, "cuts") == 0) {
+		ui_script_cuts(app);
 	} else if (strcmp(word, "roles") == 0) {
 		ui_screen_draw(&app->host);
 		printf("== roles %dx%d ==\n", app->host.grid.width,
@@ -127,7 +164,11 @@ ui_script_word(struct ui_app *app, const char *word, char *err, size_t size)
 		}
 		ui_screen_key(&app->host, key);
 	}
-	/* Take in news from the search without waiting for it. */
+	/* A judgement is waited for (scripts replay keys at once, a
+	 * person would wait); news from the search is taken in without
+	 * waiting for it. */
+	if (!*nowait)
+		ui_script_catch_up(app);
 	ui_play_poll_search(app);
 	return true;
 }
@@ -143,6 +184,7 @@ ui_script_run(struct ui_app *app, const char *path)
 	}
 	char line[4096], err[256];
 	int lineno = 0, rc = EXIT_OK;
+	bool nowait = false;
 	while (rc == EXIT_OK && !app->host.quit &&
 	       fgets(line, sizeof line, f)) {
 		lineno++;
@@ -151,7 +193,10 @@ ui_script_run(struct ui_app *app, const char *path)
 			*hash = '\0';
 		char *rest = line, *word;
 		while ((word = text_next_word(&rest, " \t\r\n")) != NULL) {
-			if (!ui_script_word(app, word, err, sizeof err)) {
+			if (!nowait)
+				ui_script_catch_up(app);
+			if (!ui_script_word(app, word, &nowait, err,
+			                    sizeof err)) {
 				fprintf(stderr, "tabula: %s:%d: %s\n", path,
 				        lineno, err);
 				rc = EXIT_FAILURE_RUN;

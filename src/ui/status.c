@@ -27,10 +27,18 @@ ui_status(struct ui_app *app, bool warn, const char *fmt, ...)
 void
 ui_status_print(const struct ui_app *app, struct ui_grid *g)
 {
-	if (app->prompt.status[0] != '\0')
-		ui_grid_print(g, g->height - 1, 0, g->width,
-		              app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS,
-		              app->prompt.status);
+	/* A long message takes the rows above the last (at most three),
+	 * never cut inside a word. */
+	enum { UI_STATUS_ROWS = 3 };
+	const char *text = app->prompt.status;
+	if (text[0] == '\0')
+		return;
+	int rows = ui_text_rows(text, g->width, UI_STATUS_ROWS);
+	int role = app->prompt.status_warn ? ROLE_WARN : ROLE_STATUS;
+	for (int y = g->height - rows; y < g->height; y++)
+		for (int x = 0; x < g->width; x++)
+			ui_grid_print(g, y, x, 1, ROLE_NORMAL, " ");
+	ui_grid_wrap(g, g->height - rows, 0, g->width, rows, role, text);
 }
 
 void

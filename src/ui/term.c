@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/wake.h"
 #include "ui/term.h"
 
 /* Milliseconds curses waits after ESC for the rest of a key sequence. */
@@ -109,7 +110,7 @@ static SCREEN *ui_term_screen;
 static attr_t ui_term_attrs[ROLE_COUNT];
 static bool ui_term_default_colors;
 static volatile sig_atomic_t ui_term_signal;
-static int ui_term_wake_fd = -1;
+static struct wake *ui_term_wake;
 
 const struct ui_glyphs *
 ui_term_glyphs(bool ascii)
@@ -129,11 +130,8 @@ static void
 ui_term_on_quit(int sig)
 {
 	ui_term_signal = sig;
-	if (ui_term_wake_fd >= 0) {
-		char byte = 1;
-		ssize_t n = write(ui_term_wake_fd, &byte, 1);
-		(void)n;
-	}
+	if (ui_term_wake != NULL)
+		wake_up(ui_term_wake);
 }
 
 static void
@@ -146,9 +144,9 @@ ui_term_on_fatal(int sig)
 }
 
 void
-ui_term_signals(int wake_fd)
+ui_term_signals(struct wake *w)
 {
-	ui_term_wake_fd = wake_fd;
+	ui_term_wake = w;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);

@@ -28,9 +28,11 @@ const struct ui_glyphs *ui_term_glyphs(bool ascii);
 /* Whether the locale's character set is UTF-8. */
 bool ui_term_locale_utf8(void);
 
+struct wake;
+
 /* Installs the signal handlers: SIGHUP, SIGTERM and SIGINT set a flag and
- * write a byte to wake_fd; fatal signals restore the terminal first. */
-void ui_term_signals(int wake_fd);
+ * wake w (core/wake.h); fatal signals restore the terminal first. */
+void ui_term_signals(struct wake *w);
 
 /* The signal that asked the program to end (0 if none). */
 int ui_term_signalled(void);

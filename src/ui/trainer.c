@@ -18,6 +18,7 @@
 #include "ui/mistake.h"
 #include "ui/play.h"
 #include "ui/status.h"
+#include "ui/think.h"
 #include "ui/trainer.h"
 
 static const int TRAINER_PROVER_BITS = 16;
@@ -231,16 +232,16 @@ trainer_reply(struct ui_app *app, const game_move *line, int n, char *reply,
 	return at;
 }
 
-/* A wrong try: scored, and its refutation played on the board. */
+/* A wrong try: scored, and its refutation (n moves, found by the
+ * worker) played on the board. */
 static void
-trainer_wrong(struct ui_app *app, game_move move, const char *text)
+trainer_wrong(struct ui_app *app, game_move move, const char *text,
+              const game_move *refutation, int n)
 {
-	struct ui_trainer *tr = &app->trainer;
 	game_move line[1 + PUZZLE_MAX_LINE * 2];
 	char reply[64];
 	line[0] = move;
-	int n = puzzle_play_refutation(&tr->play, move, line + 1,
-	                               PUZZLE_MAX_LINE * 2);
+	memcpy(line + 1, refutation, (size_t)n * sizeof *line);
 	int delta = trainer_score(app, PUZZLE_FAILED);
 	size_t at = trainer_reply(app, line, n, reply, sizeof reply);
 	if (!trainer_board(app, line, 1 + n, at))
@@ -292,6 +293,92 @@ trainer_right(struct ui_app *app, enum puzzle_verdict v, int before,
 		ui_status(app, false, "Right: %s. Go on", text);
 }
 
+/* What a trainer job is for. */
+enum trainer_then { TRAINER_MOVE, TRAINER_HINT };
+
+/* A puzzle move judged, or a hint looked for, on the worker (ui/think.h):
+ * a copy of the puzzle being played (its prover is the job's while out),
+ * the move, and what the solver found. */
+struct trainer_job {
+	struct ui_think_job base;
+	enum trainer_then then;
+	struct puzzle_play play;
+	game_move move;
+	char text[64]; /* the move in notation */
+	enum puzzle_verdict verdict;
+	bool found; /* a hint */
+	game_move refutation[PUZZLE_MAX_LINE * 2];
+	int refutation_len;
+};
+
+static void
+trainer_job_run(struct ui_think_job *base)
+{
+	struct trainer_job *j = (struct trainer_job *)base;
+	if (j->then == TRAINER_HINT) {
+		j->found = puzzle_play_hint(&j->play, &j->move);
+		return;
+	}
+	int before = j->play.played_count;
+	j->verdict = puzzle_play_move(&j->play, j->move);
+	if (j->verdict == PUZZLE_WRONG && j->play.played_count == before)
+		j->refutation_len = puzzle_play_refutation(
+		        &j->play, j->move, j->refutation, PUZZLE_MAX_LINE * 2);
+}
+
+static void
+trainer_job_done(struct ui_app *app, struct ui_think_job *base)
+{
+	struct trainer_job *j = (struct trainer_job *)base;
+	struct ui_trainer *tr = &app->trainer;
+	int before = tr->play.played_count;
+	tr->play = j->play;
+	if (j->then == TRAINER_HINT) {
+		char hint[256];
+		if (!j->found) {
+			ui_status(app, true, "no hint now: the puzzle is over");
+			return;
+		}
+		ui_mistake_hint_text(app, tr->ops, &tr->play.pos, j->move,
+		                     ++tr->hints, hint, sizeof hint);
+		ui_status(app, false, "Hint %d: %s", tr->hints, hint);
+		return;
+	}
+	enum puzzle_verdict v = j->verdict;
+	if (v == PUZZLE_WRONG && tr->play.played_count == before)
+		trainer_wrong(app, j->move, j->text, j->refutation,
+		              j->refutation_len);
+	else if (v == PUZZLE_RIGHT || v == PUZZLE_COMPLETE)
+		trainer_right(app, v, before, j->text);
+	else if (trainer_board(app, NULL, 0, (size_t)tr->play.played_count))
+		ui_status(app, true, "Wrong: the game ended (%+d)",
+		          trainer_score(app, PUZZLE_FAILED));
+}
+
+/* Sends the puzzle's judgement of move (TRAINER_MOVE) or a hint to the
+ * worker. */
+static void
+trainer_think(struct ui_app *app, enum trainer_then then, game_move move)
+{
+	struct ui_trainer *tr = &app->trainer;
+	struct trainer_job *j = calloc(1, sizeof *j);
+	if (j == NULL) {
+		ui_status(app, true, "out of memory");
+		return;
+	}
+	j->base.run = trainer_job_run;
+	j->base.done = trainer_job_done;
+	j->base.what = then == TRAINER_HINT ? "looking for a hint"
+	                                    : "proving your move";
+	j->then = then;
+	j->play = tr->play;
+	j->move = move;
+	if (then == TRAINER_MOVE)
+		tr->ops->format_move(&tr->play.pos, move, j->text,
+		                     sizeof j->text);
+	ui_think_start(app, &j->base);
+}
+
 bool
 ui_trainer_play(struct ui_app *app, game_move move)
 {
@@ -302,6 +389,8 @@ ui_trainer_play(struct ui_app *app, game_move move)
 		ui_mistake_play(app, &tr->now, move);
 		return true;
 	}
+	if (ui_think_refuse(app, 0))
+		return true;
 	if (tr->play.state != PUZZLE_PLAYING) {
 		ui_status(app, true, "the puzzle is over: n for the next");
 		return true;
@@ -310,17 +399,7 @@ ui_trainer_play(struct ui_app *app, game_move move)
 		ui_status(app, true, "} goes to where the puzzle stands");
 		return true;
 	}
-	char text[64];
-	tr->ops->format_move(&tr->play.pos, move, text, sizeof text);
-	int before = tr->play.played_count;
-	enum puzzle_verdict v = puzzle_play_move(&tr->play, move);
-	if (v == PUZZLE_WRONG && tr->play.played_count == before)
-		trainer_wrong(app, move, text);
-	else if (v == PUZZLE_RIGHT || v == PUZZLE_COMPLETE)
-		trainer_right(app, v, before, text);
-	else if (trainer_board(app, NULL, 0, (size_t)tr->play.played_count))
-		ui_status(app, true, "Wrong: the game ended (%+d)",
-		          trainer_score(app, PUZZLE_FAILED));
+	trainer_think(app, TRAINER_MOVE, move);
 	return true;
 }
 
@@ -330,19 +409,11 @@ static void
 trainer_hint(struct ui_app *app)
 {
 	struct ui_trainer *tr = &app->trainer;
-	game_move m;
 	if (tr->mine) {
 		ui_mistake_hint(app, &tr->now);
 		return;
 	}
-	if (!puzzle_play_hint(&tr->play, &m)) {
-		ui_status(app, true, "no hint now: the puzzle is over");
-		return;
-	}
-	char hint[256];
-	ui_mistake_hint_text(app, tr->ops, &tr->play.pos, m, ++tr->hints, hint,
-	                     sizeof hint);
-	ui_status(app, false, "Hint %d: %s", tr->hints, hint);
+	trainer_think(app, TRAINER_HINT, 0);
 }
 
 /* The solution on the board from the start; before the end it fails the
@@ -384,28 +455,34 @@ trainer_end(struct ui_app *app)
 		ui_screen_back_to(&app->host, app->screens.menu, app);
 }
 
-static const struct ui_mistake_keys TRAINER_KEYS = {
-        .next = trainer_next,
-        .hint = trainer_hint,
-        .answer = trainer_solution,
-        .end = trainer_end,
-        .next_what = "the next puzzle",
-        .answer_what = "the solution on the board",
-        .end_what = "end the puzzles",
-        .where = "the puzzles: q ends them",
+/* The puzzles' keys, before the game screen's. */
+static const struct ui_key TRAINER_KEYS[] = {
+        {{'n'}, "n", "the next puzzle", NULL, trainer_next},
+        {{'b', 'i'}, "b i", "a hint, more each press", NULL, trainer_hint},
+        {{'s'}, "s", "the solution on the board", NULL, trainer_solution},
+        {{'q'}, "q", "end the puzzles", NULL, trainer_end},
 };
 
-void
-ui_trainer_keys_each(const struct ui_app *app, ui_keyhelp_fn fn, void *ctx)
+static const char *
+trainer_refuses(const struct ui_app *app, unsigned kind, int key, char *buf,
+                size_t size)
 {
-	if (app == NULL || app->trainer.active)
-		ui_mistake_keys_each(&TRAINER_KEYS, fn, ctx);
+	(void)app;
+	if (!(kind & UI_KINDS_SOLVING))
+		return NULL;
+	snprintf(buf, size, "'%c' is not a key in the puzzles: q ends them",
+	         key);
+	return buf;
 }
 
-bool
-ui_trainer_key(struct ui_app *app, int key)
+const struct ui_keytab ui_trainer_keytab =
+        UI_KEYTAB("puzzles", "The puzzles", "in the puzzles", TRAINER_KEYS,
+                  trainer_refuses);
+
+const struct ui_keytab *
+ui_trainer_keys(const struct ui_app *app)
 {
-	return app->trainer.active && ui_mistake_key(app, key, &TRAINER_KEYS);
+	return app->trainer.active ? &ui_trainer_keytab : NULL;
 }
 
 /* The panel while an exercise of the personal set is tried. */
@@ -436,9 +513,21 @@ trainer_draw_puzzle(struct ui_app *app, int y, int x, int w)
 	ui_grid_printf(g, y++, x, w, ROLE_NORMAL, "%s within %d pl%s",
 	               pz->kind == PUZZLE_WIN ? "win" : "hold out", pz->plies,
 	               pz->plies == 1 ? "y" : "ies");
-	if (tr->play.state != PUZZLE_PLAYING)
-		ui_grid_printf(g, y++, x, w, ROLE_DIM, "themes: %s",
-		               pz->themes);
+	if (tr->play.state != PUZZLE_PLAYING) {
+		/* A blank after each comma, so the row breaks between
+		 * themes. */
+		char themes[256] = "themes: ";
+		for (const char *t = pz->themes; *t != '\0'; t++) {
+			size_t len = strlen(themes);
+			if (len + 3 >= sizeof themes)
+				break;
+			themes[len++] = *t;
+			if (*t == ',')
+				themes[len++] = ' ';
+			themes[len] = '\0';
+		}
+		y += ui_grid_wrap(g, y, x, w, 2, ROLE_DIM, themes);
+	}
 	return y;
 }
 
@@ -518,6 +607,7 @@ ui_trainer_start(struct ui_app *app, const struct game_ops *ops,
 void
 ui_trainer_free(struct ui_app *app)
 {
+	ui_think_end(app); /* a job may hold the prover or the judge */
 	struct ui_trainer *tr = &app->trainer;
 	ui_mistake_home_free(&tr->home);
 	puzzle_set_free(&tr->set);

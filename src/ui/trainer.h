@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "core/game.h"
-#include "ui/keyhelp.h"
+#include "ui/keytab.h"
 
 struct ui_app;
 
@@ -26,18 +26,16 @@ struct ui_app;
  * shows).  False with a message. */
 bool ui_trainer_start(struct ui_app *app, const struct game_ops *ops,
                       bool quit_at_end, char *err, size_t err_size);
-/* A key while training (next, hint, solution, end, the keys it refuses);
- * true when taken. */
-bool ui_trainer_key(struct ui_app *app, int key);
+/* The puzzles' keys (next, hint, solution, end) over the game screen's,
+ * and the game's keys they refuse. */
+extern const struct ui_keytab ui_trainer_keytab;
+/* That table while training, else NULL. */
+const struct ui_keytab *ui_trainer_keys(const struct ui_app *app);
 /* A move made on the board while training: judged and answered on the
  * board; true when taken (false: not training). */
 bool ui_trainer_play(struct ui_app *app, game_move move);
 /* The trainer's part of the panel from row y; returns the next row. */
 int ui_trainer_draw(struct ui_app *app, int y, int x, int w);
-/* Writes the trainer's keys through fn; none when app is not training
- * (NULL: every one, for the man page). */
-void ui_trainer_keys_each(const struct ui_app *app, ui_keyhelp_fn fn,
-                          void *ctx);
 /* Frees what the trainer holds (the UI's end). */
 void ui_trainer_free(struct ui_app *app);
 

@@ -8,8 +8,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +24,16 @@
 #include "ui/drill.h"
 #include "ui/game-screen.h"
 #include "ui/help.h"
-#include "ui/keys.h"
+#include "ui/keylists.h"
 #include "ui/library.h"
+#include "ui/lobby.h"
 #include "ui/menu.h"
 #include "ui/online.h"
+#include "ui/options.h"
 #include "ui/play.h"
 #include "ui/practise.h"
 #include "ui/restricted.h"
+#include "ui/rules.h"
 #include "ui/review.h"
 #include "ui/save.h"
 #include "ui/script.h"
@@ -74,19 +75,17 @@ static void
 ui_usage(FILE *out)
 {
 	fprintf(out,
-	        "usage: tabula [GAME | FILE | --resume] [--p1 WHO] [--p2 WHO] "
-	        "[--level N] [--elo N]\n"
-	        "              [--seed N] [--random-setup] [--pieces FILE] "
-	        "[--no-analysis]\n"
-	        "              [--multipv N] [--analysis-depth N] "
-	        "[--analysis-time S] [--hash MB]\n"
-	        "              [--threads N] [--ascii] "
-	        "[--color=never|auto|always] [--theme=dark|light]\n"
-	        "              [--screen-dump KEYS] [--size WxH] "
-	        "[--no-save]\n"
-	        "              [--restricted] [--from FILE [--player 1|2]]\n"
-	        "  WHO is human, engine or engine:LEVEL (1..%d)\n",
+	        "usage: tabula [GAME | FILE | --resume] [UI OPTIONS]\n"
+	        "  WHO is human, engine or engine:LEVEL (1..%d); the UI "
+	        "options:\n",
 	        UI_LEVELS);
+	ui_options_print(out);
+}
+
+void
+ui_print_options(FILE *out)
+{
+	ui_options_print(out);
 }
 
 /* --p1, --p2: a human, or the engine at a level or at the --level (level
@@ -103,62 +102,6 @@ ui_parse_who(const char *text, struct who *w, bool *given)
 	                            w->lim.movetime_ms == 0)));
 	return *given;
 }
-
-enum {
-	OPT_P1 = 256,
-	OPT_P2,
-	OPT_LEVEL,
-	OPT_ELO,
-	OPT_SEED,
-	OPT_RANDOM,
-	OPT_PIECES,
-	OPT_NO_ANALYSIS,
-	OPT_MULTIPV,
-	OPT_DEPTH,
-	OPT_HASH,
-	OPT_THREADS,
-	OPT_ASCII,
-	OPT_COLOR,
-	OPT_THEME,
-	OPT_DUMP,
-	OPT_SIZE,
-	OPT_NO_SAVE,
-	OPT_RESUME,
-	OPT_HELP_KEYS,
-	OPT_TIME,
-	OPT_RESTRICTED,
-	OPT_FROM,
-	OPT_PLAYER,
-};
-
-static const struct option UI_OPTIONS[] = {
-        {"p1", required_argument, NULL, OPT_P1},
-        {"p2", required_argument, NULL, OPT_P2},
-        {"level", required_argument, NULL, OPT_LEVEL},
-        {"elo", required_argument, NULL, OPT_ELO},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"random-setup", no_argument, NULL, OPT_RANDOM},
-        {"pieces", required_argument, NULL, OPT_PIECES},
-        {"no-analysis", no_argument, NULL, OPT_NO_ANALYSIS},
-        {"multipv", required_argument, NULL, OPT_MULTIPV},
-        {"analysis-depth", required_argument, NULL, OPT_DEPTH},
-        {"analysis-time", required_argument, NULL, OPT_TIME},
-        {"hash", required_argument, NULL, OPT_HASH},
-        {"threads", required_argument, NULL, OPT_THREADS},
-        {"ascii", no_argument, NULL, OPT_ASCII},
-        {"color", required_argument, NULL, OPT_COLOR},
-        {"theme", required_argument, NULL, OPT_THEME},
-        {"colour", required_argument, NULL, OPT_COLOR},
-        {"screen-dump", required_argument, NULL, OPT_DUMP},
-        {"size", required_argument, NULL, OPT_SIZE},
-        {"no-save", no_argument, NULL, OPT_NO_SAVE},
-        {"resume", no_argument, NULL, OPT_RESUME},
-        {"help-keys", optional_argument, NULL, OPT_HELP_KEYS},
-        {"restricted", no_argument, NULL, OPT_RESTRICTED},
-        {"from", required_argument, NULL, OPT_FROM},
-        {"player", required_argument, NULL, OPT_PLAYER},
-        {NULL, 0, NULL, 0},
-};
 
 /* An option of what to start (the game, the players, the set-up);
  * 1 when taken, 0 when its value is wrong, -1 when it is not one. */
@@ -256,6 +199,9 @@ ui_take_look_option(int opt, const char *arg, struct ui_options *o)
 	case OPT_ASCII:
 		o->ascii = true;
 		return true;
+	case OPT_UNITS:
+		o->units = true;
+		return true;
 	case OPT_THEME:
 		o->light = strcmp(arg, "light") == 0;
 		return o->light || strcmp(arg, "dark") == 0;
@@ -312,7 +258,8 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 	optind = 1;
 	opterr = 0;
 	int opt, index = 0;
-	while ((opt = getopt_long(argc, argv, "", UI_OPTIONS, &index)) != -1) {
+	const struct option *options = ui_options_getopt();
+	while ((opt = getopt_long(argc, argv, "", options, &index)) != -1) {
 		if (opt == '?' || !ui_take_option(opt, optarg, o, st)) {
 			/* The option by its name: argv[optind - 1] is its value
 			 * when that came as a word of its own. */
@@ -323,7 +270,7 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 				fprintf(stderr,
 				        "tabula: bad value '%s' for --%s\n",
 				        optarg ? optarg : "",
-				        UI_OPTIONS[index].name);
+				        ui_options_name(index));
 			ui_usage(stderr);
 			return EXIT_USAGE;
 		}
@@ -341,42 +288,6 @@ ui_parse_args(int argc, char **argv, struct ui_options *o, struct ui_start *st)
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
-}
-
-/* Prints one line of the command table as text: the keys, then what
- * they do. */
-static void
-ui_print_key_text(void *ctx, const char *keys, const char *what)
-{
-	(void)ctx;
-	char copy[64];
-	snprintf(copy, sizeof copy, "%s", keys);
-	char joined[96] = "";
-	size_t n = 0;
-	char *rest = copy, *k;
-	while ((k = text_next_word(&rest, " ")) != NULL && n < sizeof joined)
-		n += (size_t)snprintf(joined + n, sizeof joined - n, "%s%s",
-		                      n ? ", " : "", k);
-	printf("  %-18s %c%s\n", joined, toupper((unsigned char)what[0]),
-	       what + 1);
-}
-
-/* Prints the command table as an mdoc list (the man page's KEYS). */
-static void
-ui_print_key_mdoc(void *ctx, const char *keys, const char *what)
-{
-	(void)ctx;
-	char copy[64];
-	snprintf(copy, sizeof copy, "%s", keys);
-	fputs(".It", stdout);
-	/* \& keeps keys such as [ : ! from being read as punctuation. */
-	const char *sep = "";
-	char *rest = copy, *k;
-	while ((k = text_next_word(&rest, " ")) != NULL) {
-		printf("%s Ic \\&%s", sep, k);
-		sep = " ,";
-	}
-	printf("\n%c%s.\n", toupper((unsigned char)what[0]), what + 1);
 }
 
 /* The engine's level in a game of ops: --level, else --elo's, else 0. */
@@ -461,6 +372,7 @@ ui_open_start(struct ui_app *app, const struct ui_start *st, char *err,
 static void
 ui_app_free(struct ui_app *app)
 {
+	ui_think_free(app);
 	ui_drill_free(app);
 	ui_trainer_free(app);
 	ui_review_free(app);
@@ -499,11 +411,21 @@ static int
 ui_run_terminal(struct ui_app *app)
 {
 	char err[512];
+	/* The screen tests' log of texts shortened (tabula(6),
+	 * ENVIRONMENT). */
+	const char *cuts = getenv("TABULA_CUTS_LOG");
+	if (cuts != NULL && cuts[0] != '\0' &&
+	    !ui_screen_log_cuts(&app->host, cuts, err, sizeof err)) {
+		fprintf(stderr, "tabula: TABULA_CUTS_LOG=%s\n", err);
+		return EXIT_FAILURE_RUN;
+	}
 	if (!ui_screen_run(&app->host, app->opt.color, app->opt.light, UI_FPS,
 	                   err, sizeof err)) {
 		fprintf(stderr, "tabula: %s\n", err);
 		return EXIT_FAILURE_RUN;
 	}
+	if (app->host.cuts_log != NULL)
+		fclose(app->host.cuts_log);
 	if (!ui_final_save(app))
 		return EXIT_FAILURE_RUN;
 	return app->host.exit_status;
@@ -568,11 +490,7 @@ ui_main_as(int argc, char **argv, const struct game_ops *puzzles)
 		return EXIT_FAILURE_RUN;
 	}
 	if (st.help_keys != UI_HELP_KEYS_NONE) {
-		ui_keys_each(NULL,
-		             st.help_keys == UI_HELP_KEYS_MDOC
-		                     ? ui_print_key_mdoc
-		                     : ui_print_key_text,
-		             NULL);
+		ui_keylists_print(stdout, st.help_keys == UI_HELP_KEYS_MDOC);
 		return EXIT_OK;
 	}
 	static struct ui_app app;
@@ -583,6 +501,7 @@ ui_main_as(int argc, char **argv, const struct game_ops *puzzles)
 	        .lobby = &ui_screen_lobby,
 	        .leaders = &ui_screen_leaders,
 	        .library = &ui_screen_library,
+	        .rules = &ui_screen_rules,
 	};
 	app.opt = opt;
 	app.headless = opt.script != NULL;
@@ -596,6 +515,7 @@ ui_main_as(int argc, char **argv, const struct game_ops *puzzles)
 	if (app.opt.threads == 0)
 		app.opt.threads = ui_default_threads(app.headless);
 	app.glyphs = ui_term_glyphs(opt.ascii || !ui_term_locale_utf8());
+	app.host.grid.ellipsis = app.glyphs->ellipsis;
 	bool moves = ui_play_init(&app);
 	char err[1024];
 	bool engine = ui_analysis_init(&app, err, sizeof err);

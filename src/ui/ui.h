@@ -5,8 +5,13 @@
 #ifndef TABULA_UI_UI_H
 #define TABULA_UI_UI_H
 
+#include <stdio.h>
+
 /* Runs the UI with the whole command line; returns the exit status. */
 int ui_main(int argc, char **argv);
+
+/* Lists the UI's options, one a line with its help (tabula --help). */
+void ui_print_options(FILE *out);
 
 struct game_ops;
 /* The same with the puzzle trainer on ops's puzzles on the game screen
