@@ -38,6 +38,8 @@ main_print_help(void)
 	       "player\n");
 	printf("  puzzle --from FILE [--player 1|2]\n"
 	       "           practise the ? and ?? moves of a game\n");
+	printf("\nUI options (WHO is human, engine or engine:LEVEL):\n");
+	ui_print_options(stdout);
 	printf("\nGames:");
 	for (size_t i = 0; registry_at(i) != NULL; i++)
 		printf(" %s", registry_at(i)->name);

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "core/text.h"
+#include "core/wake.h"
 #include "core/worker.h"
 #include "testutil.h"
 
@@ -535,6 +537,51 @@ START_TEST(test_worker_mailbox)
 }
 END_TEST
 
+/* The wake pipe: readable after a wake-up, empty after a drain, never
+ * blocking a waker however many wake-ups wait, and closed on exec. */
+START_TEST(test_wake_pipe)
+{
+	struct wake w;
+	ck_assert(wake_open(&w));
+	struct pollfd pfd = {.fd = wake_fd(&w), .events = POLLIN};
+	ck_assert_int_eq(poll(&pfd, 1, 0), 0);
+	wake_up(&w);
+	ck_assert_int_eq(poll(&pfd, 1, 0), 1);
+	wake_drain(&w);
+	ck_assert_int_eq(poll(&pfd, 1, 0), 0);
+	/* More than a pipe holds: the waker goes on. */
+	for (int i = 0; i < 200000; i++)
+		wake_up(&w);
+	ck_assert_int_eq(poll(&pfd, 1, 0), 1);
+	wake_drain(&w);
+	ck_assert_int_eq(poll(&pfd, 1, 0), 0);
+	for (int i = 0; i < 2; i++)
+		ck_assert(fcntl(w.fd[i], F_GETFD) & FD_CLOEXEC);
+	wake_close(&w);
+	ck_assert_int_eq(wake_fd(&w), -1);
+	wake_up(&w); /* closed: nothing to wake, nothing written */
+	wake_close(&w);
+}
+END_TEST
+
+/* Control characters become \xNN, UTF-8 stays, invalid bytes and C1
+ * controls are escaped, a buffer too small cuts between pieces. */
+START_TEST(test_escape_controls)
+{
+	char s[64] = "a\033]0;t\007 \xc3\xa9 \xc2\x9b \xff\tz\n";
+	ck_assert(text_escape_controls(s, sizeof s, "\t"));
+	ck_assert_str_eq(s,
+	                 "a\\x1b]0;t\\x07 \xc3\xa9 \\xc2\\x9b \\xff\tz\\x0a");
+	ck_assert(!text_escape_controls(s, sizeof s, "\t"));
+	char small[8] = "ab\033cd";
+	ck_assert(text_escape_controls(small, sizeof small, ""));
+	ck_assert_str_eq(small, "ab\\x1bc"); /* "d" did not fit */
+	char *dup = text_escape_controls_dup("\x7f!", "");
+	ck_assert_str_eq(dup, "\\x7f!");
+	free(dup);
+}
+END_TEST
+
 static Suite *
 core_suite(void)
 {
@@ -549,6 +596,8 @@ core_suite(void)
 	tcase_add_test(tc, test_perft_threads_agree);
 	tcase_add_test(tc, test_pool_runs_each_job_once);
 	tcase_add_test(tc, test_worker_mailbox);
+	tcase_add_test(tc, test_wake_pipe);
+	tcase_add_test(tc, test_escape_controls);
 	tcase_add_test(tc, test_numbers);
 	tcase_add_test(tc, test_next_word);
 	tcase_add_test(tc, test_find_word);

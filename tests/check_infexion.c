@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -453,6 +454,105 @@ START_TEST(test_endings)
 }
 END_TEST
 
+/* Whether some reply of the side to move at pos wipes out the other. */
+static bool
+any_reply_eliminates(const struct game_pos *pos)
+{
+	game_move moves[GAME_MAX_MOVES];
+	int n = ops->gen_moves(pos, moves);
+	int victim = ops->side_to_move(pos) ^ 1;
+	for (int i = 0; i < n; i++) {
+		struct game_pos child = *pos;
+		ops->play(&child, moves[i]);
+		if (ip(&child)->power[victim] == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether cells a and b lie on one of the three lines of the torus. */
+static bool
+collinear(int a, int b)
+{
+	for (int d = 0; d < INFEXION_DIRS; d++) {
+		for (int i = 1; i < INFEXION_N; i++) {
+			if (infexion_step(a, d, i) == b)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A board of random Red stacks around Blue's single stack at cell 24,
+ * Blue to move, the total below 49 (so SPAWN is legal); false if no
+ * empty cell is left off the lines through the Blue stack. */
+static bool
+refuge_board(struct rng *rng, struct game_pos *pos)
+{
+	char text[GAME_TEXT_MAX], *t = text;
+	int blue = 1 + (int)rng_below(rng, 3), total = blue;
+	for (int c = 0; c < INFEXION_CELLS; c++) {
+		int power = 0;
+		char owner = 'r';
+		if (c == 24) {
+			power = blue, owner = 'b';
+		} else if (rng_below(rng, 10) < 6 && total < 47) {
+			power = 1 + (int)rng_below(rng, 3);
+			if (total + power > 47)
+				power = 47 - total;
+			total += power;
+		}
+		if (power == 0)
+			*t++ = '.';
+		else
+			t += sprintf(t, "%c%d", owner, power);
+		if (c % INFEXION_N == INFEXION_N - 1)
+			*t++ = c == INFEXION_CELLS - 1 ? ' ' : '/';
+	}
+	sprintf(t, "b 120");
+	ixtest_set_pos(pos, text);
+	for (int c = 0; c < INFEXION_CELLS; c++) {
+		if (ip(pos)->cell[c] == 0 && !collinear(24, c))
+			return true;
+	}
+	return false;
+}
+
+/* Why a won game lasts until the board total reaches 49 (man page,
+ * RULES, Infexion, "A won game"): a SPREAD runs along one line, so a side
+ * down to one stack that spawns off the lines through it cannot be wiped
+ * out by the reply, however the other side's stacks stand; a spawn on
+ * one of those lines can be. */
+START_TEST(test_refuge_spawn)
+{
+	struct rng rng;
+	rng_seed(&rng, 52);
+	int boards = 0, exposed = 0;
+	while (boards < 200) {
+		struct game_pos pos;
+		if (!refuge_board(&rng, &pos))
+			continue;
+		boards++;
+		game_move moves[GAME_MAX_MOVES];
+		int n = ops->gen_moves(&pos, moves);
+		for (int i = 0; i < n; i++) {
+			int c = infexion_move_cell(moves[i]);
+			if (infexion_move_dir(moves[i]) != INFEXION_SPAWN_DIR)
+				continue;
+			struct game_pos child = pos;
+			ops->play(&child, moves[i]);
+			bool wiped = any_reply_eliminates(&child);
+			if (!collinear(24, c))
+				ck_assert_msg(!wiped, "board %d: SPAWN at %d",
+				              boards, c);
+			exposed += wiped;
+		}
+	}
+	/* The rule is not vacuous: spawns on the lines were wiped out. */
+	ck_assert_int_gt(exposed, 0);
+}
+END_TEST
+
 START_TEST(test_interface)
 {
 	ck_assert_ptr_eq(registry_find("infexion"), ops);
@@ -506,6 +606,7 @@ infexion_suite(void)
 	tcase_add_test(rules, test_hash_incremental);
 	tcase_add_test(rules, test_hash_transposition);
 	tcase_add_test(rules, test_interface);
+	tcase_add_test(rules, test_refuge_spawn);
 	suite_add_tcase(s, rules);
 	return s;
 }

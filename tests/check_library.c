@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/record.h"
@@ -39,12 +40,13 @@ static const char REVIEWED[] =
         "SPREAD(0,0,0,1)} (1. SPREAD(0,0,0,1)) 1... SPREAD(0,1,1,-1) "
         "{review #-1/1 loss 0.00} 0-1\n";
 
-/* The same game, only Red's move reviewed. */
+/* The same moves from another start (one Blue token more, far away),
+ * only Red's move reviewed. */
 static const char PART_REVIEWED[] =
         "# tabula record 1\n"
         "[Game \"infexion\"]\n"
         "[Start \"r1b1...../......./......./......./......./......./"
-        "....... r 10\"]\n\n"
+        "...b1... r 10\"]\n\n"
         "1. SPREAD(0,0,1,0) {review #-2/1 loss 12.50} 1... "
         "SPREAD(0,1,1,-1) 0-1\n";
 
@@ -183,7 +185,9 @@ START_TEST(test_list_facts)
 	         "0-1",
 	         2,
 	         LIBRARY_REVIEWED,
-	         {0, 10000}},
+	         /* One move losing everything: the mean of 0.13% and the
+	          * harmonic mean's floor of 10% (study/accuracy.h). */
+	         {507, 10000}},
 	        {LIBRARY_HISTORY,
 	         2,
 	         "infexion",
@@ -193,7 +197,8 @@ START_TEST(test_list_facts)
 	         "0-1",
 	         2,
 	         LIBRARY_PART,
-	         {8750, -1}},
+	         /* One move losing 12.50 points: 100% e^(-12.5 / 15). */
+	         {4346, -1}},
 	};
 	struct place p;
 	place_make(&p);
@@ -206,6 +211,24 @@ START_TEST(test_list_facts)
 	ck_assert_uint_eq(list.older + list.unread, 0);
 	for (size_t i = 0; i < list.count; i++)
 		assert_game(&list.games[i], &want[i], i);
+	library_list_free(&list);
+	testutil_remove_tree(p.dir);
+}
+END_TEST
+
+/* A finished game is kept in the folder and stays in the autosave's
+ * history: listed once, from the folder (it was listed twice). */
+START_TEST(test_list_once)
+{
+	struct place p;
+	place_make(&p);
+	put_game(p.state, "last.rec", UNFINISHED, 3000);
+	put_game(p.state, "last.1.rec", REVIEWED, 1500);
+	put_game(p.games, "a-infexion.rec", REVIEWED, 2000);
+	struct library_list list = list_of(&p);
+	ck_assert_uint_eq(list.count, 2);
+	ck_assert_int_eq(list.games[0].place, LIBRARY_AUTOSAVE);
+	ck_assert_int_eq(list.games[1].place, LIBRARY_FOLDER);
 	library_list_free(&list);
 	testutil_remove_tree(p.dir);
 }
@@ -403,16 +426,72 @@ START_TEST(test_empty_game_history)
 }
 END_TEST
 
+/* Two terminal UIs keeping games into one folder at once (two writers):
+ * every game gets a file of its own, none over another, and all are
+ * listed; a game file that is a symbolic link to a FIFO or a device is
+ * named and skipped, and the listing does not wait on it. */
+START_TEST(test_two_keepers_and_links)
+{
+	enum { EACH = 12 };
+	struct place p;
+	place_make(&p);
+	ck_assert_int_eq(setenv("XDG_DATA_HOME", p.dir, 1), 0);
+	pid_t kid[2];
+	for (int k = 0; k < 2; k++) {
+		kid[k] = fork();
+		ck_assert_int_ge(kid[k], 0);
+		if (kid[k] != 0)
+			continue;
+		struct session s;
+		start_session(&s, registry_find("tetress"));
+		play_first(&s);
+		struct record_meta meta;
+		record_meta_init(&meta);
+		int kept = 0;
+		for (int i = 0; i < EACH; i++) {
+			char path[1024] = "", err[512];
+			kept += library_keep(&s, &meta, path, sizeof path, err,
+			                     sizeof err);
+		}
+		_exit(kept == EACH ? 0 : 1);
+	}
+	for (int k = 0; k < 2; k++) {
+		int status;
+		ck_assert_int_eq(waitpid(kid[k], &status, 0), kid[k]);
+		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	char link1[1100], link2[1100], fifo[600], folder[1024], err[512];
+	ck_assert(
+	        library_folder(folder, sizeof folder, false, err, sizeof err));
+	snprintf(fifo, sizeof fifo, "%s/fifo", p.dir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	snprintf(link1, sizeof link1, "%s/fifo.rec", folder);
+	snprintf(link2, sizeof link2, "%s/zero.rec", folder);
+	ck_assert_int_eq(symlink(fifo, link1), 0);
+	ck_assert_int_eq(symlink("/dev/zero", link2), 0);
+	struct library_list list;
+	ck_assert_msg(library_list_read(NULL, folder, &list, err, sizeof err),
+	              "%s", err);
+	ck_assert_uint_eq(list.count, 2 * EACH);
+	ck_assert_uint_eq(list.problem_count, 2);
+	library_list_free(&list);
+	testutil_remove_tree(p.dir);
+	unsetenv("XDG_DATA_HOME");
+}
+END_TEST
+
 static Suite *
 library_suite(void)
 {
 	Suite *suite = suite_create("library");
 	TCase *tc = tcase_create("library");
 	tcase_add_test(tc, test_list_facts);
+	tcase_add_test(tc, test_list_once);
 	tcase_add_test(tc, test_list_corrupt);
 	tcase_add_test(tc, test_list_caps);
 	tcase_add_test(tc, test_keep);
 	tcase_add_test(tc, test_delete);
+	tcase_add_test(tc, test_two_keepers_and_links);
 	tcase_add_loop_test(tc, test_empty_game_history, 0,
 	                    (int)registry_count());
 	suite_add_tcase(suite, tc);

@@ -17,21 +17,25 @@ static const char FULL[] = "\xe2\x96\x88";
 START_TEST(test_graph_heights)
 {
 	static struct ui_graph g;
-	struct ui_graph_point pts[4] = {
-	        {.known = true, .score = 0},
-	        {.known = true, .score = 100},
-	        {.known = true, .score = -100, .mark = MARK_BLUNDER},
-	        {.known = true, .mate = 3, .mark = MARK_INACCURACY},
+	struct ui_graph_point pts[5] = {
+	        {.known = true, .chance = 5000},
+	        {.known = true, .chance = 10000},
+	        {.known = true, .chance = 0, .mark = MARK_BLUNDER},
+	        {.known = true, .chance = 10000, .mark = MARK_INACCURACY},
+	        {.known = true, .chance = 7500},
 	};
-	ui_graph_render(&g, pts, 4, 2, 100, 4, 10, false);
+	ui_graph_render(&g, pts, 5, 2, 4, 10, false);
 	ck_assert_int_eq(g.rows, 4);
-	/* +scale fills the column, -scale leaves it empty. */
+	/* 100% fills the column, 0% leaves it empty. */
 	for (int r = 0; r < 4; r++) {
 		ck_assert_str_eq(g.glyph[r][1], FULL);
 		ck_assert_str_ne(g.glyph[r][2], FULL);
-		ck_assert_str_eq(g.glyph[r][3], FULL); /* a forced win */
+		ck_assert_str_eq(g.glyph[r][3], FULL);
 	}
-	/* Zero: the bottom half full, the top half empty. */
+	/* 75%: three rows of four. */
+	ck_assert_str_eq(g.glyph[0][4], " ");
+	ck_assert_str_eq(g.glyph[1][4], FULL);
+	/* 50%: the bottom half full, the top half empty. */
 	ck_assert_str_eq(g.glyph[3][0], FULL);
 	ck_assert_str_eq(g.glyph[2][0], FULL);
 	ck_assert_str_eq(g.glyph[0][0], " ");
@@ -39,13 +43,15 @@ START_TEST(test_graph_heights)
 	ck_assert_str_eq(g.glyph[1][2], "\xe2\x96\x81");
 	ck_assert_int_eq(g.marks[0], ' ');
 	ck_assert_int_eq(g.marks[1], '^'); /* ply 2 is shown */
-	ck_assert_int_eq(g.marks[2], '?');
+	/* A blunder has a mark of its own, not a mistake's '?' (two
+	 * mistakes side by side would read as a blunder's "??"). */
+	ck_assert_int_eq(g.marks[2], 'X');
 	ck_assert_int_eq(g.marks[3], '.');
 	ck_assert_int_eq(g.mark_of[2], MARK_BLUNDER);
 	ck_assert_uint_eq(g.first_ply[3], 4);
-	/* Columns past the game stay blank, the zero line too. */
-	ck_assert_str_eq(g.glyph[3][4], " ");
-	ck_assert_str_eq(g.glyph[1][4], " ");
+	/* Columns past the game stay blank, the 50% line too. */
+	ck_assert_str_eq(g.glyph[3][5], " ");
+	ck_assert_str_eq(g.glyph[1][5], " ");
 }
 END_TEST
 
@@ -55,9 +61,9 @@ START_TEST(test_graph_squeezed_and_ascii)
 	struct ui_graph_point pts[100];
 	memset(pts, 0, sizeof pts);
 	for (int i = 0; i < 100; i++)
-		pts[i] = (struct ui_graph_point){.known = true, .score = -500};
+		pts[i] = (struct ui_graph_point){.known = true, .chance = 200};
 	pts[57].mark = MARK_MISTAKE;
-	ui_graph_render(&g, pts, 100, 0, 100, 4, 20, true);
+	ui_graph_render(&g, pts, 100, 0, 4, 20, true);
 	/* 100 moves in 20 columns: five a column, the worst mark shown. */
 	ck_assert_uint_eq(g.first_ply[11], 56);
 	ck_assert_int_eq(g.marks[11], '?');
@@ -68,7 +74,7 @@ START_TEST(test_graph_squeezed_and_ascii)
 	}
 	/* Unknown scores draw nothing but keep their column. */
 	pts[0].known = false;
-	ui_graph_render(&g, pts, 1, 1, 100, 4, 20, true);
+	ui_graph_render(&g, pts, 1, 1, 4, 20, true);
 	ck_assert_int_eq(g.marks[0], '^');
 	ck_assert_str_eq(g.glyph[3][0], " ");
 }

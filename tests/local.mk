@@ -58,7 +58,8 @@ endif
 # `make coverage`: line coverage of src/ by `make check` (gcov + gcovr).
 # In a tree configured with --enable-coverage it runs there; elsewhere it
 # builds one in coverage-build/ from the distribution files.
-EXTRA_DIST += tests/tools/coverage.sh tests/tools/issue40-repros.sh
+EXTRA_DIST += tests/tools/coverage.sh tests/tools/issue40-repros.sh \
+	tests/tools/man-keys.sh
 coverage:
 if COVERAGE
 	find . -name '*.gcda' -delete

@@ -52,3 +52,7 @@ LITTLEGOLEM_FILES = \
 	tests/data/littlegolem/truncated.txt \
 	tests/data/littlegolem/unknown-property.txt \
 	tests/data/littlegolem/wrong-side.txt
+
+# Control bytes from files reach no terminal and no record (issue 54).
+TESTS += tests/escapes.test
+EXTRA_DIST += tests/escapes.test

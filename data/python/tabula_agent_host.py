@@ -18,12 +18,14 @@ package is there (as students' repositories carry it), else the stand-in
 of tabula_agent.standin.  Each game runs in a fresh interpreter (the host
 executes itself again on ucinewgame), as each runs in a fresh process under
 the referee, so state an agent keeps in its module does not leak into the
-next game.  The agent's prints go to standard error.  Python 3 standard
-library only.
+next game.  The agent's prints (its standard output and error) go to the
+file TABULA_AGENT_LOG names, appended, or nowhere without it, so they never
+mix with the match's lines.  Python 3 standard library only.
 """
 
 import importlib
 import os
+import stat
 import sys
 import time
 import traceback
@@ -293,12 +295,36 @@ def cpu_limit():
         sys.exit(2)
 
 
+def agent_output():
+    """Where the agent's prints go: TABULA_AGENT_LOG, appended (a regular
+    file, never through a symbolic link), else /dev/null."""
+    path = os.environ.get("TABULA_AGENT_LOG", "")
+    if path:
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                 | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0))
+        try:
+            fd = os.open(path, flags, 0o600)
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                return fd
+            os.close(fd)
+            why = "not a regular file"
+        except OSError as e:
+            why = e.strerror
+        sys.stderr.write("tabula_agent_host.py: TABULA_AGENT_LOG=%s: %s; "
+                         "the agent's prints are dropped\n" % (path, why))
+    return os.open(os.devnull, os.O_WRONLY)
+
+
 def main(argv):
     spec, game = parse_args(argv)
-    # The protocol keeps the real descriptors; the agent's prints and any
-    # reading of its standard input meet standard error and /dev/null.
+    # The protocol keeps the real descriptors; the agent's prints go to
+    # its log (or nowhere) and any reading of its standard input meets
+    # /dev/null.
     channel = Channel(os.dup(0), os.dup(1))
-    os.dup2(2, 1)
+    out = agent_output()
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    os.close(out)
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)

@@ -32,7 +32,8 @@ static const struct cli_command cli_commands[] = {
         {"serve",
          "[--socket PATH] [--state DIR] [--shared-user USER] "
          "[--max-clients N] [--max-rooms N] [--max-per-user N] "
-         "[--engine-threads N] [--max-searches-per-user N]",
+         "[--engine-threads N] [--max-searches-per-user N] "
+         "[--name-timeout SECONDS]",
          "hold rooms for people on this host to play and watch games", NULL,
          cli_serve_options, cli_serve_exec},
         {"stats", "tzaar [--games N] [--seed S] [--setup random|standard]",
@@ -65,8 +66,9 @@ static const struct cli_command cli_commands[] = {
          "review every move of a record: marked moves, accuracy", NULL,
          cli_review_options, cli_review_exec},
         {"review-bench",
-         "[--nodes N] [--period P] [--factor F] [--reviewer COMMAND] "
-         "[--keep DIR] RECORD...",
+         "[--nodes N] [--period P] [--factor F] [--confirm C] "
+         "[--screen 0|1] [--reviewer COMMAND] [--keep DIR] [--sample PCT] "
+         "[--calib-every K] [--moves FILE] RECORD...",
          "measure reviews: steadiness, marks, calibration, time", NULL,
          cli_review_bench_options, cli_review_bench_exec},
         {"tetris",

@@ -162,10 +162,8 @@ examples_game(const struct examples_opts *o, int index, struct alphabeta *ab,
 	snprintf(meta.setup, sizeof meta.setup, "%s",
 	         setup.seed != 0 ? "random" : "standard");
 	/* The UI's words, so that opening the record knows the players. */
-	snprintf(meta.player1, sizeof meta.player1, "engine level %d",
-	         side[0]->who.level);
-	snprintf(meta.player2, sizeof meta.player2, "engine level %d",
-	         side[1]->who.level);
+	who_format(&side[0]->who, meta.player1, sizeof meta.player1);
+	who_format(&side[1]->who, meta.player2, sizeof meta.player2);
 	char err[512];
 	bool ok = examples_play(o, ab, side, &r, &s, &meta, err, sizeof err);
 	snprintf(meta.result, sizeof meta.result, "%s",

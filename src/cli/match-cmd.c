@@ -48,6 +48,28 @@ match_cmd_print_elo(double v)
 		printf("%+.1f", v);
 }
 
+/* Elo per score on the logistic scale (play/match.c's). */
+static const double MATCH_CMD_ELO_SCALE = 400.0;
+
+/* A sweep (every game won, or every game lost) has no finite estimate:
+ * the bound the games do give instead, from the 95% interval of a score
+ * that was never once different (Clopper-Pearson: one of the n games
+ * would have gone the other way 2.5% of the time), as "elo below +72.4".
+ * False when r is no sweep. */
+static bool
+match_cmd_print_sweep(const struct match_result *r)
+{
+	bool lost = r->losses == r->games, won = r->wins == r->games;
+	if (r->games == 0 || (!lost && !won))
+		return false;
+	double edge = pow(0.025, 1.0 / r->games); /* the score's bound */
+	double p = lost ? 1.0 - edge : edge;
+	double bound = -MATCH_CMD_ELO_SCALE * log10(1.0 / p - 1.0);
+	printf("%s %+.1f (every game %s: no finite estimate)",
+	       lost ? "below" : "above", bound, lost ? "lost" : "won");
+	return true;
+}
+
 static void
 match_cmd_report(const struct match_result *r)
 {
@@ -55,11 +77,13 @@ match_cmd_report(const struct match_result *r)
 	match_elo(r, &score, &elo, &low, &high);
 	printf("games %d wins %d draws %d losses %d score %.1f%% elo ",
 	       r->games, r->wins, r->draws, r->losses, 100.0 * score);
-	match_cmd_print_elo(elo);
-	printf(" interval ");
-	match_cmd_print_elo(low);
-	printf(" ");
-	match_cmd_print_elo(high);
+	if (!match_cmd_print_sweep(r)) {
+		match_cmd_print_elo(elo);
+		printf(" interval ");
+		match_cmd_print_elo(low);
+		printf(" ");
+		match_cmd_print_elo(high);
+	}
 	if (r->forfeits > 0)
 		printf(" forfeits %d", r->forfeits);
 	printf("\n");

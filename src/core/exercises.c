@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/exercises.h"
 #include "core/file.h"
@@ -209,8 +210,48 @@ exercises_write(FILE *f, const void *ctx, char *why, size_t why_size)
 	return true;
 }
 
+/* Counts a try into set (the entry added when new); false when out of
+ * memory. */
+static bool exercises_count_try(struct exercise_set *set,
+                                const struct exercise_try *try);
+
+/* Writes set's tries into the file under the directory's lock (see
+ * exercises_save). */
+static bool
+exercises_save_locked(const char *path, struct exercise_set *set, char *err,
+                      size_t err_size)
+{
+	struct exercise_set now;
+	if (!exercises_load(path, &now, err, err_size))
+		return false;
+	bool ok = !now.damaged;
+	if (!ok)
+		snprintf(err, err_size,
+		         "%s has lines that do not read: not written over",
+		         path);
+	for (size_t i = 0; ok && i < set->ntries; i++)
+		ok = exercises_count_try(&now, &set->tries[i]);
+	if (ok && !file_replace(path, exercises_write, &now, err, err_size))
+		ok = false;
+	else if (!ok && !now.damaged)
+		snprintf(err, err_size, "%s: out of memory", path);
+	if (!ok) {
+		exercises_free(&now);
+		return false;
+	}
+	/* What is on disk now is the set: this session's tries and the
+	 * others'. */
+	free(set->items);
+	set->items = now.items;
+	set->count = now.count;
+	set->capacity = now.capacity;
+	set->ntries = 0;
+	set->damaged = false;
+	return true;
+}
+
 bool
-exercises_save(const char *path, const struct exercise_set *set, char *err,
+exercises_save(const char *path, struct exercise_set *set, char *err,
                size_t err_size)
 {
 	if (set->damaged) {
@@ -219,7 +260,12 @@ exercises_save(const char *path, const struct exercise_set *set, char *err,
 		         path);
 		return false;
 	}
-	return file_replace(path, exercises_write, set, err, err_size);
+	int lock = file_lock_dir_of(path, err, err_size);
+	if (lock < 0)
+		return false;
+	bool ok = exercises_save_locked(path, set, err, err_size);
+	close(lock);
+	return ok;
 }
 
 const struct exercise_entry *
@@ -247,28 +293,52 @@ exercises_clean(const char *text, char *out, size_t size)
 			*c = ' ';
 }
 
+static bool
+exercises_count_try(struct exercise_set *set, const struct exercise_try *try)
+{
+	struct exercise_entry *e = (struct exercise_entry *)exercises_find(
+	        set, try->game, try->position, try->played);
+	if (e == NULL) {
+		struct exercise_entry fresh = {0};
+		snprintf(fresh.game, sizeof fresh.game, "%s", try->game);
+		snprintf(fresh.position, sizeof fresh.position, "%s",
+		         try->position);
+		snprintf(fresh.played, sizeof fresh.played, "%s", try->played);
+		snprintf(fresh.source, sizeof fresh.source, "%s", try->source);
+		if (!exercises_add(set, &fresh))
+			return false;
+		e = &set->items[set->count - 1];
+	}
+	e->solved_last = try->solved;
+	if (try->solved)
+		e->solved++;
+	else
+		e->failed++;
+	return true;
+}
+
 bool
 exercises_record(struct exercise_set *set, const char *game,
                  const char *position, const char *played, const char *source,
                  bool solved)
 {
-	struct exercise_entry *e = (struct exercise_entry *)exercises_find(
-	        set, game, position, played);
-	if (e == NULL) {
-		struct exercise_entry fresh = {0};
-		snprintf(fresh.game, sizeof fresh.game, "%s", game);
-		snprintf(fresh.position, sizeof fresh.position, "%s", position);
-		snprintf(fresh.played, sizeof fresh.played, "%s", played);
-		exercises_clean(source, fresh.source, sizeof fresh.source);
-		if (!exercises_add(set, &fresh))
+	struct exercise_try try = {.solved = solved};
+	snprintf(try.game, sizeof try.game, "%s", game);
+	snprintf(try.position, sizeof try.position, "%s", position);
+	snprintf(try.played, sizeof try.played, "%s", played);
+	exercises_clean(source, try.source, sizeof try.source);
+	if (set->ntries == set->tries_cap) {
+		size_t cap = set->tries_cap ? set->tries_cap * 2 : 8;
+		struct exercise_try *tries =
+		        realloc(set->tries, cap * sizeof *tries);
+		if (tries == NULL)
 			return false;
-		e = &set->items[set->count - 1];
+		set->tries = tries;
+		set->tries_cap = cap;
 	}
-	e->solved_last = solved;
-	if (solved)
-		e->solved++;
-	else
-		e->failed++;
+	if (!exercises_count_try(set, &try))
+		return false;
+	set->tries[set->ntries++] = try;
 	return true;
 }
 
@@ -285,6 +355,9 @@ void
 exercises_free(struct exercise_set *set)
 {
 	free(set->items);
+	free(set->tries);
 	set->items = NULL;
+	set->tries = NULL;
 	set->count = set->capacity = 0;
+	set->ntries = set->tries_cap = 0;
 }

@@ -36,9 +36,21 @@ struct exercise_entry {
 	char source[EXERCISES_SOURCE_MAX];
 };
 
+/* A try this session made, not yet on disk: a save applies it to the
+ * file as it is then (another session may have written it since). */
+struct exercise_try {
+	char game[16];
+	char position[PUZZLE_POS_MAX];
+	char played[EXERCISES_MOVE_MAX];
+	char source[EXERCISES_SOURCE_MAX];
+	bool solved;
+};
+
 struct exercise_set {
 	struct exercise_entry *items;
 	size_t count, capacity;
+	struct exercise_try *tries; /* since the last save */
+	size_t ntries, tries_cap;
 	/* Lines were skipped: the file is not written over. */
 	bool damaged;
 	int skipped;        /* lines skipped */
@@ -57,13 +69,16 @@ bool exercises_path(char *buf, size_t size, bool create, char *err,
 bool exercises_load(const char *path, struct exercise_set *set, char *err,
                     size_t err_size);
 
-/* Writes set to path atomically; false with the reason in err, also when
- * the set was read from a damaged file. */
-bool exercises_save(const char *path, const struct exercise_set *set, char *err,
+/* Saves set's tries: under a lock on path's directory, reads path again
+ * (another terminal UI of the same person may have saved its own tries
+ * since), counts set's tries into what it read, writes that atomically
+ * and makes it set.  False with the reason in err (the tries are kept
+ * for the next save), also when the file has lines that do not read. */
+bool exercises_save(const char *path, struct exercise_set *set, char *err,
                     size_t err_size);
 
 /* Counts a try of the exercise (game, position, played), adding it when
- * new; false when out of memory. */
+ * new, and keeps it for the next save; false when out of memory. */
 bool exercises_record(struct exercise_set *set, const char *game,
                       const char *position, const char *played,
                       const char *source, bool solved);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -312,4 +313,30 @@ file_read_lines(const char *path, size_t max, const char *magic,
 	}
 	free(text);
 	return ok;
+}
+
+int
+file_lock_dir_of(const char *path, char *err, size_t err_size)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if ((size_t)(slash - path) + 1 >= sizeof dir) {
+		snprintf(err, err_size, "%s: path too long", path);
+		return -1;
+	} else
+		snprintf(dir, sizeof dir, "%.*s",
+		         slash == path ? 1 : (int)(slash - path), path);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc = fd < 0 ? -1 : 0;
+	while (fd >= 0 && (rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	/* A file system without locks saves as before, unlocked. */
+	if (fd >= 0 && (rc == 0 || errno == ENOLCK || errno == EOPNOTSUPP))
+		return fd;
+	snprintf(err, err_size, "%s: cannot lock: %s", dir, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return -1;
 }

@@ -54,6 +54,14 @@ bool file_replace(const char *path,
                                 size_t why_size),
                   const void *ctx, char *err, size_t err_size);
 
+/* Locks path's directory against another process's read-change-write of
+ * a file there (two terminal UIs on one state directory: the saved
+ * game's history, the personal set); returns the lock's descriptor
+ * (closing it unlocks), or -1 with a message.  It waits for the other
+ * process's change, which is one file written; a file system without
+ * locks is not locked. */
+int file_lock_dir_of(const char *path, char *err, size_t err_size);
+
 /* Reads a small text file of the user's (at most max bytes) whose first
  * line is magic, handing each later line to line, which says in why what
  * is wrong with it.  No file at path is an empty one (true).  False with

@@ -1,5 +1,5 @@
 # The core: the game interface, the registry's declaration, the exit
-# statuses, sessions, game records, perft, the thread pool, the worker with a mailbox, the clock and
+# statuses, sessions, game records, perft, the thread pool, the worker with a mailbox, wake pipes, the clock and
 # the text readers every parser shares.
 noinst_LIBRARIES += src/libcore.a
 src_libcore_a_CPPFLAGS = -I$(top_builddir)/layers/core $(TABULA_DEFS)
@@ -27,4 +27,5 @@ src_libcore_a_SOURCES = \
 	src/core/rng.h \
 	src/core/session.c src/core/session.h \
 	src/core/text.c src/core/text.h \
+	src/core/wake.c src/core/wake.h \
 	src/core/worker.c src/core/worker.h

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -49,39 +48,25 @@ perft_walk(const struct game_ops *ops, const struct game_pos *pos, int depth)
 	return perft_node(ops, pos, depth, false, NULL);
 }
 
-/* Work shared by the perft threads: root moves are claimed one at a time
- * through next_move, each count is written by the one thread that claimed
- * its move, and the caller reads counts only after joining every thread. */
-struct perft_job {
+/* A batch of the pool (core/pool.h): job i counts under root move i and
+ * writes counts[i] alone, so the counts are the same however the jobs
+ * are shared out. */
+struct perft_batch {
 	const struct game_ops *ops;
 	const struct game_pos *root;
 	int depth;
 	const game_move *moves;
 	uint64_t *counts;
-	int n_moves;
-	atomic_int next_move;
 	const atomic_bool *stop; /* NULL: never stopped */
 };
 
-static void *
-perft_worker(void *arg)
+static void
+perft_batch_job(void *ctx, int i)
 {
-	struct perft_job *job = arg;
-	for (;;) {
-		int i = atomic_fetch_add(&job->next_move, 1);
-		if (i >= job->n_moves)
-			return NULL;
-		struct game_pos child = *job->root;
-		job->ops->play(&child, job->moves[i]);
-		job->counts[i] = perft_node(job->ops, &child, job->depth - 1,
-		                            true, job->stop);
-	}
-}
-
-static int
-perft_thread_count(int threads)
-{
-	return threads > 0 ? threads : pool_processors();
+	struct perft_batch *b = ctx;
+	struct game_pos child = *b->root;
+	b->ops->play(&child, b->moves[i]);
+	b->counts[i] = perft_node(b->ops, &child, b->depth - 1, true, b->stop);
 }
 
 static int
@@ -91,35 +76,24 @@ perft_divide_stoppable(const struct game_ops *ops, const struct game_pos *pos,
 {
 	if (depth < 1)
 		return 0;
-	struct perft_job job = {
+	struct perft_batch batch = {
 	        .ops = ops,
 	        .root = pos,
 	        .depth = depth,
 	        .moves = moves,
 	        .counts = counts,
-	        .n_moves = ops->gen_moves(pos, moves),
 	        .stop = stop,
 	};
-	atomic_init(&job.next_move, 0);
-	int n_threads = perft_thread_count(threads);
-	if (n_threads > job.n_moves)
-		n_threads = job.n_moves;
-	pthread_t *tids =
-	        calloc((size_t)(n_threads > 0 ? n_threads : 1), sizeof *tids);
-	int started = 0;
-	if (tids != NULL && n_threads > 1) {
-		while (started < n_threads &&
-		       pthread_create(&tids[started], NULL, perft_worker,
-		                      &job) == 0)
-			started++;
-	}
-	/* The calling thread works too, so the job finishes even when no
-	 * thread could be started. */
-	perft_worker(&job);
-	for (int t = 0; t < started; t++)
-		pthread_join(tids[t], NULL);
-	free(tids);
-	return job.n_moves;
+	int n = ops->gen_moves(pos, moves);
+	int n_threads = threads > 0 ? threads : pool_processors();
+	if (n_threads > n)
+		n_threads = n;
+	/* The caller is one of the threads; a pool that cannot be made
+	 * (NULL) runs the batch on the caller alone. */
+	struct pool *pool = n_threads > 1 ? pool_create(n_threads - 1) : NULL;
+	pool_run(pool, n, perft_batch_job, &batch);
+	pool_destroy(pool);
+	return n;
 }
 
 int

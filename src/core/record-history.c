@@ -10,12 +10,11 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
+#include "core/file.h"
 #include "core/record.h"
 
 bool
@@ -113,35 +112,6 @@ record_push_history(const char *path, int gap, char *err, size_t err_size)
 	return true;
 }
 
-/* Locks path's directory against another process's save of the same
- * history (two terminal UIs on one state directory); returns the lock's
- * descriptor (closing it unlocks), or -1 with a message. */
-static int
-record_history_lock(const char *path, char *err, size_t err_size)
-{
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else if ((size_t)(slash - path) + 1 >= sizeof dir) {
-		snprintf(err, err_size, "%s: path too long", path);
-		return -1;
-	} else
-		snprintf(dir, sizeof dir, "%.*s",
-		         slash == path ? 1 : (int)(slash - path), path);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int rc = fd < 0 ? -1 : 0;
-	while (fd >= 0 && (rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
-		;
-	/* A file system without locks saves as before, unlocked. */
-	if (fd >= 0 && (rc == 0 || errno == ENOLCK || errno == EOPNOTSUPP))
-		return fd;
-	snprintf(err, err_size, "%s: cannot lock: %s", dir, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	return -1;
-}
-
 /* record_save_keeping under the lock; new_game: s is not path's game,
  * whatever their moves. */
 static bool
@@ -168,7 +138,7 @@ record_save_history(const char *path, const struct session *s,
 {
 	if (s->ply == 0)
 		return true;
-	int lock = record_history_lock(path, err, err_size);
+	int lock = file_lock_dir_of(path, err, err_size);
 	if (lock < 0)
 		return false;
 	bool ok = record_save_keeping_locked(path, s, meta, new_game, err,

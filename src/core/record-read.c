@@ -591,6 +591,18 @@ record_check_result(struct record_reader *r, const struct session *s,
 	return true;
 }
 
+/* What a file said reaches no terminal raw: not in the error that
+ * quotes it, nor in the tags and comments read (tabula(6), FILES). */
+static bool
+record_read_end(bool ok, struct record_meta *meta, char *err, size_t err_size)
+{
+	if (ok)
+		record_meta_make_safe(meta);
+	else
+		text_escape_controls(err, err_size, "");
+	return ok;
+}
+
 bool
 record_read(FILE *in, const char *name, struct session *s,
             struct record_meta *meta, char *err, size_t err_size)
@@ -607,7 +619,7 @@ record_read(FILE *in, const char *name, struct session *s,
 	if (fmt != NULL) {
 		bool ok = fmt->read(r.text, name, s, meta, err, err_size);
 		free(r.text);
-		return ok;
+		return record_read_end(ok, meta, err, err_size);
 	}
 	bool ok = record_read_magic(&r) && record_read_tags(&r, &tags, meta) &&
 	          record_build_session(&r, &tags, s);
@@ -621,7 +633,7 @@ record_read(FILE *in, const char *name, struct session *s,
 		record_meta_free(meta);
 	free(tags.pieces);
 	free(r.text);
-	return ok;
+	return record_read_end(ok, meta, err, err_size);
 }
 
 bool
@@ -635,7 +647,7 @@ record_load(const char *path, struct session *s, struct record_meta *meta,
 	if (f == NULL) {
 		memset(s, 0, sizeof *s);
 		record_meta_init(meta);
-		return false;
+		return record_read_end(false, meta, err, err_size);
 	}
 	bool ok = record_read(f, path, s, meta, err, err_size);
 	fclose(f);

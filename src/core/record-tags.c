@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/record.h"
+#include "core/text.h"
 
 static struct record_tag *
 record_tag_find(const struct record_meta *meta, const char *name)
@@ -81,4 +82,38 @@ record_meta_free_tags(struct record_meta *meta)
 	free(meta->tags);
 	meta->tags = NULL;
 	meta->tag_count = 0;
+}
+
+void
+record_meta_make_safe(struct record_meta *meta)
+{
+	char *fixed[] = {meta->setup, meta->player1, meta->player2,
+	                 meta->date,  meta->result,  meta->termination};
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		text_escape_controls(fixed[i], RECORD_TAG_MAX, "");
+	for (size_t i = 0; i < meta->tag_count; i++) {
+		char **parts[] = {&meta->tags[i].name, &meta->tags[i].value};
+		for (int k = 0; k < 2; k++) {
+			char *safe = text_escape_controls_dup(*parts[k], "");
+			if (safe == NULL)
+				(*parts[k])[0] = '\0'; /* out of memory */
+			else {
+				free(*parts[k]);
+				*parts[k] = safe;
+			}
+		}
+	}
+	/* A comment may hold lines and tabs, nothing else. */
+	for (size_t i = 0; i < meta->comment_count; i++) {
+		char *c = meta->comments[i];
+		if (c == NULL)
+			continue;
+		char *safe = text_escape_controls_dup(c, "\n\t");
+		if (safe == NULL)
+			c[0] = '\0';
+		else {
+			free(c);
+			meta->comments[i] = safe;
+		}
+	}
 }

@@ -142,6 +142,12 @@ bool record_meta_set_tag(struct record_meta *meta, const char *name,
 /* The value of tag name, or NULL when meta has none. */
 const char *record_meta_tag(const struct record_meta *meta, const char *name);
 
+/* Escapes every control character in meta's tags and comments (a
+ * comment keeps its newlines and tabs: text_escape_controls), so that what
+ * a file says reaches no terminal and no record written from it raw.
+ * record_read does it to every record it reads. */
+void record_meta_make_safe(struct record_meta *meta);
+
 /* Frees meta's tags (record_meta_free does it with the rest). */
 void record_meta_free_tags(struct record_meta *meta);
 

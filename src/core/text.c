@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,4 +173,84 @@ text_read_all(FILE *f, size_t max, char **buf, size_t *len)
 	}
 	free(b);
 	return TEXT_READ_NO_MEMORY;
+}
+
+size_t
+text_utf8_printable(const unsigned char *s)
+{
+	size_t len = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
+	             : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+	             : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+	                                            : 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	}
+	if ((len == 2 && s[0] == 0xc2 && s[1] < 0xa0) ||
+	    (len == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+	    (len == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (len == 4 && s[0] == 0xf4 && s[1] > 0x8f))
+		return 0;
+	return len;
+}
+
+/* Writes the escaped form of s into out (size bytes, at least 1), cut at
+ * the first piece that does not fit; returns whether anything was
+ * escaped. */
+static bool
+text_escape_into(const char *s, char *out, size_t size, const char *keep)
+{
+	size_t o = 0;
+	bool escaped = false, full = false;
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p != '\0') {
+		size_t len = *p >= 0x80 ? text_utf8_printable(p) : 1;
+		bool plain = *p >= 0x80 ? len > 0
+		                        : (*p >= 0x20 && *p != 0x7f) ||
+		                                  strchr(keep, *p) != NULL;
+		char piece[8];
+		if (plain)
+			memcpy(piece, p, len);
+		else {
+			snprintf(piece, sizeof piece, "\\x%02x", *p);
+			len = 1;
+			escaped = true;
+		}
+		size_t plen = plain ? len : 4;
+		full = full || o + plen >= size;
+		if (!full) {
+			memcpy(out + o, piece, plen);
+			o += plen;
+		}
+		p += len;
+	}
+	out[o] = '\0';
+	return escaped;
+}
+
+bool
+text_escape_controls(char *s, size_t size, const char *keep)
+{
+	size_t n = strlen(s);
+	char *copy = malloc(n + 1);
+	if (copy == NULL) {
+		/* Out of memory: the text goes, not the controls. */
+		bool had = s[0] != '\0';
+		s[0] = '\0';
+		return had;
+	}
+	memcpy(copy, s, n + 1);
+	bool changed = text_escape_into(copy, s, size, keep);
+	free(copy);
+	return changed;
+}
+
+char *
+text_escape_controls_dup(const char *s, const char *keep)
+{
+	size_t n = strlen(s);
+	char *out = malloc(n * 4 + 1);
+	if (out != NULL)
+		text_escape_into(s, out, n * 4 + 1, keep);
+	return out;
 }

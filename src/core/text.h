@@ -74,4 +74,21 @@ enum text_read_result {
 enum text_read_result text_read_all(FILE *f, size_t max, char **buf,
                                     size_t *len);
 
+/* The length of the UTF-8 sequence at s (whose first byte is 0x80 or
+ * more) when it is a printable character (no C1 control, no overlong
+ * form, no byte missing), else 0. */
+size_t text_utf8_printable(const unsigned char *s);
+
+/* Rewrites s (a buffer of size bytes) so that no byte of it can command a
+ * terminal: each control character (C0 but those in keep, DEL, the C1
+ * controls U+0080-U+009F) and each byte that is not part of valid UTF-8
+ * becomes the four characters \xNN; a text too long for the buffer then
+ * is cut, never inside an escape or a character.  Text from a file or a
+ * peer passes through it before it reaches a terminal or a record.
+ * Returns whether s changed. */
+bool text_escape_controls(char *s, size_t size, const char *keep);
+
+/* text_escape_controls into a new string (NULL when out of memory). */
+char *text_escape_controls_dup(const char *s, const char *keep);
+
 #endif

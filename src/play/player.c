@@ -178,6 +178,7 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 			         "'%s' did not answer '%s' within %d ms%s%s",
 			         p->spec, want, p->timeout_ms,
 			         p->said[0] != '\0' ? ": " : "", p->said);
+			text_escape_controls(err, err_size, "");
 			return false;
 		case PLAYER_EOF:
 			break;
@@ -185,6 +186,7 @@ player_expect(struct player *p, const char *want, char *line, size_t size,
 		snprintf(err, err_size, "'%s' ended before answering '%s'%s%s",
 		         p->spec, want, p->said[0] != '\0' ? ": " : "",
 		         p->said);
+		text_escape_controls(err, err_size, "");
 		return false;
 	}
 }
@@ -467,6 +469,10 @@ player_ask_program(struct player *p, const struct game_ops *ops,
 		else if (!ok)
 			snprintf(err, err_size, "'%s' played '%s': %s", p->spec,
 			         text, perr);
+		/* What the program said reaches the terminal and the
+		 * match's record (its forfeit) only escaped. */
+		if (!ok)
+			text_escape_controls(err, err_size, "");
 	}
 	free(line);
 	return ok;

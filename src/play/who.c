@@ -171,6 +171,12 @@ who_parse(const char *text, int default_level, struct who *w, char *err,
 void
 who_format(const struct who *w, char *buf, size_t size)
 {
+	who_format_as(w, WHO_FORM_RECORD, buf, size);
+}
+
+void
+who_format_as(const struct who *w, enum who_form form, char *buf, size_t size)
+{
 	switch (w->kind) {
 	case WHO_OPEN:
 		snprintf(buf, size, "open");
@@ -192,7 +198,10 @@ who_format(const struct who *w, char *buf, size_t size)
 		break;
 	case WHO_ENGINE:
 		if (w->level > 0)
-			snprintf(buf, size, "engine level %d", w->level);
+			snprintf(buf, size,
+			         form == WHO_FORM_SHORT ? "engine:%d"
+			                                : "engine level %d",
+			         w->level);
 		else if (w->lim.depth > 0)
 			snprintf(buf, size, "engine depth %d", w->lim.depth);
 		else

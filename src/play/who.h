@@ -56,9 +56,19 @@ struct who {
 bool who_parse(const char *text, int default_level, struct who *w, char *err,
                size_t err_size);
 
-/* Writes an engine or a human the way records keep it: "human", "engine
- * level N", "engine depth N" or "engine movetime MS" (other kinds: the
- * words of the grammar). */
+/* The two spellings of a seat, both read by who_parse: a record's
+ * Player tags and the room files keep WHO_FORM_RECORD ("engine level
+ * N"); the room protocol and the ratings name an engine WHO_FORM_SHORT
+ * ("engine:N", one word, as tabula(6), PLAY ON THIS HOST, shows it). */
+enum who_form { WHO_FORM_RECORD, WHO_FORM_SHORT };
+
+/* Writes a seat: "human", "engine level N" ("engine:N" in the short
+ * form), "engine depth N" or "engine movetime MS" (other kinds: the words
+ * of the grammar; an open seat: "open"). */
+void who_format_as(const struct who *w, enum who_form form, char *buf,
+                   size_t size);
+
+/* who_format_as in the record's form. */
 void who_format(const struct who *w, char *buf, size_t size);
 
 #endif

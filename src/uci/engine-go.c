@@ -45,7 +45,7 @@ engine_go_append(char *line, size_t *used, const char *word)
  * is only a bound, then "wdl W D L" (per mille, the side to move's view)
  * in a game with a win-chance map. */
 static size_t
-engine_go_score(char *buf, size_t size, const struct game_ops *ops,
+engine_go_score(char *buf, size_t size, const struct game_ops *ops, int side,
                 const struct search_info *info)
 {
 	int plies;
@@ -57,7 +57,7 @@ engine_go_score(char *buf, size_t size, const struct game_ops *ops,
 	else if (info->bound == BOUND_UPPER)
 		n += snprintf(buf + n, size - (size_t)n, " upperbound");
 	struct winchance_wdl wdl;
-	if (winchance_wdl(ops, info->score, &wdl))
+	if (winchance_wdl(ops, side, info->score, &wdl))
 		n += snprintf(buf + n, size - (size_t)n, " wdl %d %d %d",
 		              wdl.win, wdl.draw, wdl.loss);
 	return (size_t)n;
@@ -71,7 +71,8 @@ engine_go_report(void *ctx, const struct search_info *info)
 	if (line == NULL)
 		return;
 	char score[64];
-	engine_go_score(score, sizeof score, g->ops, info);
+	engine_go_score(score, sizeof score, g->ops,
+	                g->ops->side_to_move(&g->root), info);
 	size_t used = (size_t)snprintf(
 	        line, ENGINE_GO_LINE_MAX,
 	        "info depth %d seldepth %d multipv %d %s nodes %" PRIu64

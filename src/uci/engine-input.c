@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,21 +21,14 @@ engine_input_open(struct engine_input *in, FILE *f)
 	memset(in, 0, sizeof *in);
 	in->file = f;
 	in->fd = fileno(f);
-	in->wake[0] = in->wake[1] = -1;
-	if (in->fd >= 0 && pipe(in->wake) != 0)
-		return false;
-	for (int i = 0; i < 2 && in->fd >= 0; i++)
-		fcntl(in->wake[i], F_SETFL, O_NONBLOCK);
-	return true;
+	in->wake.fd[0] = in->wake.fd[1] = -1;
+	return in->fd < 0 || wake_open(&in->wake);
 }
 
 void
 engine_input_close(struct engine_input *in)
 {
-	for (int i = 0; i < 2; i++) {
-		if (in->wake[i] >= 0)
-			close(in->wake[i]);
-	}
+	wake_close(&in->wake);
 	free(in->buf);
 }
 
@@ -178,15 +170,12 @@ engine_input_wait(struct engine_input *in, bool (*done)(void *ctx), void *ctx,
 			timeout = (int)left;
 		}
 		bool watch = ask == ENGINE_INPUT_IDLE && !in->eof;
-		struct pollfd pfd[2] = {{in->wake[0], POLLIN, 0},
+		struct pollfd pfd[2] = {{wake_fd(&in->wake), POLLIN, 0},
 		                        {watch ? in->fd : -1, POLLIN, 0}};
 		if (poll(pfd, 2, timeout) < 0 && errno != EINTR)
 			return false;
-		char drain[64];
-		if (pfd[0].revents & POLLIN) {
-			while (read(in->wake[0], drain, sizeof drain) > 0)
-				;
-		}
+		if (pfd[0].revents & POLLIN)
+			wake_drain(&in->wake);
 		if (pfd[1].revents & (POLLIN | POLLHUP | POLLERR))
 			engine_input_fill(in);
 	}
@@ -195,8 +184,5 @@ engine_input_wait(struct engine_input *in, bool (*done)(void *ctx), void *ctx,
 void
 engine_input_wake(struct engine_input *in)
 {
-	char byte = 1;
-	if (in->wake[1] >= 0 && write(in->wake[1], &byte, 1) < 0) {
-		/* the pipe is full: a wake-up is pending anyway */
-	}
+	wake_up(&in->wake);
 }

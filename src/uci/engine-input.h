@@ -17,15 +17,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/wake.h"
+
 struct engine_input {
 	FILE *file; /* read with getline when fd < 0 */
 	int fd;
 	char *buf; /* bytes read and not yet taken */
 	size_t len, cap;
 	bool eof;
-	int64_t eof_ms;  /* monotonic, when the end of input was seen */
-	int64_t quit_ms; /* when a waiting job first saw a quit next, or 0 */
-	int wake[2];     /* a job's thread writes a byte when it ends */
+	int64_t eof_ms;   /* monotonic, when the end of input was seen */
+	int64_t quit_ms;  /* when a waiting job first saw a quit next, or 0 */
+	struct wake wake; /* a job's thread wakes it when it ends */
 };
 
 /* Reads from f; false (nothing to free) when out of descriptors. */

@@ -81,7 +81,8 @@ def infexion():
 
 def time_policy():
     check("nothing left: depth 1",
-          clock.go_args("tetress", 0, 0.0, None, None, 1000), "depth 1")
+          clock.go_args("tetress", 0, 0.0, None, None, 1000),
+          ("depth 1", None))
     check("a thirtieth of what is left",
           clock.move_time_ms("tetress", 0, 90.0, None), 3000)
     check("the wish below the share",
@@ -91,7 +92,20 @@ def time_policy():
     check("at least 10 ms", clock.move_time_ms("infexion", 0, 0.05, None), 10)
     check("a level under the share",
           clock.go_args("infexion", 10, 90.0, 4, None, 1000),
-          "movetime 3000 level 4")
+          ("movetime 3000 level 4", 3000))
+    # CPU: the engine is stopped at 1000 ms of it; the movetime is a
+    # wall-clock cap a loaded machine may need (it got 0.11-0.45 s of CPU
+    # from a wall-clock second).
+    check("CPU: the movetime is only a cap",
+          clock.go_args("tetress", 0, 90.0, None, None, 1000, True),
+          ("movetime 5000", 1000))
+    # A small budget keeps a tenth for the agent, not 3 s: TABULA_BUDGET=3
+    # searched to depth 1 on every move.
+    check("a small budget's reserve", round(clock.reserve_s(3.0), 6), 0.3)
+    check("the usual reserve", clock.reserve_s(180.0), 3.0)
+    small = clock.seconds_left(3.0, None, 0.0)
+    check("a budget of 3 s searches", clock.move_time_ms("tetress", 0, small,
+                                                         None) > 10, True)
     left = clock.seconds_left(180.0, 20.0, 5.0)
     check("time_remaining bounds the budget", 11.0 <= left <= 12.0, True)
 
@@ -127,8 +141,32 @@ def engine():
                lambda: e.best_move(["0-0,0-1,0-2,0-3"] * 2, "depth 1", 30),
                EngineError)
         check("engine CPU counted", e.cpu_seconds() >= 0.0, True)
+        # Stopped at 300 ms of the engine's own CPU, long before its
+        # movetime (a wall-clock cap of 60 s).
+        before = e.own_cpu_seconds()
+        move = e.best_move([], "movetime 60000", 30, cpu_ms=300)
+        used = e.own_cpu_seconds() - before
+        check("stopped by CPU", 0.25 <= used < 5.0 and len(move) > 0, True)
     finally:
         e.close()
+
+
+def spent():
+    """A spent budget is said once, on standard error."""
+    import io
+    from tabula_agent.agent import Agent
+    a = Agent.__new__(Agent)
+    a._told_spent, a._moves = False, ["0-0,0-1,0-2,0-3"]
+    err, sys.stderr = sys.stderr, io.StringIO()
+    try:
+        a._say_spent(3.0)
+        a._say_spent(3.0)
+        said = sys.stderr.getvalue()
+    finally:
+        sys.stderr = err
+    check("spent: said once", said,
+          "tabula_agent: no CPU left of the game's budget (3 s): depth 1 "
+          "from move 2 on\n")
 
 
 tetress()
@@ -136,6 +174,7 @@ infexion()
 time_policy()
 options()
 engine()
+spent()
 print("agent units: %d passed" % passed if not failed
       else "agent units: %d failed" % failed)
 sys.exit(1 if failed else 0)

@@ -124,9 +124,37 @@ class Engine:
         finally:
             self._waited += time.monotonic() - start
 
-    def best_move(self, moves, go_args, deadline_s):
+    POLL_S = 0.02
+
+    def own_cpu_seconds(self):
+        """The engine process's own CPU (all its threads) from
+        /proc/PID/stat, cheap enough to read every POLL_S; None without
+        /proc."""
+        try:
+            return _stat(self._proc.pid)[1] / self._tick
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def _answer_by_cpu(self, cpu_s, deadline_s):
+        """The bestmove line of a search stopped once the engine's own CPU
+        has grown by cpu_s (or the answer, if it comes first), within
+        deadline_s of wall-clock time; None when none came."""
+        start, wall = self.own_cpu_seconds(), time.monotonic()
+        while time.monotonic() - wall < deadline_s:
+            line = self.expect("bestmove", self.POLL_S)
+            if line is not None:
+                return line
+            now = self.own_cpu_seconds()
+            if start is None or now is None or now - start >= cpu_s:
+                break
+        self.send("stop")
+        return self.expect("bestmove", self.STOP_GRACE_S)
+
+    def best_move(self, moves, go_args, deadline_s, cpu_ms=None):
         """The engine's move after moves (texts) from the start, searched
-        with `go go_args`; stopped if it has not answered by deadline_s."""
+        with `go go_args`; with cpu_ms, stopped when the engine has used
+        that much CPU on it; stopped if it has not answered by
+        deadline_s."""
         self.send("position startpos" +
                   (" moves " + " ".join(moves) if moves else ""))
         # A move the engine refuses would leave it searching another
@@ -135,7 +163,10 @@ class Engine:
         if self.expect("readyok", 30.0) is None:
             raise EngineError("no readyok after the position")
         self.send("go " + go_args)
-        line = self.expect("bestmove", deadline_s)
+        if cpu_ms is not None:
+            line = self._answer_by_cpu(cpu_ms / 1000.0, deadline_s)
+        else:
+            line = self.expect("bestmove", deadline_s)
         if line is None:
             self.send("stop")
             line = self.expect("bestmove", self.STOP_GRACE_S)

@@ -3,13 +3,13 @@ file, over the defaults ("Playing the course's referee" in tabula(6)).
 
     TABULA_BIN       the tabula program (default: tabula on PATH)
     TABULA_LEVEL     a strength level, 1 to 10
-    TABULA_MOVETIME  milliseconds a move
+    TABULA_MOVETIME  milliseconds of the engine's CPU a move
     TABULA_BUDGET    CPU seconds a game for agent and engine (default 180)
 
 The options file is options.txt in the package's directory, lines
 `level = 3`, `movetime = 500`, `bin = /path/to/tabula`, `budget = 180`;
 `#` starts a comment.  Without a level or a movetime the engine searches up
-to DEFAULT_MOVETIME_MS a move.  The time policy caps either.
+to DEFAULT_MOVETIME_MS of CPU a move.  The time policy caps either.
 """
 
 import os
