@@ -48,9 +48,6 @@ match_cmd_print_elo(double v)
 		printf("%+.1f", v);
 }
 
-/* Elo per score on the logistic scale (play/match.c's). */
-static const double MATCH_CMD_ELO_SCALE = 400.0;
-
 /* A sweep (every game won, or every game lost) has no finite estimate:
  * the bound the games do give instead, from the 95% interval of a score
  * that was never once different (Clopper-Pearson: one of the n games
@@ -64,7 +61,7 @@ match_cmd_print_sweep(const struct match_result *r)
 		return false;
 	double edge = pow(0.025, 1.0 / r->games); /* the score's bound */
 	double p = lost ? 1.0 - edge : edge;
-	double bound = -MATCH_CMD_ELO_SCALE * log10(1.0 / p - 1.0);
+	double bound = match_elo_of(p);
 	printf("%s %+.1f (every game %s: no finite estimate)",
 	       lost ? "below" : "above", bound, lost ? "lost" : "won");
 	return true;

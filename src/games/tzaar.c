@@ -399,7 +399,8 @@ const struct game_ops tzaar_game = {
                  .winchance = {.scale = 98,
                                .draw = 0,
                                .first = -55,
-                               .level_won = 202, /* 145 ln 4 */
+                               .level_won = 201, /* 80.00% on the old map (145),
+                                                    rounded */
                                .inaccuracy = 500,
                                .mistake = 1500,
                                .blunder = 3000,

@@ -248,7 +248,7 @@ match_run(const struct match_config *cfg, struct player *a, struct player *b,
 	return ok;
 }
 
-static double
+double
 match_elo_of(double score)
 {
 	if (score <= 0.0)

@@ -64,6 +64,10 @@ bool match_run(const struct match_config *cfg, struct player *a,
                struct player *b, match_progress_fn progress, void *ctx,
                struct match_result *res, char *err, size_t err_size);
 
+/* The Elo difference a score (0 to 1) stands for on the logistic scale;
+ * -inf and +inf at 0 and 1. */
+double match_elo_of(double score);
+
 /* The first player's score in [0, 1] and the Elo difference with its 95%
  * interval (infinite values when the score is 0 or 1). */
 void match_elo(const struct match_result *res, double *score, double *elo,

@@ -217,11 +217,7 @@ conn_read(struct conn *c)
 	return !c->dead;
 }
 
-/* Whether c waits for something before its next line may be carried
- * out: it asked to quit, or the room it made, the seat it took or the
- * name it picked must reach the disk first (its next lines may need
- * them). */
-static bool
+bool
 conn_waits(const struct conn *c)
 {
 	return c->dead || c->closing || c->quitting || c->creating != 0 ||

@@ -97,6 +97,12 @@ int64_t conn_drop_nameless(struct server *sv, int64_t now);
 /* Reads what c sent; false when it has gone (c is then dead). */
 bool conn_read(struct conn *c);
 
+/* Whether c waits for something before its next line may be carried
+ * out (and so is not read): it is dead or asked to quit, or the room it
+ * made, the seat it took or the name it picked must reach the disk first
+ * (its next lines may need them). */
+bool conn_waits(const struct conn *c);
+
 /* The next whole line c sent that may be carried out now into line
  * (NET_LINE_MAX + 1 bytes): false when there is none, or c waits (it
  * quits, or what it made must reach the disk first).  A line over the

@@ -381,10 +381,7 @@ server_poll_fds(struct server *sv, size_t *first_client)
 	*first_client = nfds;
 	for (size_t i = 0; i < sv->nclients; i++) {
 		struct conn *c = sv->clients[i];
-		short ev = c->closing || c->quitting || c->creating ||
-		                           c->joining || c->naming
-		                   ? 0
-		                   : POLLIN;
+		short ev = conn_waits(c) ? 0 : POLLIN;
 		if (c->out.len > 0)
 			ev |= POLLOUT;
 		sv->pfds[nfds++] = (struct pollfd){c->fd, ev, 0};

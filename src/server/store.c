@@ -101,9 +101,11 @@ store_read_lines(const char *path, size_t max,
                  void *ctx, char *err, size_t err_size)
 {
 	struct stat st;
-	if (lstat(path, &st) != 0 && errno == ENOENT)
-		return true;
-	if (S_ISLNK(st.st_mode)) {
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return true;
+		/* Any other failure: store_read_max below says which. */
+	} else if (S_ISLNK(st.st_mode)) {
 		/* Its saves would be refused (never written through), so
 		 * nothing said after it could reach the disk: refused now. */
 		snprintf(err, err_size,

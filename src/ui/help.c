@@ -154,6 +154,23 @@ ui_help_text(void *ctx, const char *text)
 static void ui_help_own(const struct ui_app *app,
                         const struct ui_help_sink *sink);
 
+/* Tells sink the keys of the screen the help opened over; false when it
+ * has none to tell. */
+static bool
+ui_help_screen_keys(const struct ui_app *app, const struct ui_screen_ops *from,
+                    const struct ui_help_sink *sink)
+{
+	if (from == NULL)
+		return false;
+	if (from->help != NULL)
+		from->help((void *)app, sink);
+	else if (from->keys != NULL)
+		ui_keytab_tell(from->keys, app, sink);
+	else
+		return false;
+	return true;
+}
+
 static void
 ui_help_build(const struct ui_app *app, int width, struct ui_help_doc *d)
 {
@@ -162,11 +179,12 @@ ui_help_build(const struct ui_app *app, int width, struct ui_help_doc *d)
 	const struct ui_help_sink sink = {ui_help_section, ui_help_key,
 	                                  ui_help_text, d};
 	const struct ui_screen_ops *from = app->help.from;
-	if (app->help.about_help || from == NULL || from->help == NULL)
+	bool own_first =
+	        app->help.about_help ||
+	        (from == NULL || (from->help == NULL && from->keys == NULL));
+	if (own_first)
 		ui_help_own(app, &sink);
-	if (from != NULL && from->help != NULL)
-		from->help((void *)app, &sink);
-	if (!app->help.about_help && from != NULL && from->help != NULL)
+	if (ui_help_screen_keys(app, from, &sink) && !app->help.about_help)
 		ui_help_own(app, &sink);
 	ui_help_flush(d);
 }

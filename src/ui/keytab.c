@@ -169,3 +169,10 @@ ui_keytab_refuse(struct ui_app *app, const struct ui_keytab *t, int key,
 	ui_status(app, true, "%s is not a key %s; ? shows the keys", name,
 	          where);
 }
+
+void
+ui_keytab_key(const struct ui_keytab *t, struct ui_app *app, int key)
+{
+	if (!ui_keytab_take(t, app, key))
+		ui_keytab_refuse(app, t, key, t->where);
+}

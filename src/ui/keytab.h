@@ -139,5 +139,8 @@ void ui_keytab_footer(const struct ui_keytab *t, const struct ui_app *app,
  * letter by the name t's bindings give it: "Tab is not a key ..."). */
 void ui_keytab_refuse(struct ui_app *app, const struct ui_keytab *t, int key,
                       const char *where);
+/* A key on a screen whose keys are all in t: runs its binding, or says
+ * it is no key t->where. */
+void ui_keytab_key(const struct ui_keytab *t, struct ui_app *app, int key);
 
 #endif

@@ -134,22 +134,6 @@ const struct ui_keytab ui_leaders_keytab =
                   UI_LEADERS_KEYS, NULL);
 
 static void
-ui_leaders_key(struct ui_host *host, void *ctx, int key)
-{
-	(void)host;
-	struct ui_app *app = ctx;
-	if (!ui_keytab_take(&ui_leaders_keytab, app, key))
-		ui_keytab_refuse(app, &ui_leaders_keytab, key,
-		                 ui_leaders_keytab.where);
-}
-
-static void
-ui_leaders_help_keys(void *ctx, const struct ui_help_sink *sink)
-{
-	ui_keytab_tell(&ui_leaders_keytab, ctx, sink);
-}
-
-static void
 ui_leaders_min_size(void *ctx, int *width, int *height)
 {
 	ui_min_size(ctx, true, width, height);
@@ -161,6 +145,5 @@ const struct ui_screen_ops ui_screen_leaders = {
         .enter = ui_leaders_enter,
         .min_size = ui_leaders_min_size,
         .draw = ui_leaders_draw,
-        .key = ui_leaders_key,
-        .help = ui_leaders_help_keys,
+        .keys = &ui_leaders_keytab,
 };

@@ -255,15 +255,8 @@ ui_library_key(struct ui_host *host, void *ctx, int key)
 	struct ui_app *app = ctx;
 	if (app->library.asking)
 		ui_library_answer(app, key);
-	else if (!ui_keytab_take(&ui_library_keytab, app, key))
-		ui_keytab_refuse(app, &ui_library_keytab, key,
-		                 ui_library_keytab.where);
-}
-
-static void
-ui_library_help_keys(void *ctx, const struct ui_help_sink *sink)
-{
-	ui_keytab_tell(&ui_library_keytab, ctx, sink);
+	else
+		ui_keytab_key(&ui_library_keytab, app, key);
 }
 
 /* An accuracy as "97.50%" (digits hundredths), or "-" for none. */
@@ -484,5 +477,5 @@ const struct ui_screen_ops ui_screen_library = {
         .min_size = ui_library_min_size,
         .draw = ui_library_draw,
         .key = ui_library_key,
-        .help = ui_library_help_keys,
+        .keys = &ui_library_keytab,
 };

@@ -521,22 +521,6 @@ static const struct ui_key UI_LOBBY_KEYS[] = {
 const struct ui_keytab ui_lobby_keytab =
         UI_KEYTAB("lobby", "The lobby", "in the lobby", UI_LOBBY_KEYS, NULL);
 
-static void
-ui_lobby_key(struct ui_host *host, void *ctx, int key)
-{
-	(void)host;
-	struct ui_app *app = ctx;
-	if (!ui_keytab_take(&ui_lobby_keytab, app, key))
-		ui_keytab_refuse(app, &ui_lobby_keytab, key,
-		                 ui_lobby_keytab.where);
-}
-
-static void
-ui_lobby_help_keys(void *ctx, const struct ui_help_sink *sink)
-{
-	ui_keytab_tell(&ui_lobby_keytab, ctx, sink);
-}
-
 /* The lobby refreshes its list itself. */
 static int
 ui_lobby_timeout(void *ctx, int timeout)
@@ -574,8 +558,7 @@ const struct ui_screen_ops ui_screen_lobby = {
         .enter = ui_lobby_enter,
         .min_size = ui_lobby_min_size,
         .draw = ui_lobby_draw,
-        .key = ui_lobby_key,
         .wait_ms = ui_lobby_timeout,
         .tick = ui_lobby_tick,
-        .help = ui_lobby_help_keys,
+        .keys = &ui_lobby_keytab,
 };

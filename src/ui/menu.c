@@ -630,22 +630,6 @@ const struct ui_keytab ui_menu_keytab =
         UI_KEYTAB("menu", "The menu", "in the menu", UI_MENU_KEYS, NULL);
 
 static void
-ui_menu_key(struct ui_host *host, void *ctx, int key)
-{
-	(void)host;
-	struct ui_app *app = ctx;
-	if (!ui_keytab_take(&ui_menu_keytab, app, key))
-		ui_keytab_refuse(app, &ui_menu_keytab, key,
-		                 ui_menu_keytab.where);
-}
-
-static void
-ui_menu_help_keys(void *ctx, const struct ui_help_sink *sink)
-{
-	ui_keytab_tell(&ui_menu_keytab, ctx, sink);
-}
-
-static void
 ui_menu_min_size(void *ctx, int *width, int *height)
 {
 	ui_min_size(ctx, true, width, height);
@@ -657,7 +641,6 @@ const struct ui_screen_ops ui_screen_menu = {
         .enter = ui_menu_enter,
         .min_size = ui_menu_min_size,
         .draw = ui_menu_draw,
-        .key = ui_menu_key,
         .settle = ui_menu_settle,
-        .help = ui_menu_help_keys,
+        .keys = &ui_menu_keytab,
 };

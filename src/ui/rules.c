@@ -140,22 +140,6 @@ static const struct ui_key UI_RULES_KEYS[] = {
 const struct ui_keytab ui_rules_keytab =
         UI_KEYTAB("rules", "The rules", "in the rules", UI_RULES_KEYS, NULL);
 
-static void
-ui_rules_key(struct ui_host *host, void *ctx, int key)
-{
-	(void)host;
-	struct ui_app *app = ctx;
-	if (!ui_keytab_take(&ui_rules_keytab, app, key))
-		ui_keytab_refuse(app, &ui_rules_keytab, key,
-		                 ui_rules_keytab.where);
-}
-
-static void
-ui_rules_help_keys(void *ctx, const struct ui_help_sink *sink)
-{
-	ui_keytab_tell(&ui_rules_keytab, ctx, sink);
-}
-
 /* The game of the screen it opens over: the menu's choice, else the game
  * shown. */
 static bool
@@ -191,6 +175,5 @@ const struct ui_screen_ops ui_screen_rules = {
         .enter = ui_rules_enter,
         .min_size = ui_rules_min_size,
         .draw = ui_rules_draw,
-        .key = ui_rules_key,
-        .help = ui_rules_help_keys,
+        .keys = &ui_rules_keytab,
 };

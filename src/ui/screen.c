@@ -156,8 +156,10 @@ ui_screen_key(struct ui_host *h, int key)
 	if (ui_screen_too_small(h, &need_w, &need_h)) {
 		if (key == 'q')
 			h->quit = true;
-	} else {
+	} else if (top.ops->key != NULL) {
 		top.ops->key(h, top.ctx, key);
+	} else {
+		ui_keytab_key(top.ops->keys, top.ctx, key);
 	}
 	/* A screen opened or closed: the ones below may stop or go on (the
 	 * analysis stops behind a menu). */

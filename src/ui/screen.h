@@ -40,7 +40,7 @@ struct ui_screen_ops {
 	void (*min_size)(void *ctx, int *width, int *height);
 	/* Draws the screen into g (cleared before). */
 	void (*draw)(struct ui_host *h, void *ctx, struct ui_grid *g);
-	/* One key (curses codes), when on top. */
+	/* One key (curses codes), when on top; NULL: keys takes it. */
 	void (*key)(struct ui_host *h, void *ctx, int key);
 	/* A click at screen (y, x), when on top; may be NULL. */
 	void (*click)(struct ui_host *h, void *ctx, int y, int x);
@@ -61,6 +61,10 @@ struct ui_screen_ops {
 	/* Tells the help screen (`?`) the screen's keys as they are now,
 	 * its own table first, and any text that explains them. */
 	void (*help)(void *ctx, const struct ui_help_sink *sink);
+	/* A screen whose keys are all in one table (its ctx is then the
+	 * app): the table that takes a key when key is NULL and tells the
+	 * help when help is NULL. */
+	const struct ui_keytab *keys;
 };
 
 struct ui_screen {

@@ -69,13 +69,8 @@ ui_think_start(struct ui_app *app, struct ui_think_job *job)
 	return true;
 }
 
-bool
-ui_think_busy(const struct ui_app *app)
-{
-	return app->think.job != NULL;
-}
-
-void
+/* Stops the job out, if any: its result is dropped. */
+static void
 ui_think_stop(struct ui_app *app)
 {
 	struct ui_think *t = &app->think;

@@ -12,7 +12,7 @@
  * Threads: a job belongs to the worker from ui_think_start until
  * ui_think_poll takes it back; what it points to that is not its own (a
  * review, a prover) is the job's for that time, and its owner does not
- * touch it while ui_think_busy.  Every ui_think_* function is called from
+ * touch it while the job is out.  Every ui_think_* function is called from
  * the UI thread.
  */
 #ifndef TABULA_UI_THINK_H
@@ -50,15 +50,9 @@ struct ui_think {
  * the status line) when busy or out of memory. */
 bool ui_think_start(struct ui_app *app, struct ui_think_job *job);
 
-/* Whether a job is out. */
-bool ui_think_busy(const struct ui_app *app);
-
 /* When busy: says so on the status line and returns true (the caller
  * then does nothing); Esc stops the job. */
 bool ui_think_refuse(struct ui_app *app, int key);
-
-/* Stops the job out, if any: its result is dropped. */
-void ui_think_stop(struct ui_app *app);
 
 /* The descriptor to poll (-1 before the first job). */
 int ui_think_fd(const struct ui_app *app);
