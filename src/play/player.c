@@ -150,6 +150,10 @@ player_note(struct player *p, const char *line)
 	size_t n = strnlen(why, sizeof p->said - 1);
 	memcpy(p->said, why, n);
 	p->said[n] = '\0';
+	/* Escaped where it comes in: every report that quotes it (a
+	 * timeout, an end, a failed first write's drain) reaches a terminal
+	 * or a record. */
+	text_escape_controls(p->said, sizeof p->said, "");
 }
 
 /* Reads lines from the program until one starts with want (a word),
