@@ -139,18 +139,17 @@ ui_draw_board(struct ui_app *app)
 /* Who is to move in the shown position, or once it ends the result:
  * "Red to move", "Blue wins", "draw", "game over". */
 static void
-ui_draw_turn(const struct ui_app *app, char *buf, size_t size)
+ui_draw_turn(const struct ui_app *app, const struct game_status *st, char *buf,
+             size_t size)
 {
 	const struct game_ops *ops = app->game.session.ops;
 	const struct game_pos *pos = ui_shown_pos(app);
-	struct game_status st;
-	ops->status(pos, &st);
-	if (st.outcome == OUTCOME_P1_WINS || st.outcome == OUTCOME_P2_WINS)
+	if (st->outcome == OUTCOME_P1_WINS || st->outcome == OUTCOME_P2_WINS)
 		snprintf(buf, size, "%s wins",
-		         ops->side_names[st.outcome == OUTCOME_P2_WINS]);
-	else if (st.outcome == OUTCOME_DRAW)
+		         ops->side_names[st->outcome == OUTCOME_P2_WINS]);
+	else if (st->outcome == OUTCOME_DRAW)
 		snprintf(buf, size, "draw");
-	else if (st.outcome != OUTCOME_ONGOING)
+	else if (st->outcome != OUTCOME_ONGOING)
 		snprintf(buf, size, "game over");
 	else if (ops->players > 1)
 		snprintf(buf, size, "%s to move",
@@ -180,6 +179,15 @@ ui_draw_who(const struct ui_app *app, int i, bool over, char *buf, size_t size)
 		snprintf(buf, size, "%s", name);
 }
 
+/* Row 0: line on the title's colour across the whole width. */
+static void
+ui_draw_title_line(struct ui_grid *g, const char *line)
+{
+	for (int x = 0; x < g->width; x++)
+		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
+	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
+}
+
 /* The title, shorter where the width asks: without "tabula", then with
  * the players' names shortened to an ellipsis. */
 static void
@@ -188,10 +196,16 @@ ui_draw_title(struct ui_app *app)
 	struct ui_grid *g = &app->host.grid;
 	const struct ui_game *game = &app->game;
 	const struct game_ops *ops = game->session.ops;
+	if (ui_online_in_room(app)) {
+		char line[512];
+		ui_room_title(app, g->width, line, sizeof line);
+		ui_draw_title_line(g, line);
+		return;
+	}
 	char line[512], who[2][128], turn[64];
-	ui_draw_turn(app, turn, sizeof turn);
 	struct game_status st;
 	ops->status(ui_shown_pos(app), &st);
+	ui_draw_turn(app, &st, turn, sizeof turn);
 	for (int i = 0; i < ops->players; i++)
 		ui_draw_who(app, i, st.outcome != OUTCOME_ONGOING, who[i],
 		            sizeof who[i]);
@@ -212,11 +226,7 @@ ui_draw_title(struct ui_app *app)
 		if (ui_text_width(line) <= g->width)
 			break;
 	}
-	if (ui_online_in_room(app))
-		ui_room_title(app, g->width, line, sizeof line);
-	for (int x = 0; x < g->width; x++)
-		ui_grid_print(g, 0, x, 1, ROLE_TITLE, " ");
-	ui_grid_print(g, 0, 0, g->width, ROLE_TITLE, line);
+	ui_draw_title_line(g, line);
 }
 
 /* "1.2M" style counts. */
