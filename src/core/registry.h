@@ -17,6 +17,9 @@ const struct game_ops *registry_find(const char *name);
 /* The i-th registered game, or NULL past the end; for listing. */
 const struct game_ops *registry_at(size_t index);
 
+/* Where ops stands among the registered games, or -1 (NULL included). */
+int registry_index(const struct game_ops *ops);
+
 /* Number of registered games. */
 size_t registry_count(void);
 

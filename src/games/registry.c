@@ -37,6 +37,15 @@ registry_at(size_t index)
 	return index < REGISTRY_SIZE ? registry_games[index] : NULL;
 }
 
+int
+registry_index(const struct game_ops *ops)
+{
+	for (size_t i = 0; ops != NULL && i < REGISTRY_SIZE; i++)
+		if (registry_games[i] == ops)
+			return (int)i;
+	return -1;
+}
+
 size_t
 registry_count(void)
 {

@@ -114,29 +114,23 @@ engines_done(struct server *sv)
 		r->engine_busy = false;
 		r->engine_job = NULL;
 		char err[256];
-		bool stale = job->ply != r->s.ply || !room_engine_to_move(r);
-		if (stale) {
-			/* The game moved on (a resignation, a reload): ask
-			 * again if it is still the engine's turn. */
-			engine_job_free(base);
-			engines_kick(sv, r);
-		} else if (atomic_load(&job->base.stop)) {
-			/* Again if someone came back meanwhile (else
-			 * entering starts it). */
-			engine_job_free(base);
+		if (job->ply != r->s.ply || !room_engine_to_move(r) ||
+		    atomic_load(&job->base.stop)) {
+			/* The game moved on (a resignation, a reload), or the
+			 * search was stopped and someone may have come back
+			 * meanwhile: asked again if it is still the engine's
+			 * turn (else entering starts it). */
 			engines_kick(sv, r);
 		} else if (!job->ok) {
 			fprintf(stderr, "tabula serve: room %s: engine: %s\n",
 			        r->code, job->err);
-			engine_job_free(base);
 		} else if (!room_play_move(r, job->move, clock_now_ms(), err,
 		                           sizeof err)) {
 			fprintf(stderr, "tabula serve: room %s: %s\n", r->code,
 			        err);
-			engine_job_free(base);
 		} else {
-			engine_job_free(base);
 			rooms_after_move(sv, r);
 		}
+		engine_job_free(base);
 	}
 }

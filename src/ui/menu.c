@@ -73,9 +73,9 @@ ui_menu_settle(struct ui_host *host, void *ctx, bool on_top)
 	const struct game_ops *ops;
 	if (!ui_levels_take_next(app, &ops, m->who))
 		return;
-	for (size_t i = 0; registry_at(i) != NULL; i++)
-		if (registry_at(i) == ops)
-			m->game = (int)i;
+	int at = registry_index(ops);
+	if (at >= 0)
+		m->game = at;
 }
 
 /* Whether the menu remembers its choices in a file (not for a script,
@@ -105,9 +105,9 @@ ui_menu_recall(struct ui_app *app)
 	const struct game_ops *ops = registry_find(mem.game);
 	if (ops == NULL)
 		return false;
-	for (size_t i = 0; registry_at(i) != NULL; i++)
-		if (registry_at(i) == ops)
-			m->game = (int)i;
+	int at = registry_index(ops);
+	if (at >= 0)
+		m->game = at;
 	for (int i = 0; i < 2; i++)
 		m->who[i] = mem.who[i] > 0
 		                    ? ui_levels_offer_or(app, ops, mem.who[i])

@@ -153,9 +153,9 @@ ui_rules_enter(struct ui_host *host, void *ctx)
 	        app->game.have && from != app->screens.menu
 	                ? app->game.session.ops
 	                : registry_at((size_t)app->menu.game);
-	for (size_t i = 0; ops != NULL && registry_at(i) != NULL; i++)
-		if (registry_at(i) == ops)
-			app->rules.game = (int)i;
+	int at = registry_index(ops);
+	if (at >= 0)
+		app->rules.game = at;
 	app->rules.top = 0;
 	return true;
 }
